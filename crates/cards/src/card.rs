@@ -1,0 +1,197 @@
+//! Cards in the two-character form of the contract (`"Ah"`, `"Tc"`).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit. The derived order is the bridge order of TDA 19 and Robert's 3.7.1
+/// (clubs < diamonds < hearts < spades); it breaks ties for odd chips and
+/// draws, never for a pot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Clubs = 0,
+    Diamonds = 1,
+    Hearts = 2,
+    Spades = 3,
+}
+
+/// A rank, numbered as in play (`Two` = 2 … `Ace` = 14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    Two = 2,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Ace,
+}
+
+/// One card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Suit,
+}
+
+/// Why a string is not a card.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CardError {
+    #[error("a card is two characters, rank then suit (e.g. \"Ah\"), got {0:?}")]
+    Length(String),
+    #[error("unknown rank {0:?}: use 2-9, T, J, Q, K, A")]
+    Rank(char),
+    #[error("unknown suit {0:?}: use s, h, d, c")]
+    Suit(char),
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    pub fn from_char(c: char) -> Result<Suit, CardError> {
+        match c {
+            's' => Ok(Suit::Spades),
+            'h' => Ok(Suit::Hearts),
+            'd' => Ok(Suit::Diamonds),
+            'c' => Ok(Suit::Clubs),
+            other => Err(CardError::Suit(other)),
+        }
+    }
+
+    pub fn to_char(self) -> char {
+        match self {
+            Suit::Spades => 's',
+            Suit::Hearts => 'h',
+            Suit::Diamonds => 'd',
+            Suit::Clubs => 'c',
+        }
+    }
+}
+
+impl Rank {
+    pub const ALL: [Rank; 13] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// 2 … 14.
+    pub fn value(self) -> u8 {
+        self as u8
+    }
+
+    pub fn from_char(c: char) -> Result<Rank, CardError> {
+        Ok(match c {
+            '2' => Rank::Two,
+            '3' => Rank::Three,
+            '4' => Rank::Four,
+            '5' => Rank::Five,
+            '6' => Rank::Six,
+            '7' => Rank::Seven,
+            '8' => Rank::Eight,
+            '9' => Rank::Nine,
+            'T' => Rank::Ten,
+            'J' => Rank::Jack,
+            'Q' => Rank::Queen,
+            'K' => Rank::King,
+            'A' => Rank::Ace,
+            other => return Err(CardError::Rank(other)),
+        })
+    }
+
+    pub fn to_char(self) -> char {
+        b"23456789TJQKA"[(self as usize) - 2] as char
+    }
+}
+
+impl Card {
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card { rank, suit }
+    }
+
+    /// 0 … 51, rank-major (`2c` = 0, `As` = 51): a compact index for tables.
+    pub fn index(self) -> u8 {
+        (self.rank as u8 - 2) * 4 + self.suit as u8
+    }
+
+    pub fn from_index(i: u8) -> Card {
+        Card {
+            rank: Rank::ALL[(i / 4) as usize],
+            suit: Suit::ALL[(i % 4) as usize],
+        }
+    }
+}
+
+impl FromStr for Card {
+    type Err = CardError;
+    fn from_str(s: &str) -> Result<Card, CardError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(r), Some(su), None) => Ok(Card {
+                rank: Rank::from_char(r)?,
+                suit: Suit::from_char(su)?,
+            }),
+            _ => Err(CardError::Length(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank.to_char(), self.suit.to_char())
+    }
+}
+
+/// Parse a list of cards; the error carries the index of the first bad one.
+pub fn parse_cards<S: AsRef<str>>(cards: &[S]) -> Result<Vec<Card>, (usize, CardError)> {
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, s)| s.as_ref().parse().map_err(|e| (i, e)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_its_two_characters() {
+        for i in 0..52 {
+            let c = Card::from_index(i);
+            assert_eq!(c.index(), i);
+            assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn robert_3_7_1_suits_rank_spades_hearts_diamonds_clubs() {
+        assert!(Suit::Spades > Suit::Hearts);
+        assert!(Suit::Hearts > Suit::Diamonds);
+        assert!(Suit::Diamonds > Suit::Clubs);
+    }
+
+    #[test]
+    fn malformed_cards_are_errors_not_panics() {
+        assert_eq!("A".parse::<Card>(), Err(CardError::Length("A".into())));
+        assert_eq!("1h".parse::<Card>(), Err(CardError::Rank('1')));
+        assert_eq!("Ax".parse::<Card>(), Err(CardError::Suit('x')));
+        assert_eq!("Ahh".parse::<Card>(), Err(CardError::Length("Ahh".into())));
+        assert_eq!(parse_cards(&["As", "zz"]).unwrap_err().0, 1);
+    }
+}

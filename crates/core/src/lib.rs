@@ -1,0 +1,17 @@
+//! The settlement core: pots, splits, odd chips and the chip race.
+//!
+//! Pure integer arithmetic, no I/O, no HTTP, no floating point. Hands arrive
+//! already ranked (the cards crate ranks them); the core only compares the
+//! values. Players are referred to by their index in [`HandInput::players`];
+//! the result never depends on that order beyond the indices it reports.
+//!
+//! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
+//! [`settle`]. Implementation modules (`pot`, `split`, `odd_chip`, ...) are
+//! the core's own.
+
+pub mod settlement;
+
+pub use settlement::{
+    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, Reason, SettleError,
+    Settlement, Share, Uncalled,
+};

@@ -1,0 +1,150 @@
+//! The typed input and result of settling one hand.
+
+/// One player of the hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerInput {
+    /// Seat number, 1 or more, rising clockwise. Unique in the hand.
+    pub seat: u32,
+    /// Chips at the start of the hand.
+    pub stack: u64,
+    /// Live chips put in during the hand (blinds, bets, antes all post).
+    pub committed: u64,
+    /// Dead chips (big-blind ante, dead small blind): main pot, match no bet.
+    pub dead: u64,
+    pub folded: bool,
+    /// The ranked hands of a live player at a showdown; `None` for folded
+    /// players and when the hand is uncontested.
+    pub hands: Option<Hands>,
+}
+
+/// A live player's hands, one per side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hands {
+    pub high: HandStrength,
+    /// The low side of a split game; `None` in one-hand games and when the
+    /// player has no qualifying low.
+    pub low: Option<HandStrength>,
+}
+
+/// How good a hand is, and where it stands for stud odd chips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandStrength {
+    /// Higher wins; equal ties.
+    pub value: u64,
+    /// Stud only: the greater key gets an odd chip first (see
+    /// `showdown_cards::stud_odd_chip_key`). Ignored in button games.
+    pub chip_key: u32,
+}
+
+/// Who gets odd chips first (RULES.md §4, "Odd-chip order").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OddChipOrder {
+    /// Clockwise from the first seat left of the button; the button last.
+    /// The button may be an empty seat.
+    Button { button_seat: u32 },
+    /// By each hand's `chip_key` on the side being split.
+    Stud,
+}
+
+/// A finished hand to settle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandInput {
+    pub players: Vec<PlayerInput>,
+    /// The smallest denomination; every amount is a multiple of it.
+    pub chip_unit: u64,
+    /// Chips in the main pot from no one in the hand.
+    pub dead_money: u64,
+    pub order: OddChipOrder,
+    /// Whether the variant has two sides (high-low or two hand types).
+    pub split_game: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    Showdown,
+    Uncontested,
+}
+
+/// Which part of a pot a share came from (API.md `half`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Half {
+    Whole,
+    High,
+    Low,
+}
+
+/// One player's share of one pot (or half of one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    pub player: usize,
+    pub half: Half,
+    pub amount: u64,
+    /// 1 when this share got one leftover unit of its split, else 0.
+    pub odd_chips: u64,
+}
+
+/// A main or side pot, main first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pot {
+    pub amount: u64,
+    /// Indices of eligible players, in odd-chip order... (core decides; documented there)
+    pub eligible: Vec<usize>,
+    /// Shared by players with equal hands (a whole pot or a half).
+    pub tie: bool,
+    /// In odd-chip order within each half, high half first.
+    pub shares: Vec<Share>,
+}
+
+/// An uncalled bet given back (RULES.md §2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Uncalled {
+    pub player: usize,
+    pub amount: u64,
+}
+
+/// The result of settling a hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settlement {
+    pub reason: Reason,
+    pub pots: Vec<Pot>,
+    pub uncalled: Vec<Uncalled>,
+    /// Per player (by index): chips won from pots.
+    pub won: Vec<u64>,
+    /// Per player (by index): stack − committed − dead + won + returned.
+    pub final_stacks: Vec<u64>,
+    pub tie: bool,
+    pub total_winners: usize,
+    /// Players who won chips, sorted for `potBreakdown`: by amount won,
+    /// highest first, then by odd-chip order (stud: of their high hands).
+    pub winners: Vec<usize>,
+}
+
+/// Why a hand cannot be settled. The server validates first, so these are
+/// the core's own guard rails, never panics.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettleError {
+    #[error("chip unit must be at least 1")]
+    ZeroChipUnit,
+    #[error("player {0}: amount not a multiple of the chip unit")]
+    NotMultipleOfUnit(usize),
+    #[error("player {0}: committed plus dead exceeds the stack")]
+    OverStack(usize),
+    #[error("the chips in the hand overflow")]
+    Overflow,
+    #[error("fewer than two players")]
+    TooFewPlayers,
+    #[error("no live player")]
+    NoLivePlayer,
+    #[error("duplicate seat {0}")]
+    DuplicateSeat(u32),
+    #[error("player {0} is live at a showdown without a hand")]
+    MissingHand(usize),
+    #[error("player {0} folded but holds the uncalled bet")]
+    FoldedUncalled(usize),
+}
+
+/// Settle one hand: build the pots, return uncalled bets, award each pot.
+pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
+    let _ = input;
+    todo!("core helper implements")
+}

@@ -1,0 +1,5 @@
+//! The `showdown` binary.
+
+fn main() {
+    println!("showdown: service not built yet");
+}
