@@ -1,0 +1,119 @@
+//! RFC 9457 problem details: the one shape of every error (API.md, Errors).
+//!
+//! Handlers return a [`Problem`]; the response carries it both as the body
+//! and as an extension, so the outer middleware can add the request id
+//! (which it owns) and re-render it. Responses that axum or tower make on
+//! their own (404, 405, 408, 413, 503, ...) are turned into problems by the
+//! same middleware ([`Problem::from_status`]), so no error leaves the
+//! service in another format.
+
+use crate::validate::{FieldError, Invalid};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+/// The media type of RFC 9457.
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// `type` of a request that is not the JSON of API.md (400).
+pub const TYPE_MALFORMED: &str = "urn:showdown:problem:malformed-request";
+/// `type` of an impossible hand (422).
+pub const TYPE_INVALID_HAND: &str = "urn:showdown:problem:invalid-hand";
+
+/// An RFC 9457 problem details object.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({
+    "type": "urn:showdown:problem:invalid-hand",
+    "title": "Unprocessable hand",
+    "status": 422,
+    "detail": "the hand is impossible: 2 problems",
+    "errors": [
+        {"pointer": "/players/1/cards/1", "message": "malformed card \"Zz\": unknown rank 'Z': use 2-9, T, J, Q, K, A"},
+        {"pointer": "/buttonSeat", "message": "holdem is a button game: buttonSeat is required"}
+    ],
+    "requestId": "2f1c9e0a7b3d4c55-000000000007"
+}))]
+pub struct Problem {
+    /// A URI naming the kind of problem; `about:blank` when the status says it all.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub title: String,
+    pub status: u16,
+    pub detail: String,
+    /// Every problem found in the request (422, and 400 when a field is at fault).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+    /// The request id (also in the `x-request-id` header and the logs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+impl Problem {
+    /// A problem that only its status describes (`type` `about:blank`, RFC 9457 §4.2.1).
+    pub fn from_status(status: StatusCode, detail: impl Into<String>) -> Problem {
+        Problem {
+            kind: "about:blank".to_string(),
+            title: status.canonical_reason().unwrap_or("Error").to_string(),
+            status: status.as_u16(),
+            detail: detail.into(),
+            errors: Vec::new(),
+            request_id: None,
+        }
+    }
+
+    /// 400: not JSON, or not the shape of API.md.
+    pub fn malformed(detail: impl Into<String>, errors: Vec<FieldError>) -> Problem {
+        Problem {
+            kind: TYPE_MALFORMED.to_string(),
+            title: "Malformed request".to_string(),
+            status: 400,
+            detail: detail.into(),
+            errors,
+            request_id: None,
+        }
+    }
+
+    /// 422: an impossible hand, every problem listed.
+    pub fn invalid(invalid: Invalid) -> Problem {
+        let n = invalid.errors.len();
+        Problem {
+            kind: TYPE_INVALID_HAND.to_string(),
+            title: "Unprocessable hand".to_string(),
+            status: 422,
+            detail: format!(
+                "the hand is impossible: {n} problem{}",
+                if n == 1 { "" } else { "s" }
+            ),
+            errors: invalid.errors,
+            request_id: None,
+        }
+    }
+
+    pub fn status_code(&self) -> StatusCode {
+        StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    /// The response with this problem as its body, without touching extensions.
+    pub fn render(&self) -> Response {
+        let body = serde_json::to_vec(self).unwrap_or_default();
+        let mut res = (self.status_code(), body).into_response();
+        res.headers_mut()
+            .insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
+        res
+    }
+}
+
+impl From<Invalid> for Problem {
+    fn from(invalid: Invalid) -> Problem {
+        Problem::invalid(invalid)
+    }
+}
+
+impl IntoResponse for Problem {
+    fn into_response(self) -> Response {
+        let mut res = self.render();
+        res.extensions_mut().insert(self);
+        res
+    }
+}

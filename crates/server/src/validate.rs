@@ -1,0 +1,363 @@
+//! Validation of a settle request: every problem, each with a JSON Pointer.
+//!
+//! The checks here are what makes the rest of the pipeline total: after
+//! [`validate`] succeeds, parsing cards cannot fail, ranking a live hand has
+//! the variant's card counts, and the core's own guard rails
+//! (`SettleError`) cannot trip. That is how "nothing a client sends gives a
+//! 5xx" is kept (API.md, Errors) without relying on the catch-panic layer.
+//!
+//! Problems are collected, never short-circuited, so a client fixes a request
+//! in one round trip (API.md: "listing every problem found, not only the
+//! first"). Pointers (RFC 6901) index the request as sent, not the
+//! seat-sorted order the core sees.
+
+use crate::dto::SettleRequest;
+use serde::{Deserialize, Serialize};
+use showdown_cards::{Card, Rank, Rulebook, Variant, VariantId};
+use std::collections::HashMap;
+
+/// The largest amount a JavaScript consumer reads exactly (RULES.md §1).
+pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
+
+/// One problem in a request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"pointer": "/players/1/cards/0", "message": "card Ah appears more than once (first at /board/0)"}))]
+pub struct FieldError {
+    /// JSON Pointer (RFC 6901) into the request body; empty for the whole body.
+    pub pointer: String,
+    pub message: String,
+}
+
+/// A request that describes an impossible hand (HTTP 422).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the hand is impossible: {} problem(s), first at {:?}", errors.len(), errors.first().map(|e| e.pointer.as_str()).unwrap_or(""))]
+pub struct Invalid {
+    pub errors: Vec<FieldError>,
+}
+
+impl Invalid {
+    pub fn one(pointer: impl Into<String>, message: impl Into<String>) -> Invalid {
+        Invalid {
+            errors: vec![FieldError {
+                pointer: pointer.into(),
+                message: message.into(),
+            }],
+        }
+    }
+}
+
+/// A request that passed validation, with everything parsed.
+#[derive(Debug, Clone)]
+pub struct Validated {
+    pub variant: VariantId,
+    pub table: Variant,
+    pub rules: Rulebook,
+    pub chip_unit: u64,
+    pub dead_money: u64,
+    /// Required and present in button games, `None` in stud.
+    pub button_seat: Option<u32>,
+    pub board: Vec<Card>,
+    /// Per request player (request order): their parsed cards (maybe empty).
+    pub cards: Vec<Vec<Card>>,
+    /// Two or more live players: a showdown, so live hands are ranked.
+    pub contested: bool,
+}
+
+/// The id a rulebook has in the contract.
+pub fn rules_id(rules: Rulebook) -> &'static str {
+    match rules {
+        Rulebook::Tda => "tda",
+        Rulebook::Roberts => "roberts",
+    }
+}
+
+struct Problems(Vec<FieldError>);
+
+impl Problems {
+    fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
+        self.0.push(FieldError {
+            pointer: pointer.into(),
+            message: message.into(),
+        });
+    }
+
+    /// An amount must be a whole number of chip units and readable by
+    /// JavaScript (RULES.md §1).
+    fn amount(&mut self, pointer: &str, name: &str, value: u64, unit: Option<u64>) {
+        if value > MAX_AMOUNT {
+            self.push(
+                pointer,
+                format!("{name} {value} is over 2^53 - 1 ({MAX_AMOUNT})"),
+            );
+        } else if let Some(unit) = unit {
+            if !value.is_multiple_of(unit) {
+                self.push(
+                    pointer,
+                    format!("{name} {value} is not a multiple of chipUnit {unit}"),
+                );
+            }
+        }
+    }
+}
+
+/// Check a request; on success return it parsed.
+pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
+    let mut p = Problems(Vec::new());
+
+    let variant = match req.variant.parse::<VariantId>() {
+        Ok(v) => Some(v),
+        Err(_) => {
+            p.push(
+                "/variant",
+                format!(
+                    "unknown variant {:?}: GET /v1/variants lists the ids",
+                    req.variant
+                ),
+            );
+            None
+        }
+    };
+    let table = variant.map(VariantId::variant);
+
+    let rules = match req.rules.as_deref() {
+        None | Some("tda") => Rulebook::Tda,
+        Some("roberts") => Rulebook::Roberts,
+        Some(other) => {
+            p.push(
+                "/rules",
+                format!("unknown rules {other:?}: use \"tda\" or \"roberts\""),
+            );
+            Rulebook::Tda
+        }
+    };
+
+    // chipUnit first: the other amounts are checked against it.
+    let unit = match req.chip_unit {
+        None => Some(1),
+        Some(0) => {
+            p.push("/chipUnit", "chipUnit must be at least 1");
+            None
+        }
+        Some(u) if u > MAX_AMOUNT => {
+            p.push(
+                "/chipUnit",
+                format!("chipUnit {u} is over 2^53 - 1 ({MAX_AMOUNT})"),
+            );
+            None
+        }
+        Some(u) => Some(u),
+    };
+    let dead_money = req.dead_money.unwrap_or(0);
+    p.amount("/deadMoney", "deadMoney", dead_money, unit);
+
+    // Players: count, ids, seats, amounts.
+    let n = req.players.len();
+    if n < 2 {
+        p.push(
+            "/players",
+            format!("a hand needs at least 2 players, got {n}"),
+        );
+    }
+    let live = req.players.iter().filter(|pl| !pl.folded).count();
+    if n > 0 && live == 0 {
+        p.push("/players", "no live player: every player folded");
+    }
+    let contested = live >= 2;
+
+    let mut ids: HashMap<&str, usize> = HashMap::with_capacity(n);
+    let mut seats: HashMap<u32, usize> = HashMap::with_capacity(n);
+    let mut total: u64 = dead_money;
+    for (i, pl) in req.players.iter().enumerate() {
+        let at = |field: &str| format!("/players/{i}/{field}");
+        if pl.id.is_empty() {
+            p.push(at("id"), "id must not be empty");
+        } else if let Some(first) = ids.insert(pl.id.as_str(), i) {
+            ids.insert(pl.id.as_str(), first);
+            p.push(
+                at("id"),
+                format!("duplicate id {:?} (first at /players/{first}/id)", pl.id),
+            );
+        }
+        if pl.seat == 0 {
+            p.push(at("seat"), "seat numbers start at 1");
+        } else if let Some(first) = seats.insert(pl.seat, i) {
+            seats.insert(pl.seat, first);
+            p.push(
+                at("seat"),
+                format!(
+                    "duplicate seat {} (first at /players/{first}/seat)",
+                    pl.seat
+                ),
+            );
+        }
+        let dead = pl.dead.unwrap_or(0);
+        p.amount(&at("stack"), "stack", pl.stack, unit);
+        p.amount(&at("committed"), "committed", pl.committed, unit);
+        p.amount(&at("dead"), "dead", dead, unit);
+        if pl.committed.saturating_add(dead) > pl.stack {
+            p.push(
+                at("committed"),
+                format!(
+                    "committed {} plus dead {} is over the stack {}",
+                    pl.committed, dead, pl.stack
+                ),
+            );
+        }
+        total = total.saturating_add(pl.committed).saturating_add(dead);
+    }
+    if total > MAX_AMOUNT {
+        p.push(
+            "/players",
+            format!("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
+        );
+    }
+
+    // RULES.md §2.1: the uncalled part of the largest bet goes back to its
+    // owner; a folded player cannot own it (folding to no bet is impossible).
+    if n >= 2 {
+        let max = req.players.iter().map(|pl| pl.committed).max().unwrap_or(0);
+        let at_max: Vec<usize> = (0..n)
+            .filter(|&i| req.players[i].committed == max)
+            .collect();
+        if let [only] = at_max[..] {
+            if req.players[only].folded {
+                p.push(
+                    format!("/players/{only}/folded"),
+                    format!(
+                        "player {:?} folded but alone committed the most ({max}): nobody called that bet",
+                        req.players[only].id
+                    ),
+                );
+            }
+        }
+    }
+
+    // Button (RULES.md §4: button games give odd chips from the button; stud
+    // games have none).
+    let button_seat = match (&table, req.button_seat) {
+        (Some(t), None) if t.button => {
+            p.push(
+                "/buttonSeat",
+                format!("{} is a button game: buttonSeat is required", req.variant),
+            );
+            None
+        }
+        (Some(t), Some(_)) if !t.button => {
+            p.push(
+                "/buttonSeat",
+                format!("{} has no button: leave buttonSeat out", req.variant),
+            );
+            None
+        }
+        (_, Some(0)) => {
+            p.push("/buttonSeat", "seat numbers start at 1");
+            None
+        }
+        (_, b) => b,
+    };
+
+    // Cards: well formed, in the deck, each at most once, counts per variant.
+    let short_deck = table.as_ref().is_some_and(|t| t.short_deck);
+    let mut seen: HashMap<Card, String> = HashMap::new();
+    let mut parse = |p: &mut Problems, list: &[String], base: &str| -> Vec<Card> {
+        let mut out = Vec::with_capacity(list.len());
+        for (j, s) in list.iter().enumerate() {
+            let ptr = format!("{base}/{j}");
+            match s.parse::<Card>() {
+                Err(e) => p.push(ptr, format!("malformed card {s:?}: {e}")),
+                Ok(c) if short_deck && c.rank < Rank::Six => {
+                    p.push(ptr, format!("card {c} is not in the short deck (6 to A)"))
+                }
+                Ok(c) => {
+                    if let Some(first) = seen.get(&c) {
+                        p.push(
+                            ptr,
+                            format!("card {c} appears more than once (first at {first})"),
+                        );
+                    } else {
+                        seen.insert(c, ptr);
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out
+    };
+    let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
+    let board = parse(&mut p, board_strings, "/board");
+    let cards: Vec<Vec<Card>> = req
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| {
+            parse(
+                &mut p,
+                pl.cards.as_deref().unwrap_or(&[]),
+                &format!("/players/{i}/cards"),
+            )
+        })
+        .collect();
+
+    if let Some(t) = &table {
+        let name = t.id.as_str();
+        let got = board_strings.len();
+        if t.board_cards == 0 {
+            if got > 0 {
+                p.push("/board", format!("{name} has no board, got {got} cards"));
+            }
+        } else if contested && got != t.board_cards {
+            p.push(
+                "/board",
+                format!(
+                    "{name} needs {} board cards at a showdown, got {got}",
+                    t.board_cards
+                ),
+            );
+        } else if got > t.board_cards {
+            p.push(
+                "/board",
+                format!("{name} has {} board cards, got {got}", t.board_cards),
+            );
+        }
+        for (i, pl) in req.players.iter().enumerate() {
+            let got = pl.cards.as_ref().map_or(0, Vec::len);
+            let ptr = format!("/players/{i}/cards");
+            if contested && !pl.folded {
+                if pl.cards.is_none() || got == 0 {
+                    p.push(
+                        ptr,
+                        format!(
+                            "player {:?} is live at a showdown: their cards are required",
+                            pl.id
+                        ),
+                    );
+                } else if got != t.hole_cards {
+                    p.push(
+                        ptr,
+                        format!("{name} needs {} cards per player, got {got}", t.hole_cards),
+                    );
+                }
+            } else if got > t.hole_cards {
+                p.push(
+                    ptr,
+                    format!("{name} deals {} cards per player, got {got}", t.hole_cards),
+                );
+            }
+        }
+    }
+
+    match (p.0.is_empty(), variant, table, unit) {
+        (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
+            variant,
+            table,
+            rules,
+            chip_unit,
+            dead_money,
+            button_seat,
+            board,
+            cards,
+            contested,
+        }),
+        _ => Err(Invalid { errors: p.0 }),
+    }
+}
