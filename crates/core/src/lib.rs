@@ -9,9 +9,17 @@
 //! [`settle`]. Implementation modules (`pot`, `split`, `odd_chip`, ...) are
 //! the core's own.
 
+mod award;
+mod guard;
+mod odd_chip;
+mod outcome;
+mod pot;
 pub mod settlement;
+mod split;
+
+pub use guard::MAX_AMOUNT;
 
 pub use settlement::{
-    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, Reason, SettleError,
-    Settlement, Share, Uncalled,
+    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, Reason,
+    SettleError, Settlement, Share, Uncalled,
 };

@@ -1,5 +1,7 @@
 //! The typed input and result of settling one hand.
 
+use crate::{award, guard, outcome, pot};
+
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerInput {
@@ -87,7 +89,7 @@ pub struct Share {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pot {
     pub amount: u64,
-    /// Indices of eligible players, in odd-chip order... (core decides; documented there)
+    /// Indices of eligible players, in seat order.
     pub eligible: Vec<usize>,
     /// Shared by players with equal hands (a whole pot or a half).
     pub tie: bool,
@@ -141,10 +143,42 @@ pub enum SettleError {
     MissingHand(usize),
     #[error("player {0} folded but holds the uncalled bet")]
     FoldedUncalled(usize),
+    #[error("player {0}: amount over 2^53 - 1")]
+    AmountTooLarge(usize),
+    #[error("dead money over 2^53 - 1 or not a multiple of the chip unit")]
+    BadDeadMoney,
 }
 
 /// Settle one hand: build the pots, return uncalled bets, award each pot.
+///
+/// Never panics: every impossible or overflowing input is a [`SettleError`].
+/// The result does not depend on the order of `players` beyond the indices
+/// it reports: `Pot::eligible` is in seat order, shares in odd-chip order.
 pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
-    let _ = input;
-    todo!("core helper implements")
+    let unit = guard::check_input(input)?;
+    let players = &input.players;
+    let reason = outcome::reason(players)?;
+    outcome::chips_in(input)?;
+    let uncalled: Vec<Uncalled> = pot::uncalled_bet(players)?.into_iter().collect();
+    if reason == Reason::Showdown {
+        outcome::check_hands(players)?;
+    }
+    let committed = pot::called_commitments(players, uncalled.first().copied())?;
+    let pots = pot::build_layers(players, &committed, input.dead_money)?
+        .iter()
+        .map(|layer| award::award_pot(input, unit, layer))
+        .collect::<Result<Vec<Pot>, SettleError>>()?;
+    let won = outcome::total_won(players.len(), &pots)?;
+    let final_stacks = outcome::final_stacks(players, &won, &uncalled)?;
+    let winners = outcome::winners_order(input, &won);
+    Ok(Settlement {
+        reason,
+        tie: pots.iter().any(|p| p.tie),
+        total_winners: winners.len(),
+        winners,
+        pots,
+        uncalled,
+        won,
+        final_stacks,
+    })
 }

@@ -1,0 +1,94 @@
+//! Guard rails on the input: the server validates first, so these checks
+//! exist so that `settle` never panics and never wraps, whatever it is given.
+
+use crate::settlement::{HandInput, SettleError};
+
+/// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
+/// "Amounts stay at or below 2^53 − 1").
+pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
+
+/// RULES.md §1 / TDA 19: `chipUnit` is the smallest denomination in play, so
+/// it is at least one unit of money.
+pub(crate) fn check_chip_unit(input: &HandInput) -> Result<u64, SettleError> {
+    if input.chip_unit == 0 {
+        return Err(SettleError::ZeroChipUnit);
+    }
+    if input.chip_unit > MAX_AMOUNT {
+        return Err(SettleError::Overflow);
+    }
+    Ok(input.chip_unit)
+}
+
+/// A showdown needs somebody to settle against (API.md: "fewer than 2
+/// players" is an impossible hand).
+pub(crate) fn check_player_count(input: &HandInput) -> Result<(), SettleError> {
+    if input.players.len() < 2 {
+        return Err(SettleError::TooFewPlayers);
+    }
+    Ok(())
+}
+
+/// Seats decide odd chips (TDA 19), so each must be unique.
+pub(crate) fn check_unique_seats(input: &HandInput) -> Result<(), SettleError> {
+    let mut seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
+    seats.sort_unstable();
+    match seats.windows(2).find(|w| w[0] == w[1]) {
+        Some(w) => Err(SettleError::DuplicateSeat(w[0])),
+        None => Ok(()),
+    }
+}
+
+/// RULES.md §1: every amount is a whole number of `chipUnit`s and at most
+/// 2^53 − 1; API.md: `committed` plus `dead` is at most `stack`.
+pub(crate) fn check_amounts(input: &HandInput, unit: u64) -> Result<(), SettleError> {
+    for (i, p) in input.players.iter().enumerate() {
+        for amount in [p.stack, p.committed, p.dead] {
+            if amount > MAX_AMOUNT {
+                return Err(SettleError::AmountTooLarge(i));
+            }
+            if !amount.is_multiple_of(unit) {
+                return Err(SettleError::NotMultipleOfUnit(i));
+            }
+        }
+        let put_in = p
+            .committed
+            .checked_add(p.dead)
+            .ok_or(SettleError::Overflow)?;
+        if put_in > p.stack {
+            return Err(SettleError::OverStack(i));
+        }
+    }
+    if input.dead_money > MAX_AMOUNT || !input.dead_money.is_multiple_of(unit) {
+        return Err(SettleError::BadDeadMoney);
+    }
+    Ok(())
+}
+
+/// RULES.md §1: every sum of chips the result reports stays at or below
+/// 2^53 − 1; a larger one is reported as [`SettleError::Overflow`].
+pub(crate) fn bounded(amount: u64) -> Result<u64, SettleError> {
+    if amount > MAX_AMOUNT {
+        Err(SettleError::Overflow)
+    } else {
+        Ok(amount)
+    }
+}
+
+/// Checked sum (never wraps), bounded by [`MAX_AMOUNT`].
+pub(crate) fn add(a: u64, b: u64) -> Result<u64, SettleError> {
+    bounded(a.checked_add(b).ok_or(SettleError::Overflow)?)
+}
+
+/// Checked difference: a negative result means the input contradicts itself.
+pub(crate) fn sub(a: u64, b: u64) -> Result<u64, SettleError> {
+    a.checked_sub(b).ok_or(SettleError::Overflow)
+}
+
+/// Runs every guard of this module, in the order the errors are reported.
+pub(crate) fn check_input(input: &HandInput) -> Result<u64, SettleError> {
+    let unit = check_chip_unit(input)?;
+    check_player_count(input)?;
+    check_unique_seats(input)?;
+    check_amounts(input, unit)?;
+    Ok(unit)
+}
