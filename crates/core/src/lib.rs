@@ -18,6 +18,8 @@ pub mod settlement;
 mod split;
 
 pub use guard::MAX_AMOUNT;
+pub mod chip_race;
+pub mod draw;
 
 pub use settlement::{
     settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, Reason,
