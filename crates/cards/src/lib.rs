@@ -12,10 +12,18 @@
 //! - [`stud_odd_chip_key`]: the stud odd-chip key for one side (RULES.md §4).
 
 pub mod card;
+pub mod eval;
 pub mod hand;
 pub mod variant;
 
 pub use card::{parse_cards, Card, CardError, Rank, Suit};
+pub use eval::badugi::{badugi_rank, badugi_value};
+pub use eval::high::{high_rank, high_value};
+pub use eval::low::{
+    ace_five_rank, ace_five_value, deuce_seven_rank, deuce_seven_value, low8_rank, low8_value,
+};
+pub use eval::omaha::{omaha_high_rank, omaha_high_value, omaha_low8_rank, omaha_low8_value};
+pub use eval::short_deck::{short_deck_rank, short_deck_value};
 pub use hand::{HandRank, Rulebook, Showdown, Side};
 pub use variant::{Family, HandKind, Variant, VariantId};
 
@@ -50,9 +58,63 @@ pub enum EvalError {
 /// cards (empty where the variant has none). Returns the hand of each side:
 /// `high` always, `low` for split games (`None` in a high-low game when the
 /// player has no qualifying low).
-pub fn rank_showdown(variant: VariantId, hole: &[Card], board: &[Card]) -> Result<Showdown, EvalError> {
-    let _ = (variant, hole, board);
-    todo!("cards helper implements")
+pub fn rank_showdown(
+    variant: VariantId,
+    hole: &[Card],
+    board: &[Card],
+) -> Result<Showdown, EvalError> {
+    let v = variant.variant();
+    let name = variant.as_str();
+    if hole.len() != v.hole_cards {
+        return Err(EvalError::HoleCount {
+            variant: name,
+            expected: v.hole_cards,
+            got: hole.len(),
+        });
+    }
+    if board.len() != v.board_cards {
+        return Err(EvalError::BoardCount {
+            variant: name,
+            expected: v.board_cards,
+            got: board.len(),
+        });
+    }
+    let mut seen = 0u64;
+    for &c in hole.iter().chain(board) {
+        if v.short_deck && c.rank < Rank::Six {
+            return Err(EvalError::NotInDeck(c, name));
+        }
+        let bit = 1u64 << c.index();
+        if seen & bit != 0 {
+            return Err(EvalError::Duplicate(c));
+        }
+        seen |= bit;
+    }
+    let all = || hole.iter().chain(board).copied().collect::<Vec<Card>>();
+    let (high, low) = match variant {
+        VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_rank(&all()), None),
+        VariantId::ShortDeck => (short_deck_rank(&all()), None),
+        VariantId::Omaha | VariantId::Omaha5 | VariantId::Omaha6 => {
+            (omaha_high_rank(hole, board), None)
+        }
+        VariantId::OmahaHiLo | VariantId::Omaha5HiLo => {
+            (omaha_high_rank(hole, board), omaha_low8_rank(hole, board))
+        }
+        VariantId::StudHiLo => (high_rank(hole), low8_rank(hole)),
+        VariantId::Razz | VariantId::AceToFive => (ace_five_rank(hole), None),
+        VariantId::DeuceToSeven => (deuce_seven_rank(hole), None),
+        VariantId::Badugi => (badugi_rank(hole, true), None),
+        VariantId::Badacey | VariantId::Razzdugi => {
+            (ace_five_rank(hole), Some(badugi_rank(hole, true)))
+        }
+        VariantId::Badeucy => (deuce_seven_rank(hole), Some(badugi_rank(hole, false))),
+        VariantId::Dramaha => (high_rank(hole), Some(omaha_high_rank(hole, board))),
+        VariantId::Sohe => {
+            let holdem: Vec<Card> = hole[4..].iter().chain(board).copied().collect();
+            (omaha_high_rank(&hole[..4], board), Some(high_rank(&holdem)))
+        }
+    };
+    Ok(Showdown { high, low })
 }
 
 /// The stud odd-chip key of a player's hand on one side: the player with the
@@ -60,11 +122,42 @@ pub fn rank_showdown(variant: VariantId, hole: &[Card], board: &[Card]) -> Resul
 ///
 /// - `Rulebook::Tda`: the highest card by suit among `hand.cards` (the
 ///   five-card hand, or the badugi's cards), ranked as the hand ranks them
-///   (ace low in a low hand).
+///   (ace low in a low hand). TDA 19 gives the chip to the high card by suit
+///   in the hand; [`rank_showdown`] already tables the most favourable set of
+///   cards where several make the same value.
 /// - `Rulebook::Roberts`: all of `all_cards`; on the high side the highest
 ///   card by suit, on a lowball side the *lowest* card by suit (aces low,
-///   clubs lowest) gets the chip, so its key is inverted.
-pub fn stud_odd_chip_key(variant: VariantId, rules: Rulebook, side: Side, hand: &HandRank, all_cards: &[Card]) -> u32 {
-    let _ = (variant, rules, side, hand, all_cards);
-    todo!("cards helper implements")
+///   clubs lowest) gets the chip, so its key is inverted (Robert's 3.7.1).
+///
+/// Which hand a side holds comes from the variant table, so razzdugi's high
+/// side (razz) counts as lowball. The key is `rank * 4 + suit` (rank 1 for a
+/// low ace), or `255 -` that when inverted.
+pub fn stud_odd_chip_key(
+    variant: VariantId,
+    rules: Rulebook,
+    side: Side,
+    hand: &HandRank,
+    all_cards: &[Card],
+) -> u32 {
+    let v = variant.variant();
+    let kind = match side {
+        Side::High => v.high,
+        Side::Low => v.low.unwrap_or(v.high),
+    };
+    let ace_low = kind.ace_low();
+    let key = |c: &Card| -> u32 {
+        let r = if ace_low && c.rank == Rank::Ace {
+            1
+        } else {
+            c.rank as u32
+        };
+        r * 4 + c.suit as u32
+    };
+    match rules {
+        Rulebook::Tda => hand.cards.iter().map(key).max().unwrap_or(0),
+        Rulebook::Roberts if kind.is_lowball() => {
+            all_cards.iter().map(|c| 255 - key(c)).max().unwrap_or(0)
+        }
+        Rulebook::Roberts => all_cards.iter().map(key).max().unwrap_or(0),
+    }
 }

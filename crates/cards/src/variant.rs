@@ -129,8 +129,54 @@ impl VariantId {
     }
 
     /// The table entry of this id.
+    ///
+    /// Sides follow RULES.md §4 (seed 000): in the two-hand games the
+    /// five-card hand (badacey, badeucy, razzdugi), the draw hand (dramaha)
+    /// and the Omaha hand (sohe) are the high side.
     pub fn variant(self) -> Variant {
-        todo!("cards helper implements the table")
+        use Family::{Board, Draw, Stud};
+        use HandKind::*;
+        // (family, hole, board, high, low, qualifier, short deck)
+        let (family, hole_cards, board_cards, high, low, low_qualifier, short_deck) = match self {
+            VariantId::Holdem => (Board, 2, 5, High, None, false, false),
+            VariantId::ShortDeck => (Board, 2, 5, ShortDeckHigh, None, false, true),
+            VariantId::Omaha => (Board, 4, 5, OmahaHigh, None, false, false),
+            VariantId::Omaha5 => (Board, 5, 5, OmahaHigh, None, false, false),
+            VariantId::Omaha6 => (Board, 6, 5, OmahaHigh, None, false, false),
+            VariantId::OmahaHiLo => (Board, 4, 5, OmahaHigh, Some(OmahaLow8), true, false),
+            VariantId::Omaha5HiLo => (Board, 5, 5, OmahaHigh, Some(OmahaLow8), true, false),
+            VariantId::Stud => (Stud, 7, 0, High, None, false, false),
+            VariantId::StudHiLo => (Stud, 7, 0, High, Some(Low8), true, false),
+            VariantId::Razz => (Stud, 7, 0, AceToFiveLow, None, false, false),
+            VariantId::FiveCardDraw => (Draw, 5, 0, High, None, false, false),
+            VariantId::DeuceToSeven => (Draw, 5, 0, DeuceToSevenLow, None, false, false),
+            VariantId::AceToFive => (Draw, 5, 0, AceToFiveLow, None, false, false),
+            VariantId::Badugi => (Draw, 4, 0, Badugi, None, false, false),
+            VariantId::Badacey => (Draw, 5, 0, AceToFiveLow, Some(Badugi), false, false),
+            VariantId::Badeucy => (
+                Draw,
+                5,
+                0,
+                DeuceToSevenLow,
+                Some(BadugiAceHigh),
+                false,
+                false,
+            ),
+            VariantId::Razzdugi => (Stud, 7, 0, AceToFiveLow, Some(Badugi), false, false),
+            VariantId::Dramaha => (Board, 5, 5, High, Some(OmahaHigh), false, false),
+            VariantId::Sohe => (Board, 6, 5, OmahaHigh, Some(High), false, false),
+        };
+        Variant {
+            id: self,
+            family,
+            button: family != Stud,
+            hole_cards,
+            board_cards,
+            high,
+            low,
+            low_qualifier,
+            short_deck,
+        }
     }
 }
 
@@ -152,5 +198,53 @@ impl FromStr for VariantId {
 impl fmt::Display for VariantId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl HandKind {
+    /// Whether the hand is a lowball hand (the lowest card takes a stud odd
+    /// chip under Robert's 3.7.x, RULES.md §4).
+    pub fn is_lowball(self) -> bool {
+        !matches!(
+            self,
+            HandKind::High | HandKind::ShortDeckHigh | HandKind::OmahaHigh
+        )
+    }
+
+    /// Whether the ace plays low in this hand (ace-to-five lows, badugi).
+    pub fn ace_low(self) -> bool {
+        matches!(
+            self,
+            HandKind::OmahaLow8 | HandKind::Low8 | HandKind::AceToFiveLow | HandKind::Badugi
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_api_id_has_a_table_entry_that_round_trips() {
+        for id in VariantId::ALL {
+            let v = id.variant();
+            assert_eq!(v.id, id);
+            assert_eq!(id.as_str().parse::<VariantId>().unwrap(), id);
+            assert_eq!(v.button, v.family != Family::Stud, "{id}");
+            assert_eq!(
+                v.low_qualifier,
+                matches!(v.low, Some(HandKind::Low8 | HandKind::OmahaLow8)),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn seed_000_high_side_of_two_hand_games() {
+        assert_eq!(VariantId::Badacey.variant().high, HandKind::AceToFiveLow);
+        assert_eq!(VariantId::Badeucy.variant().high, HandKind::DeuceToSevenLow);
+        assert_eq!(VariantId::Razzdugi.variant().low, Some(HandKind::Badugi));
+        assert_eq!(VariantId::Dramaha.variant().high, HandKind::High);
+        assert_eq!(VariantId::Sohe.variant().high, HandKind::OmahaHigh);
     }
 }

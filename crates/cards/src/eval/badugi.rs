@@ -1,0 +1,144 @@
+//! Badugi: the largest set of cards of different ranks and different suits
+//! (four at most), then the lowest, compared from the highest card down.
+//! Ace low for badugi, badacey and razzdugi; ace high for badeucy.
+//!
+//! Value layout: `n << 13 | !mask`, `n` the number of cards in the set and
+//! `mask` their ranks (complemented so that a lower set is a higher value).
+//! `HandRank.category` of a badugi hand is `n` (1 to 4).
+
+use super::{names, RANKS13};
+use crate::card::{Card, Rank};
+use crate::hand::HandRank;
+
+#[inline(always)]
+fn rank_bit(c: Card, ace_low: bool) -> u16 {
+    let i = c.rank as u8 - 2;
+    if ace_low {
+        1 << ((i + 1) % 13)
+    } else {
+        1 << i
+    }
+}
+
+/// Call `f(subset, value)` for every valid badugi subset (as a bitmask of
+/// indices into `cards`, at most 7 cards).
+#[inline(always)]
+fn for_each_set(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
+    let n = cards.len().min(7);
+    let mut ranks = [0u16; 128];
+    let mut suits = [0u8; 128];
+    for s in 1usize..(1 << n) {
+        let i = s.trailing_zeros() as usize;
+        let rest = s & (s - 1);
+        ranks[s] = ranks[rest] | rank_bit(cards[i], ace_low);
+        suits[s] = suits[rest] | 1 << (cards[i].suit as u8);
+        let k = s.count_ones();
+        if k <= 4 && ranks[s].count_ones() == k && suits[s].count_ones() == k {
+            f(s, (k << 13) | (!ranks[s] & RANKS13) as u32);
+        }
+    }
+}
+
+/// The value of the best badugi in `cards` (four to seven cards).
+#[inline]
+pub fn badugi_value(cards: &[Card], ace_low: bool) -> u32 {
+    let mut best = 0;
+    for_each_set(cards, ace_low, |_, v| best = best.max(v));
+    best
+}
+
+/// The best badugi in `cards` with its name and cards. Where several sets
+/// make the same value, the set whose highest card has the highest suit is
+/// tabled: the most favourable for a stud odd chip (razzdugi, TDA 19).
+pub fn badugi_rank(cards: &[Card], ace_low: bool) -> HandRank {
+    let best = badugi_value(cards, ace_low);
+    let mut chosen: Option<Vec<Card>> = None;
+    let order = |c: &Card| {
+        (
+            if ace_low && c.rank == Rank::Ace {
+                1
+            } else {
+                c.rank as u8
+            },
+            c.suit,
+        )
+    };
+    for_each_set(cards, ace_low, |s, v| {
+        if v != best {
+            return;
+        }
+        let mut set: Vec<Card> = (0..cards.len())
+            .filter(|i| s & (1 << i) != 0)
+            .map(|i| cards[i])
+            .collect();
+        set.sort_by_key(|c| std::cmp::Reverse(order(c)));
+        if chosen
+            .as_ref()
+            .is_none_or(|c| order(&set[0]) > order(&c[0]))
+        {
+            chosen = Some(set);
+        }
+    });
+    let set = chosen.unwrap_or_default();
+    let n = (best >> 13) as u8;
+    let (name, description) = names::badugi(n, !(best as u16) & RANKS13, ace_low);
+    HandRank {
+        category: n,
+        name,
+        description,
+        value: best as u64,
+        cards: set,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn badugi_four_cards_beat_any_three() {
+        let four = badugi_rank(&cards("Ks Qh Jd Tc"), true);
+        let three = badugi_rank(&cards("As 2h 3d 4d"), true);
+        assert_eq!(four.category, 4);
+        assert_eq!(three.category, 3);
+        assert!(four.value > three.value);
+    }
+
+    #[test]
+    fn badugi_is_read_from_the_highest_card_down() {
+        let a = badugi_rank(&cards("7s 4h 3d 2c"), true);
+        let b = badugi_rank(&cards("7s 5h 2d Ac"), true);
+        assert!(
+            a.value > b.value,
+            "7-4-3-2 beats 7-5-2-A: the 4 is lower than the 5"
+        );
+        assert_eq!(a.description, "4-card badugi, 7 high");
+    }
+
+    #[test]
+    fn badugi_pairs_and_suited_cards_do_not_play() {
+        let h = badugi_rank(&cards("As Ah 2h 3d"), true);
+        assert_eq!(h.category, 3);
+        assert_eq!(h.cards.len(), 3);
+    }
+
+    #[test]
+    fn badeucy_badugi_plays_the_ace_high() {
+        let ace = badugi_rank(&cards("As 2h 3d 4c"), false);
+        let five = badugi_rank(&cards("5s 2h 3d 4c"), false);
+        assert!(five.value > ace.value);
+        assert_eq!(ace.description, "4-card badugi, A high");
+    }
+
+    #[test]
+    fn razzdugi_badugi_takes_the_best_four_of_seven() {
+        let h = badugi_rank(&cards("Ks Kh 2s 3h 4d 5c 9d"), true);
+        assert_eq!(h.category, 4);
+        assert_eq!(h.description, "4-card badugi, 5 high");
+    }
+}

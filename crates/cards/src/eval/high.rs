@@ -1,0 +1,286 @@
+//! High hands: the best five of five to seven cards.
+//!
+//! Rank-mask evaluation: one 13-bit mask per suit, bit-sliced rank counts,
+//! then the category in order from the top. With at most seven cards a flush
+//! excludes quads and full houses (five cards of one suit leave two others),
+//! so a flush ends the search at once.
+
+use super::{keep_top, names, pack, pick, rank_hi, top1, unpack, Masks, RANKS13};
+use crate::card::{Card, Rank, Suit};
+use crate::hand::HandRank;
+
+/// The order a high hand is ranked in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HighOrder {
+    /// Standard poker: A-2-3-4-5 is the lowest straight.
+    Standard,
+    /// Short deck (6 to A): A-6-7-8-9 is the lowest straight and a flush
+    /// beats a full house.
+    ShortDeck,
+    /// Deuce-to-seven: the ace is only high, so A-2-3-4-5 is no straight.
+    AceOnlyHigh,
+}
+
+/// Value-order slots (the `category` field of a packed value).
+const HIGH_CARD: u32 = 0;
+const PAIR: u32 = 1;
+const TWO_PAIR: u32 = 2;
+const TRIPS: u32 = 3;
+const STRAIGHT: u32 = 4;
+const QUADS: u32 = 7;
+const STRAIGHT_FLUSH: u32 = 8;
+
+impl HighOrder {
+    #[inline(always)]
+    fn flush_slot(self) -> u32 {
+        if matches!(self, HighOrder::ShortDeck) {
+            6
+        } else {
+            5
+        }
+    }
+
+    #[inline(always)]
+    fn full_house_slot(self) -> u32 {
+        if matches!(self, HighOrder::ShortDeck) {
+            5
+        } else {
+            6
+        }
+    }
+
+    /// API.md `type` of a value slot (short deck swaps flush and full house
+    /// in value order, never in numbering).
+    fn type_of(self, slot: u32) -> u8 {
+        match (self, slot) {
+            (HighOrder::ShortDeck, 5) => 6,
+            (HighOrder::ShortDeck, 6) => 5,
+            _ => slot as u8,
+        }
+    }
+}
+
+/// The top rank (as a one-bit ace-high mask) of the best straight in `m`.
+#[inline(always)]
+pub(crate) fn straight_top(m: u16, order: HighOrder) -> u16 {
+    // Shift so bit i+1 is rank i, and let the ace also play below the lowest
+    // rank of the deck: bit 0 (below the deuce), or bit 4 (below the six).
+    let mut x = (m as u32) << 1;
+    let ace = (m as u32 >> 12) & 1;
+    match order {
+        HighOrder::Standard => x |= ace,
+        HighOrder::ShortDeck => x |= ace << 4,
+        HighOrder::AceOnlyHigh => {}
+    }
+    let s = x & (x >> 1) & (x >> 2) & (x >> 3) & (x >> 4);
+    if s == 0 {
+        0
+    } else {
+        // bits j..j+4 of x are set, the top is rank j+3.
+        1 << (31 - s.leading_zeros() + 3)
+    }
+}
+
+/// The value of the best high hand in `m` (at most seven cards).
+#[inline(always)]
+pub(crate) fn value_of_masks(m: Masks, order: HighOrder) -> u32 {
+    for f in m.0 {
+        if f.count_ones() >= 5 {
+            let st = straight_top(f, order);
+            if st != 0 {
+                return pack(STRAIGHT_FLUSH, 0, st);
+            }
+            return pack(order.flush_slot(), 0, keep_top(f, 5));
+        }
+    }
+    let c = m.counts();
+    if c.four != 0 {
+        let q = top1(c.four);
+        return pack(QUADS, q, top1(c.any & !q));
+    }
+    if c.ge3 != 0 {
+        let t = top1(c.ge3);
+        let rest = c.ge2 & !t;
+        if rest != 0 {
+            return pack(order.full_house_slot(), t, top1(rest));
+        }
+    }
+    let st = straight_top(c.any, order);
+    if st != 0 {
+        return pack(STRAIGHT, 0, st);
+    }
+    if c.ge3 != 0 {
+        let t = top1(c.ge3);
+        return pack(TRIPS, t, keep_top(c.any & !t, 2));
+    }
+    if c.pair != 0 {
+        if c.pair & (c.pair - 1) != 0 {
+            let p = keep_top(c.pair, 2);
+            return pack(TWO_PAIR, p, top1(c.any & !p));
+        }
+        return pack(PAIR, c.pair, keep_top(c.any & !c.pair, 3));
+    }
+    pack(HIGH_CARD, 0, keep_top(c.any, 5))
+}
+
+/// The value of the best standard high hand of five to seven cards: the
+/// cheap path for hot loops and benches (no allocation).
+#[inline]
+pub fn high_value(cards: &[Card]) -> u32 {
+    value_of_masks(Masks::of(cards), HighOrder::Standard)
+}
+
+/// The best standard high hand of five to seven cards, with its name and cards.
+pub fn high_rank(cards: &[Card]) -> HandRank {
+    let m = Masks::of(cards);
+    describe(
+        value_of_masks(m, HighOrder::Standard),
+        m,
+        cards,
+        HighOrder::Standard,
+    )
+}
+
+/// The five ranks of a straight topped by `top` (ace-high bit index), wheel
+/// ace last.
+fn straight_ranks(top: u8, order: HighOrder) -> Vec<(Rank, usize)> {
+    let lowest_top = if matches!(order, HighOrder::ShortDeck) {
+        7
+    } else {
+        3
+    };
+    let n = if top == lowest_top { 4 } else { 5 };
+    let mut v: Vec<(Rank, usize)> = (0..n).map(|k| (rank_hi(top - k), 1)).collect();
+    if n == 4 {
+        v.push((Rank::Ace, 1));
+    }
+    v
+}
+
+/// A packed high value (of `order`) as a [`HandRank`], choosing its cards
+/// from `cards`.
+pub(crate) fn describe(v: u32, m: Masks, cards: &[Card], order: HighOrder) -> HandRank {
+    let (slot, a, b) = unpack(v);
+    let ty = order.type_of(slot);
+    let ranks = |mask: u16, n: usize| -> Vec<(Rank, usize)> {
+        super::bits_desc(mask).map(|i| (rank_hi(i), n)).collect()
+    };
+    let flush_suit = Suit::ALL
+        .into_iter()
+        .find(|s| m.0[*s as usize].count_ones() >= 5);
+    let (want, suit): (Vec<(Rank, usize)>, Option<Suit>) = match ty {
+        0 => (ranks(b, 1), None),
+        1 => ([ranks(a, 2), ranks(b, 1)].concat(), None),
+        2 => ([ranks(a, 2), ranks(b, 1)].concat(), None),
+        3 => ([ranks(a, 3), ranks(b, 1)].concat(), None),
+        4 => (straight_ranks(b.trailing_zeros() as u8, order), None),
+        5 => (ranks(b, 1), flush_suit),
+        6 => ([ranks(a, 3), ranks(b, 2)].concat(), None),
+        7 => ([ranks(a, 4), ranks(b, 1)].concat(), None),
+        _ => (straight_ranks(b.trailing_zeros() as u8, order), flush_suit),
+    };
+    let ty = if ty == 8 && b == 1 << 12 { 9 } else { ty };
+    let (name, description) = names::high(ty, a & RANKS13, b);
+    HandRank {
+        category: ty,
+        name,
+        description,
+        value: v as u64,
+        cards: pick(cards, &want, suit),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn rank(s: &str) -> HandRank {
+        let cards = parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap();
+        high_rank(&cards)
+    }
+
+    #[test]
+    fn api_type_numbering_from_high_card_to_royal_flush() {
+        let cases = [
+            ("As Kd 9h 7c 2s 3d 4h", 0, "High Card"),
+            ("As Ad 9h 7c 2s 3d Jh", 1, "Pair"),
+            ("As Ad 9h 9c 2s 3d Jh", 2, "Two Pair"),
+            ("As Ad Ah 9c 2s 3d Jh", 3, "Three of a Kind"),
+            ("As 2d 3h 4c 5s Kd Jh", 4, "Straight"),
+            ("Ah Kh 9h 7h 2h", 5, "Flush"),
+            ("As Ad Ah 9c 9s 3d Jh", 6, "Full House"),
+            ("As Ad Ah Ac 9s 3d Jh", 7, "Four of a Kind"),
+            ("9s 8s 7s 6s 5s Ad Ah", 8, "Straight Flush"),
+            ("As Ks Qs Js Ts Ad Ah", 9, "Royal Flush"),
+        ];
+        let mut last = 0;
+        for (cards, ty, name) in cases {
+            let h = rank(cards);
+            assert_eq!(h.category, ty, "{cards}");
+            assert_eq!(h.name, name, "{cards}");
+            assert_eq!(h.cards.len(), 5, "{cards}");
+            assert!(h.value > last, "{cards} should beat the previous category");
+            last = h.value;
+        }
+    }
+
+    #[test]
+    fn flush_description_names_its_high_card() {
+        let h = rank("Ah Kh 9h 7h 2h 3c 4d");
+        assert_eq!(h.description, "Flush, A high");
+        assert_eq!(
+            h.cards,
+            parse_cards(&["Ah", "Kh", "9h", "7h", "2h"]).unwrap()
+        );
+    }
+
+    #[test]
+    fn wheel_is_the_lowest_straight_and_plays_the_ace_last() {
+        let wheel = rank("As 2d 3h 4c 5s Kd Jh");
+        let six = rank("6s 2d 3h 4c 5s Kd Jh");
+        assert!(six.value > wheel.value);
+        assert_eq!(wheel.description, "Straight, 5 high");
+        assert_eq!(wheel.cards.last().unwrap().rank, Rank::Ace);
+    }
+
+    #[test]
+    fn seventh_card_kicker_counts_and_sixth_does_not_beyond_five() {
+        // Board plays: same five cards, tie.
+        assert_eq!(
+            rank("2c 3d Ah Kh Qs Js 9d").value,
+            rank("2h 4d Ah Kh Qs Js 9d").value
+        );
+        // A better kicker wins.
+        assert!(rank("Tc 3d Ah Ad Qs Js 9d").value > rank("8c 3d Ah Ad Qs Js 9d").value);
+    }
+
+    #[test]
+    fn three_pairs_play_the_best_two_and_the_best_kicker() {
+        let h = rank("Ks Kd 8h 8c 7s 7d 2h");
+        assert_eq!(h.category, 2);
+        assert_eq!(h.description, "Two Pair, Kings and Eights, 7 kicker");
+        assert_eq!(h.cards[4], "7s".parse().unwrap());
+    }
+
+    #[test]
+    fn two_trips_make_a_full_house_of_the_higher() {
+        let h = rank("Ks Kd Kh 8c 8s 8d 2h");
+        assert_eq!(h.description, "Full House, Kings full of Eights");
+    }
+
+    #[test]
+    fn suits_never_break_a_tie_robert_3_7_1() {
+        assert_eq!(
+            rank("As Ks Qs Js 9d 2c 3c").value,
+            rank("Ah Kh Qh Jh 9c 2d 3d").value
+        );
+    }
+
+    #[test]
+    fn odd_chip_set_takes_the_highest_suits_tda_19() {
+        // Straight 9 high with two nines: the 9s is tabled.
+        let h = rank("9s 9c 8d 7h 6c 5d 2c");
+        assert_eq!(h.cards[0], "9s".parse().unwrap());
+    }
+}

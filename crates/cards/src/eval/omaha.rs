@@ -1,0 +1,304 @@
+//! Omaha hands: exactly two hole cards and three board cards (4, 5 or 6
+//! hole cards, a five-card board), high and 8-or-better low.
+//!
+//! High, fast path: without a flush, a five-card hand's value depends only on
+//! its ranks, so a table indexed by (the ranks of two hole cards, the ranks of
+//! three board cards) holds it: 91 rank pairs × 455 rank triples, built once.
+//! Each call then does 10 triple look-ups, up to 15 pair look-ups and one table
+//! read per combination; flushes are checked apart, only when the board has
+//! three cards of a suit and the hole two.
+
+use std::sync::OnceLock;
+
+use super::high::{describe, value_of_masks, HighOrder};
+use super::low::{describe_ace_five, pack_low};
+use super::{combinations, Masks};
+use crate::card::Card;
+use crate::hand::HandRank;
+
+const TRIPLES: usize = 455;
+
+struct Tables {
+    /// Rank pair (r1*13 + r2, either order) to pair index 0..91.
+    pair: [u8; 169],
+    /// Rank triple (r1*169 + r2*13 + r3, any order) to triple index 0..455.
+    triple: Vec<u16>,
+    /// Non-flush value of pair index × 455 + triple index.
+    values: Vec<u32>,
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut pair = [0u8; 169];
+        let mut pairs = Vec::new();
+        for a in 0..13u8 {
+            for b in a..13u8 {
+                pair[(a * 13 + b) as usize] = pairs.len() as u8;
+                pair[(b * 13 + a) as usize] = pairs.len() as u8;
+                pairs.push([a, b]);
+            }
+        }
+        let mut triple = vec![0u16; 13 * 13 * 13];
+        let mut triples = Vec::new();
+        for a in 0..13usize {
+            for b in a..13 {
+                for c in b..13 {
+                    for [x, y, z] in [
+                        [a, b, c],
+                        [a, c, b],
+                        [b, a, c],
+                        [b, c, a],
+                        [c, a, b],
+                        [c, b, a],
+                    ] {
+                        triple[x * 169 + y * 13 + z] = triples.len() as u16;
+                    }
+                    triples.push([a as u8, b as u8, c as u8]);
+                }
+            }
+        }
+        debug_assert_eq!(triples.len(), TRIPLES);
+        let mut values = vec![0u32; pairs.len() * TRIPLES];
+        for (pi, p) in pairs.iter().enumerate() {
+            for (ti, t) in triples.iter().enumerate() {
+                // Give the copies of a rank different suits and keep five
+                // different ranks off one suit, so no flush is made; five of
+                // one rank cannot be dealt (value 0).
+                let mut m = Masks::default();
+                let mut seen = [0usize; 13];
+                let mut ok = true;
+                for &r in p.iter().chain(t.iter()) {
+                    let s = seen[r as usize];
+                    if s == 4 {
+                        ok = false;
+                        break;
+                    }
+                    m.0[s] |= 1 << r;
+                    seen[r as usize] += 1;
+                }
+                if m.0[0].count_ones() == 5 {
+                    // Five different ranks: move one so they are not suited.
+                    let l = super::low1(m.0[0]);
+                    m.0[0] ^= l;
+                    m.0[1] |= l;
+                }
+                if ok {
+                    values[pi * TRIPLES + ti] = value_of_masks(m, HighOrder::Standard);
+                }
+            }
+        }
+        Tables {
+            pair,
+            triple,
+            values,
+        }
+    })
+}
+
+/// The value of the best Omaha high hand: two of `hole` (2 to 6 cards) and
+/// three of `board` (3 to 5 cards). Same scale as [`super::high::high_value`].
+#[inline]
+pub fn omaha_high_value(hole: &[Card], board: &[Card]) -> u32 {
+    let t = tables();
+    let br: [usize; 5] =
+        std::array::from_fn(|i| board.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
+    let nb = board.len().min(5);
+    let mut tri = [0u16; 10];
+    let mut nt = 0;
+    for i in 0..nb {
+        for j in i + 1..nb {
+            let ij = br[i] * 169 + br[j] * 13;
+            for &bk in &br[j + 1..nb] {
+                tri[nt] = t.triple[ij + bk];
+                nt += 1;
+            }
+        }
+    }
+    let tri = &tri[..nt];
+    let hr: [usize; 6] =
+        std::array::from_fn(|i| hole.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
+    let nh = hole.len().min(6);
+    let mut best = 0;
+    for i in 0..nh {
+        for j in i + 1..nh {
+            let row = &t.values[t.pair[hr[i] * 13 + hr[j]] as usize * TRIPLES..][..TRIPLES];
+            for &ti in tri {
+                best = best.max(row[ti as usize]);
+            }
+        }
+    }
+    // Flushes: at most one suit has three board cards.
+    let mut bs = [0u8; 4];
+    for c in &board[..nb] {
+        bs[c.suit as usize] += 1;
+    }
+    if let Some(s) = (0..4).find(|&s| bs[s] >= 3) {
+        let (mut bm, mut nbm) = ([0u16; 5], 0);
+        for c in board[..nb].iter().filter(|c| c.suit as usize == s) {
+            bm[nbm] = 1 << (c.rank as u8 - 2);
+            nbm += 1;
+        }
+        let (mut hm, mut nhm) = ([0u16; 6], 0);
+        for c in hole[..nh].iter().filter(|c| c.suit as usize == s) {
+            hm[nhm] = 1 << (c.rank as u8 - 2);
+            nhm += 1;
+        }
+        if nhm >= 2 {
+            best = best.max(flush_best(&hm[..nhm], &bm[..nbm]));
+        }
+    }
+    best
+}
+
+#[cold]
+fn flush_best(hole: &[u16], board: &[u16]) -> u32 {
+    let mut best = 0;
+    for (i, a) in hole.iter().enumerate() {
+        for b in &hole[i + 1..] {
+            for (x, c) in board.iter().enumerate() {
+                for (y, d) in board[x + 1..].iter().enumerate() {
+                    for e in &board[x + y + 2..] {
+                        let m = Masks([a | b | c | d | e, 0, 0, 0]);
+                        best = best.max(value_of_masks(m, HighOrder::Standard));
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+#[inline(always)]
+fn low_bit(c: &Card) -> u16 {
+    match c.rank as u8 {
+        14 => 1,
+        r @ 2..=8 => 1 << (r - 1),
+        _ => 0,
+    }
+}
+
+/// The value of the best Omaha 8-or-better low (two of `hole`, three of
+/// `board`, five different ranks of 8 or lower, ace low), if any. Same scale
+/// as [`super::low::low8_value`].
+#[inline]
+pub fn omaha_low8_value(hole: &[Card], board: &[Card]) -> Option<u32> {
+    let nb = board.len().min(5);
+    let nh = hole.len().min(6);
+    let bl: [u16; 5] = std::array::from_fn(|i| board.get(i).map_or(0, low_bit));
+    let hl: [u16; 6] = std::array::from_fn(|i| hole.get(i).map_or(0, low_bit));
+    let mut tri = [0u16; 10];
+    let mut nt = 0;
+    for i in 0..nb {
+        for j in i + 1..nb {
+            for &k in &bl[j + 1..nb] {
+                let m = bl[i] | bl[j] | k;
+                if m.count_ones() == 3 {
+                    tri[nt] = m;
+                    nt += 1;
+                }
+            }
+        }
+    }
+    if nt == 0 {
+        return None;
+    }
+    let mut best = u16::MAX;
+    for i in 0..nh {
+        for j in i + 1..nh {
+            let p = hl[i] | hl[j];
+            if p.count_ones() != 2 {
+                continue;
+            }
+            for &m in &tri[..nt] {
+                if p & m == 0 {
+                    best = best.min(p | m);
+                }
+            }
+        }
+    }
+    (best != u16::MAX).then(|| pack_low(0, 0, best))
+}
+
+/// Every two-of-hole, three-of-board hand, as five cards.
+fn hands(hole: &[Card], board: &[Card]) -> Vec<[Card; 5]> {
+    let mut out = Vec::new();
+    for h in combinations(hole.len(), 2) {
+        for b in combinations(board.len(), 3) {
+            out.push([
+                hole[h[0]],
+                hole[h[1]],
+                board[b[0]],
+                board[b[1]],
+                board[b[2]],
+            ]);
+        }
+    }
+    out
+}
+
+/// The best Omaha high hand with its name and the five cards that make it.
+pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
+    let best = hands(hole, board)
+        .into_iter()
+        .map(|h| (value_of_masks(Masks::of(&h), HighOrder::Standard), h))
+        .max_by_key(|(v, _)| *v);
+    let (v, h) = best.unwrap_or((0, [Card::from_index(0); 5]));
+    describe(v, Masks::of(&h), &h, HighOrder::Standard)
+}
+
+/// The best Omaha 8-or-better low with its name and cards, or `None`.
+pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
+    hands(hole, board)
+        .into_iter()
+        .filter_map(|h| super::low::low8_value(&h).map(|v| (v, h)))
+        .max_by_key(|(v, _)| *v)
+        .map(|(v, h)| describe_ace_five(v, &h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn omaha_uses_exactly_two_hole_cards_no_board_flush() {
+        // Four hearts on board and one in hand: no flush in Omaha.
+        let h = omaha_high_rank(&cards("Ah Kc Qd Js"), &cards("2h 5h 8h 9h Tc"));
+        assert_ne!(h.category, 5);
+        assert_eq!(
+            h.value,
+            omaha_high_value(&cards("Ah Kc Qd Js"), &cards("2h 5h 8h 9h Tc")) as u64
+        );
+    }
+
+    #[test]
+    fn omaha_board_quads_do_not_play() {
+        let h = omaha_high_rank(&cards("2c 3d 7h 9s"), &cards("Ks Kh Kd Kc As"));
+        assert_eq!(h.category, 3, "trip kings only: two hole cards must play");
+    }
+
+    #[test]
+    fn omaha_two_suited_hole_cards_make_the_flush() {
+        let hole = cards("Ah 3h Kc Kd");
+        let board = cards("2h 5h 9h Ts Jc");
+        let h = omaha_high_rank(&hole, &board);
+        assert_eq!(h.description, "Flush, A high");
+        assert_eq!(omaha_high_value(&hole, &board) as u64, h.value);
+    }
+
+    #[test]
+    fn omaha_eight_or_better_low_needs_two_low_hole_cards() {
+        assert!(omaha_low8_rank(&cards("Ac Kd Qs Jh"), &cards("2h 3d 4s 8c Kc")).is_none());
+        let h = omaha_low8_rank(&cards("Ac 2d Qs Jh"), &cards("3h 4d 5s Kc Kd")).unwrap();
+        assert_eq!(h.name, "Wheel");
+        assert_eq!(
+            omaha_low8_value(&cards("Ac 2d Qs Jh"), &cards("3h 4d 5s Kc Kd")),
+            Some(h.value as u32)
+        );
+    }
+}
