@@ -1,0 +1,313 @@
+//! Reading Poker Hand History (PHH) text: one hand (`.phh`) or several
+//! hands as TOML tables (`.phhs`).
+//!
+//! PHH (github.com/uoftcprg/phh-std) is a TOML dialect. Amounts may be
+//! integers or decimals (`1259450.25` in a real hand, `10112.5` in recorded
+//! finishing stacks that split an odd chip), so they are read as exact
+//! decimals and scaled to whole units by the replay: no float ever reaches
+//! the settlement.
+
+use super::PhhError;
+use toml::{Table, Value};
+
+/// An exact decimal amount: `units / 10^scale`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decimal {
+    pub units: i128,
+    pub scale: u32,
+}
+
+/// Decimal places beyond which an amount is refused (keeps the arithmetic in i128).
+const MAX_SCALE: u32 = 9;
+
+impl Decimal {
+    /// Parses `123`, `-4`, `10112.5`.
+    pub fn parse(text: &str) -> Option<Decimal> {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if !frac.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let frac = frac.trim_end_matches('0');
+        let scale = u32::try_from(frac.len()).ok().filter(|s| *s <= MAX_SCALE)?;
+        if int.len() > 20 {
+            return None;
+        }
+        let mut units: i128 = 0;
+        for b in int.bytes().chain(frac.bytes()) {
+            units = units.checked_mul(10)?.checked_add(i128::from(b - b'0'))?;
+        }
+        Some(Decimal {
+            units: if negative { -units } else { units },
+            scale,
+        })
+    }
+
+    /// A TOML number as a decimal. TOML gives non-integers as floats; their
+    /// shortest round-trip text (`10112.5`) is the decimal the file wrote.
+    fn from_value(value: &Value) -> Option<Decimal> {
+        match value {
+            Value::Integer(i) => Some(Decimal {
+                units: i128::from(*i),
+                scale: 0,
+            }),
+            Value::Float(f) if f.is_finite() => Decimal::parse(&format!("{f}")),
+            _ => None,
+        }
+    }
+
+    /// This amount counted in units of `10^-scale`, if it is a whole number of them.
+    pub fn at_scale(self, scale: u32) -> Option<i128> {
+        if self.scale > scale {
+            let div = 10i128.pow(self.scale - scale);
+            (self.units % div == 0).then_some(self.units / div)
+        } else {
+            self.units.checked_mul(10i128.pow(scale - self.scale))
+        }
+    }
+}
+
+impl std::fmt::Display for Decimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.scale == 0 {
+            return write!(f, "{}", self.units);
+        }
+        let div = 10i128.pow(self.scale);
+        let sign = if self.units < 0 { "-" } else { "" };
+        let abs = self.units.abs();
+        write!(
+            f,
+            "{sign}{}.{:0width$}",
+            abs / div,
+            abs % div,
+            width = self.scale as usize
+        )
+    }
+}
+
+/// One hand as the PHH file gives it (only the fields the replay needs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhhHand {
+    /// Where the hand came from: the file, plus `#table` in a `.phhs`.
+    pub label: String,
+    /// The PHH variant code: `NT`, `PO`, `FO/8`, `F7S`, ...
+    pub variant: String,
+    /// Per player, index 0 first; all zero when absent.
+    pub antes: Vec<Decimal>,
+    pub blinds_or_straddles: Vec<Decimal>,
+    pub bring_in: Option<Decimal>,
+    pub starting_stacks: Vec<Decimal>,
+    pub actions: Vec<String>,
+    pub players: Vec<String>,
+    pub finishing_stacks: Option<Vec<Decimal>>,
+    pub hand: Option<u64>,
+}
+
+/// Reads a `.phh` (one hand) or a `.phhs` (a table per hand, in file order
+/// of their keys) text. A table that is not a valid hand gives an `Err` in
+/// its place, so one bad hand does not hide the others.
+pub fn parse_hands(text: &str, label: &str) -> Result<Vec<Result<PhhHand, PhhError>>, PhhError> {
+    let table: Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| PhhError::Toml(e.message().to_string()))?;
+    if table.contains_key("variant") {
+        return Ok(vec![hand_from_table(&table, label.to_string())]);
+    }
+    let hands: Vec<_> = table
+        .iter()
+        .filter_map(|(key, value)| match value {
+            Value::Table(t) => Some(hand_from_table(t, format!("{label}#{key}"))),
+            _ => None,
+        })
+        .collect();
+    if hands.is_empty() {
+        return Err(PhhError::Field {
+            field: "variant",
+            message: "no hand: neither a `variant` key nor hand tables".into(),
+        });
+    }
+    Ok(hands)
+}
+
+/// Reads exactly one hand (the body of `POST /v1/settle/phh`).
+pub fn parse_one(text: &str, label: &str) -> Result<PhhHand, PhhError> {
+    let mut hands = parse_hands(text, label)?;
+    if hands.len() != 1 {
+        return Err(PhhError::Field {
+            field: "variant",
+            message: format!("expected one hand, found {}", hands.len()),
+        });
+    }
+    hands.remove(0)
+}
+
+fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
+    let variant = match t.get("variant") {
+        Some(Value::String(s)) => s.clone(),
+        _ => return Err(field("variant", "missing or not a string")),
+    };
+    let starting_stacks =
+        amounts(t, "starting_stacks")?.ok_or_else(|| field("starting_stacks", "missing"))?;
+    let n = starting_stacks.len();
+    if n < 2 {
+        return Err(field("starting_stacks", "fewer than 2 players"));
+    }
+    let per_player = |name: &'static str| -> Result<Vec<Decimal>, PhhError> {
+        match t.get(name) {
+            None => Ok(vec![Decimal { units: 0, scale: 0 }; n]),
+            // A single number: every player posts it (pokerkit's reading).
+            Some(v @ (Value::Integer(_) | Value::Float(_))) => {
+                let d = Decimal::from_value(v).ok_or_else(|| field(name, "not an amount"))?;
+                Ok(vec![d; n])
+            }
+            Some(_) => {
+                let mut list = amounts(t, name)?.unwrap_or_default();
+                if list.len() > n {
+                    return Err(field(name, "more entries than players"));
+                }
+                list.resize(n, Decimal { units: 0, scale: 0 });
+                Ok(list)
+            }
+        }
+    };
+    let antes = per_player("antes")?;
+    let blinds_or_straddles = per_player("blinds_or_straddles")?;
+    let bring_in = match t.get("bring_in") {
+        None => None,
+        Some(v) => Some(Decimal::from_value(v).ok_or_else(|| field("bring_in", "not an amount"))?),
+    };
+    let actions =
+        strings(t, "actions")?.ok_or_else(|| field("actions", "missing or not an array"))?;
+    let players = strings(t, "players")?.unwrap_or_default();
+    if !players.is_empty() && players.len() != n {
+        return Err(field("players", "not one name per starting stack"));
+    }
+    let finishing_stacks = amounts(t, "finishing_stacks")?;
+    if finishing_stacks.as_ref().is_some_and(|f| f.len() != n) {
+        return Err(field("finishing_stacks", "not one per starting stack"));
+    }
+    let hand = match t.get("hand") {
+        Some(Value::Integer(h)) => u64::try_from(*h).ok(),
+        _ => None,
+    };
+    Ok(PhhHand {
+        label,
+        variant,
+        antes,
+        blinds_or_straddles,
+        bring_in,
+        starting_stacks,
+        actions,
+        players,
+        finishing_stacks,
+        hand,
+    })
+}
+
+fn field(field: &'static str, message: &str) -> PhhError {
+    PhhError::Field {
+        field,
+        message: message.to_string(),
+    }
+}
+
+fn strings(t: &Table, name: &'static str) -> Result<Option<Vec<String>>, PhhError> {
+    match t.get(name) {
+        None => Ok(None),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => Ok(s.clone()),
+                _ => Err(field(name, "an entry is not a string")),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(field(name, "not an array")),
+    }
+}
+
+fn amounts(t: &Table, name: &'static str) -> Result<Option<Vec<Decimal>>, PhhError> {
+    match t.get(name) {
+        None => Ok(None),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| Decimal::from_value(v).ok_or_else(|| field(name, "an entry is not an amount")))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err(field(name, "not an array")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_reads_integers_and_halves_exactly() {
+        let d = Decimal::parse("10112.5").unwrap();
+        assert_eq!((d.units, d.scale), (101125, 1));
+        assert_eq!(d.at_scale(0), None);
+        assert_eq!(d.at_scale(2), Some(1011250));
+        assert_eq!(
+            Decimal::parse("1259450.25").unwrap().at_scale(2),
+            Some(125945025)
+        );
+        assert_eq!(
+            Decimal::parse("100.0").unwrap(),
+            Decimal {
+                units: 100,
+                scale: 0
+            }
+        );
+        assert_eq!(Decimal::parse("1e5"), None);
+        assert_eq!(Decimal::parse(".5"), None);
+        assert_eq!(Decimal::parse("10112.5").unwrap().to_string(), "10112.5");
+    }
+
+    #[test]
+    fn phh_single_hand_and_phhs_tables() {
+        let one = "variant = 'NT'\nstarting_stacks = [100, 200.5]\nblinds_or_straddles = [1, 2]\nactions = ['p1 f']\nfinishing_stacks = [99, 201.5]\n";
+        let hands = parse_hands(one, "a.phh").unwrap();
+        assert_eq!(hands.len(), 1);
+        let h = hands[0].as_ref().unwrap();
+        assert_eq!(h.label, "a.phh");
+        assert_eq!(h.antes, vec![Decimal { units: 0, scale: 0 }; 2]);
+        assert_eq!(
+            h.starting_stacks[1],
+            Decimal {
+                units: 2005,
+                scale: 1
+            }
+        );
+
+        let many = "[1]\nvariant = 'NT'\nstarting_stacks = [100, 200]\nactions = []\n\n[2]\nvariant = 'FR'\nstarting_stacks = [5, 5, 5]\nantes = 1\nactions = ['p1 pb']\n";
+        let hands = parse_hands(many, "b.phhs").unwrap();
+        assert_eq!(hands.len(), 2);
+        let second = hands[1].as_ref().unwrap();
+        assert_eq!(second.label, "b.phhs#2");
+        assert_eq!(second.antes, vec![Decimal { units: 1, scale: 0 }; 3]);
+    }
+
+    #[test]
+    fn phh_errors_name_the_field() {
+        let bad = "variant = 'NT'\nstarting_stacks = [100]\nactions = []\n";
+        let err = parse_hands(bad, "x").unwrap()[0].clone().unwrap_err();
+        assert!(matches!(
+            err,
+            PhhError::Field {
+                field: "starting_stacks",
+                ..
+            }
+        ));
+        assert!(matches!(
+            parse_hands("= broken", "x"),
+            Err(PhhError::Toml(_))
+        ));
+    }
+}
