@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci
+.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus
 
 run:
 	$(CARGO) run --release --bin showdown -- serve
@@ -41,8 +41,49 @@ pydeps: $(PY)
 crosscheck: $(PY)
 	$(PY) tests/crosscheck/pokerkit_crosscheck.py
 
+# Replay the 10,088 real hands of ../shared/corpus (PHH) and check every
+# final stack against the record; prints the odd-chip and skipped hands.
+corpus:
+	$(CARGO) test -p showdown-server --test corpus -- --nocapture
+
 # Write openapi/openapi.json from the code.
 openapi:
 	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json
 
 ci: test lint exhaustive crosscheck
+
+# --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
+.PHONY: audit
+FUZZ_TARGETS ?= settle_json settle_structured
+FUZZ_RUNS ?= 1000000
+
+# Lint docker/Dockerfile (no Docker engine here to build it) and check the
+# Kubernetes manifests against the Kubernetes API schemas, offline.
+hadolint: $(PY)
+	$(VENV)/bin/hadolint docker/Dockerfile
+	$(VENV)/bin/kubernetes-validate --strict --quiet docker/k8s/deployment.yaml docker/k8s/service.yaml docker/k8s/hpa.yaml
+
+# Showdown vs the bare-axum ceiling, wrk over loopback, 8 and 64 connections.
+load:
+	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
+	tests/load/load.sh
+
+# A few minutes of load with hostile bodies mixed in: errors and memory.
+soak:
+	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
+	tests/load/soak.sh
+
+# libFuzzer on stable (RUSTC_BOOTSTRAP), FUZZ_RUNS executions per target.
+fuzz:
+	@command -v cargo-fuzz >/dev/null || $(CARGO) install --locked cargo-fuzz
+	fuzz/run.sh $(FUZZ_RUNS) $(FUZZ_TARGETS)
+
+# The running service against its own /openapi.json: no 5xx, schemas hold.
+schemathesis: $(PY)
+	tests/schemathesis/run.sh
+
+# Licenses, banned crates, sources (offline). Advisories need GitHub.
+audit:
+	@command -v cargo-deny >/dev/null || $(CARGO) install --locked cargo-deny
+	$(CARGO) deny --offline check licenses bans sources
+	@if [ "$${AUDIT_ADVISORIES:-0}" = 1 ]; then $(CARGO) deny check advisories; else echo "advisories skipped: the RustSec database is fetched from GitHub, unreachable here (AUDIT_ADVISORIES=1 to run it)"; fi
