@@ -50,7 +50,7 @@ corpus:
 openapi:
 	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json
 
-ci: test lint exhaustive crosscheck
+ci: test lint exhaustive crosscheck hadolint
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit

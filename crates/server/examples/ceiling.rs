@@ -1,0 +1,44 @@
+//! The load test's ceiling: a bare axum server that does the cheapest thing
+//! `POST /v1/settle` could possibly do, so `make load` can say how close
+//! Showdown comes to it on the same machine, the same corpus and the same
+//! load generator.
+//!
+//! It parses the body into the real [`SettleRequest`] (the same serde work
+//! the service does, unknown fields rejected, same 64 KiB limit as API.md's
+//! default) and answers a constant `hand_complete` of typical size. No
+//! validation, no ranking, no pots, no middleware, no metrics, no logging:
+//! everything Showdown spends beyond this is the price of settling.
+//!
+//! ```sh
+//! CEILING_ADDR=127.0.0.1:18081 cargo run --release -p showdown-server --example ceiling
+//! ```
+
+use axum::{
+    extract::DefaultBodyLimit,
+    http::header,
+    response::IntoResponse,
+    routing::{get, post},
+    Json, Router,
+};
+use showdown_server::dto::SettleRequest;
+
+/// API.md's example response: about the size of a real two-player answer.
+const ANSWER: &str = r#"{"type":"hand_complete","data":{"gameId":"poker-game-123","handNumber":5,"variant":"holdem","rules":"tda","reason":"showdown","winnerId":"agent-b","winnerName":"Agent B","winningHand":{"type":5,"name":"Flush","value":123456789,"description":"Flush, A high","cards":["Ah","Kh","9h","7h","2h"]},"tie":true,"totalWinners":2,"potBreakdown":[{"agentId":"agent-b","agentName":"Agent B","amount":301,"handRank":{"type":5,"name":"Flush","value":123456789,"description":"Flush, A high","cards":["Ah","Kh","9h","7h","2h"]}},{"agentId":"agent-a","agentName":"Agent A","amount":300,"handRank":{"type":5,"name":"Flush","value":123456789,"description":"Flush, A high","cards":["Ah","Kh","9h","7h","2h"]}}],"pots":[{"index":0,"name":"main","amount":601,"eligible":["agent-a","agent-b"],"tie":true,"shares":[{"agentId":"agent-b","half":"whole","amount":301,"oddChips":1},{"agentId":"agent-a","half":"whole","amount":300,"oddChips":0}]}],"uncalled":[],"finalChipStacks":{"agent-a":1000,"agent-b":1001}}}"#;
+
+async fn settle(Json(req): Json<SettleRequest>) -> impl IntoResponse {
+    // Keep the parse from being optimised away.
+    std::hint::black_box(&req);
+    ([(header::CONTENT_TYPE, "application/json")], ANSWER)
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let addr = std::env::var("CEILING_ADDR").unwrap_or_else(|_| "127.0.0.1:18081".to_owned());
+    let app = Router::new()
+        .route("/v1/settle", post(settle))
+        .route("/healthz", get(|| async { "ok" }))
+        .layer(DefaultBodyLimit::max(64 * 1024));
+    let listener = tokio::net::TcpListener::bind(&addr).await?;
+    eprintln!("ceiling listening on {}", listener.local_addr()?);
+    axum::serve(listener, app).await
+}

@@ -1,0 +1,63 @@
+//! What every fuzz target checks once a request was settled: the money adds
+//! up (API.md's invariant) and the answer serializes. A panic here is a
+//! crash libFuzzer keeps.
+
+use showdown_server::dto::{HandCompleteEvent, SettleRequest};
+
+/// API.md: the sum of `potBreakdown` amounts plus `uncalled` equals the sum
+/// of every `committed` and `dead` plus `deadMoney`; and every player's final
+/// stack is `stack − committed − dead + won + returned`.
+pub fn check_settlement(req: &SettleRequest, event: &HandCompleteEvent) {
+    let d = &event.data;
+    let paid_in: u128 = req
+        .players
+        .iter()
+        .map(|p| u128::from(p.committed) + u128::from(p.dead.unwrap_or(0)))
+        .sum::<u128>()
+        + u128::from(req.dead_money.unwrap_or(0));
+    let won: u128 = d.pot_breakdown.iter().map(|e| u128::from(e.amount)).sum();
+    let returned: u128 = d.uncalled.iter().map(|u| u128::from(u.amount)).sum();
+    assert_eq!(
+        won + returned,
+        paid_in,
+        "chips created or lost: {req:?} -> {event:?}"
+    );
+    let pots: u128 = d.pots.iter().map(|p| u128::from(p.amount)).sum();
+    assert_eq!(pots, won, "pots and potBreakdown disagree: {event:?}");
+
+    assert_eq!(d.final_chip_stacks.len(), req.players.len());
+    for p in &req.players {
+        let won_p: u128 = d
+            .pot_breakdown
+            .iter()
+            .filter(|e| e.agent_id == p.id)
+            .map(|e| u128::from(e.amount))
+            .sum();
+        let back: u128 = d
+            .uncalled
+            .iter()
+            .filter(|u| u.agent_id == p.id)
+            .map(|u| u128::from(u.amount))
+            .sum();
+        let expect = u128::from(p.stack) + won_p + back
+            - u128::from(p.committed)
+            - u128::from(p.dead.unwrap_or(0));
+        assert_eq!(
+            u128::from(d.final_chip_stacks[&p.id]),
+            expect,
+            "final stack of {}",
+            p.id
+        );
+    }
+    let unit = u128::from(req.chip_unit.unwrap_or(1));
+    for pot in &d.pots {
+        for s in &pot.shares {
+            assert_eq!(
+                u128::from(s.amount) % unit,
+                0,
+                "a share not in whole chip units"
+            );
+        }
+    }
+    serde_json::to_vec(event).expect("the event serializes");
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# make load: Showdown against its ceiling (examples/ceiling.rs: the same JSON
+# parsed into the same SettleRequest, a constant answer), one after the other,
+# driven by wrk over loopback with the corpus of tests/load/corpus/.
+#
+#   LOAD_SECONDS=10 LOAD_CONNS="8 64" LOAD_THREADS=2 tests/load/load.sh
+#
+# Target (issue 5): at every concurrency, Showdown's requests per second at
+# least 0.8 of the ceiling's, and its p99 latency at most 1.5 times the
+# ceiling's. Exits 1 when missed with LOAD_STRICT=1 (not by default: the
+# machine is shared, a single run can be disturbed).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+SECONDS_PER_RUN=${LOAD_SECONDS:-10}
+WARMUP=${LOAD_WARMUP:-2}
+CONNS=${LOAD_CONNS:-8 64}
+THREADS=${LOAD_THREADS:-2}
+command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 2; }
+
+cd "$ROOT"
+${CARGO:-cargo} build --release --quiet -p showdown-server --bin showdown --example ceiling
+corpus_ndjson "$WORK/corpus.ndjson"
+export SHOWDOWN_CORPUS="$WORK/corpus.ndjson"
+
+sd_port=$(free_port)
+start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" "$TARGET_DIR/release/showdown" serve
+sd_pid=$STARTED_PID
+ce_port=$(free_port)
+start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$TARGET_DIR/release/examples/ceiling"
+ce_pid=$STARTED_PID
+wait_up "http://127.0.0.1:$sd_port/readyz" "$sd_pid"
+wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
+check_corpus "http://127.0.0.1:$sd_port/v1/settle" "$SHOWDOWN_CORPUS"
+check_corpus "http://127.0.0.1:$ce_port/v1/settle" "$SHOWDOWN_CORPUS"
+
+run() { # run PORT CONNS -> RESULT line
+  wrk -t"$THREADS" -c"$2" -d"${WARMUP}s" -s tests/load/settle.lua "http://127.0.0.1:$1" >/dev/null
+  wrk -t"$THREADS" -c"$2" -d"${SECONDS_PER_RUN}s" -s tests/load/settle.lua "http://127.0.0.1:$1" | grep '^RESULT'
+}
+ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
+
+echo "$(machine)"
+echo "corpus: $(wc -l <"$SHOWDOWN_CORPUS") requests; wrk -t$THREADS, ${SECONDS_PER_RUN}s per run after ${WARMUP}s warm-up; $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+printf '%-6s %-9s %10s %9s %9s %9s %8s\n' conns server req/s p50_ms p99_ms p999_ms errors
+met=1
+for c in $CONNS; do
+  ce=$(run "$ce_port" "$c")
+  sd=$(run "$sd_port" "$c")
+  for pair in "ceiling:$ce" "showdown:$sd"; do
+    name=${pair%%:*} r=${pair#*:}
+    printf '%-6s %-9s %10s %9s %9s %9s %8s\n' "$c" "$name" "$(field rps "$r")" \
+      "$(ms "$(field p50_us "$r")")" "$(ms "$(field p99_us "$r")")" "$(ms "$(field p999_us "$r")")" \
+      "$(($(field status_errors "$r") + $(field socket_errors "$r") + $(field timeouts "$r")))"
+  done
+  read -r rps_ratio p99_ratio ok < <(awk -v a="$(field rps "$sd")" -v b="$(field rps "$ce")" \
+    -v c="$(field p99_us "$sd")" -v d="$(field p99_us "$ce")" \
+    'BEGIN { r = a / b; p = c / d; printf "%.3f %.3f %s\n", r, p, (r >= 0.8 && p <= 1.5) ? "met" : "MISSED" }')
+  echo "  at $c connections: showdown/ceiling req/s = $rps_ratio (target >= 0.8), p99 = ${p99_ratio}x (target <= 1.5): $ok"
+  [ "$ok" = met ] || met=0
+done
+echo "RSS after the runs: showdown $(mem_kb "$sd_pid" VmRSS) kB (peak $(mem_kb "$sd_pid" VmHWM) kB), ceiling $(mem_kb "$ce_pid" VmRSS) kB"
+if [ "$met" = 1 ]; then
+  echo "load target met"
+else
+  echo "load target MISSED"
+  [ "${LOAD_STRICT:-0}" = 1 ] && exit 1
+fi
+exit 0
