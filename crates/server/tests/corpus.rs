@@ -126,3 +126,17 @@ fn phh_corpus_settles_to_the_recorded_stacks() {
     );
     assert_eq!(s.passed + s.unrecorded, results.len());
 }
+
+/// The `.phhs` sample of `tests/corpus/` (several hands, one TOML table
+/// each) through `showdown replay`'s function: every hand passes, and the
+/// summary line is exactly `N passed, M failed`.
+#[test]
+fn phhs_sample_replays_through_the_cli_function() {
+    let sample =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/wsop-2023-sample.phhs");
+    let mut out = Vec::new();
+    let s = showdown_server::phh::replay(&[sample], &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!((s.passed, s.failed, s.skipped), (8, 0, 0), "{out}");
+    assert_eq!(out.lines().next(), Some("8 passed, 0 failed"), "{out}");
+}
