@@ -8,6 +8,20 @@ use std::collections::BTreeMap;
 
 /// POST /v1/settle body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({
+    "gameId": "poker-game-123",
+    "handNumber": 5,
+    "variant": "holdem",
+    "rules": "tda",
+    "chipUnit": 1,
+    "buttonSeat": 1,
+    "board": ["Ah", "Kh", "9h", "7h", "2h"],
+    "deadMoney": 1,
+    "players": [
+        {"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]},
+        {"id": "agent-b", "name": "Agent B", "seat": 2, "stack": 1000, "committed": 300, "folded": false, "cards": ["5s", "6d"]}
+    ]
+}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -33,6 +47,7 @@ pub struct SettleRequest {
 
 /// One player of a settle request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlayerRequest {
     pub id: String,
@@ -133,4 +148,97 @@ pub struct ShareDto {
 pub struct UncalledDto {
     pub agent_id: String,
     pub amount: u64,
+}
+
+/// `GET /v1/variants` answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct VariantsResponse {
+    pub variants: Vec<VariantDto>,
+}
+
+/// One entry of the variant table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({
+    "id": "omaha-hi-lo", "family": "board", "button": true, "holeCards": 4, "boardCards": 5,
+    "high": "omaha-high", "low": "omaha-low-8", "lowQualifier": true, "shortDeck": false,
+    "highSide": "the high hand"
+}))]
+pub struct VariantDto {
+    /// The id requests use.
+    pub id: String,
+    /// `board`, `stud` or `draw`.
+    pub family: String,
+    /// Whether odd chips go by the button (else by card, stud).
+    pub button: bool,
+    /// Cards per live player at showdown.
+    pub hole_cards: u64,
+    /// Board cards at showdown (0: no board).
+    pub board_cards: u64,
+    /// The hand of the high side: `high`, `short-deck-high`, `omaha-high`,
+    /// `ace-to-five-low`, `deuce-to-seven-low`, `badugi`, ...
+    pub high: String,
+    /// The hand of the other side in split games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub low: Option<String>,
+    /// Whether the low side needs an 8-or-better qualifier (else the high hand scoops).
+    pub low_qualifier: bool,
+    /// The 36-card deck, 6 to A.
+    pub short_deck: bool,
+    /// Which hand is the high side for odd chips (RULES.md §4).
+    pub high_side: String,
+}
+
+/// `/healthz` and `/readyz` answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct HealthDto {
+    /// `ok` or `ready`.
+    pub status: String,
+}
+
+/// The contract's name of a kind of hand.
+pub fn hand_kind_id(k: showdown_cards::HandKind) -> &'static str {
+    use showdown_cards::HandKind as K;
+    match k {
+        K::High => "high",
+        K::ShortDeckHigh => "short-deck-high",
+        K::OmahaHigh => "omaha-high",
+        K::OmahaLow8 => "omaha-low-8",
+        K::Low8 => "low-8",
+        K::AceToFiveLow => "ace-to-five-low",
+        K::DeuceToSevenLow => "deuce-to-seven-low",
+        K::Badugi => "badugi",
+        K::BadugiAceHigh => "badugi-ace-high",
+    }
+}
+
+impl From<&showdown_cards::Variant> for VariantDto {
+    fn from(v: &showdown_cards::Variant) -> VariantDto {
+        use showdown_cards::{Family, VariantId as V};
+        // RULES.md §4, "Which half is high in games that are not high-low".
+        let high_side = match v.id {
+            V::Badacey | V::Badeucy | V::Razzdugi => "the five-card hand (against the badugi)",
+            V::Dramaha => "the draw hand (against the Omaha hand)",
+            V::Sohe => "the Omaha hand (against the Hold'em hand)",
+            _ if v.low.is_some() => "the high hand",
+            _ => "the only hand",
+        };
+        VariantDto {
+            id: v.id.as_str().to_string(),
+            family: match v.family {
+                Family::Board => "board",
+                Family::Stud => "stud",
+                Family::Draw => "draw",
+            }
+            .to_string(),
+            button: v.button,
+            hole_cards: v.hole_cards as u64,
+            board_cards: v.board_cards as u64,
+            high: hand_kind_id(v.high).to_string(),
+            low: v.low.map(|k| hand_kind_id(k).to_string()),
+            low_qualifier: v.low_qualifier,
+            short_deck: v.short_deck,
+            high_side: high_side.to_string(),
+        }
+    }
 }

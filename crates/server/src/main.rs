@@ -1,5 +1,5 @@
-//! The `showdown` binary.
+//! The `showdown` binary: see `showdown --help`.
 
-fn main() {
-    println!("showdown: service not built yet");
+fn main() -> std::process::ExitCode {
+    showdown_server::cli::main()
 }

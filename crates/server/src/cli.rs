@@ -1,0 +1,331 @@
+//! The `showdown` command line: `serve` (the default), `settle`, `openapi`,
+//! `healthcheck`. Settings come from flags or `SHOWDOWN_*` variables.
+//!
+//! Helpers add a subcommand by adding a variant to [`Command`] and a match
+//! arm in [`run`].
+
+use crate::config::{
+    init_tracing, AppConfig, LogFormat, DEFAULT_ADDR, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
+    DEFAULT_TIMEOUT_MS,
+};
+use crate::extract::parse_json;
+use crate::problem::Problem;
+use crate::routes::{app_with_state, openapi, AppState};
+use crate::settle::settle_request;
+use clap::{Args, Parser, Subcommand};
+use std::io::{BufRead, Read, Write};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "showdown",
+    version,
+    about = "Settles poker showdowns over HTTP (API.md)"
+)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// `serve` settings, when no subcommand is given.
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service (the default).
+    Serve(ServeArgs),
+    /// Settle a request from FILE (or stdin) and print the hand_complete event.
+    Settle(SettleArgs),
+    /// Print the OpenAPI document the code derives.
+    Openapi,
+    /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which has no curl).
+    Healthcheck(HealthcheckArgs),
+    /// Replay PHH hands (files or folders, .phh and .phhs), settle each and
+    /// compare every final stack with `finishing_stacks`; exit 1 on a mismatch.
+    Replay {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
+    pub addr: SocketAddr,
+    /// Log format.
+    #[arg(long, env = "SHOWDOWN_LOG_FORMAT", value_enum, default_value = "json")]
+    pub log_format: LogFormat,
+    /// Largest request body, in bytes (larger is 413).
+    #[arg(long, env = "SHOWDOWN_BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT)]
+    pub body_limit: usize,
+    /// Request timeout in milliseconds (then 408).
+    #[arg(long, env = "SHOWDOWN_REQUEST_TIMEOUT_MS", default_value_t = DEFAULT_TIMEOUT_MS)]
+    pub request_timeout_ms: u64,
+    /// Requests handled at once; more wait up to the timeout, then 503.
+    #[arg(long, env = "SHOWDOWN_CONCURRENCY_LIMIT", default_value_t = DEFAULT_CONCURRENCY)]
+    pub concurrency_limit: usize,
+    /// Seconds to let requests in flight finish after SIGTERM/SIGINT.
+    #[arg(long, env = "SHOWDOWN_SHUTDOWN_GRACE_SECS", default_value_t = 30)]
+    pub shutdown_grace_secs: u64,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SettleArgs {
+    /// A request JSON file; stdin when absent or `-`.
+    pub file: Option<PathBuf>,
+    /// One request a line in, one response (or problem) a line out, in order.
+    #[arg(long)]
+    pub ndjson: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct HealthcheckArgs {
+    /// Address of the service.
+    #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
+    pub addr: SocketAddr,
+    /// Give up after this many milliseconds.
+    #[arg(long, default_value_t = 2000)]
+    pub timeout_ms: u64,
+}
+
+impl ServeArgs {
+    pub fn app_config(&self) -> AppConfig {
+        AppConfig {
+            body_limit: self.body_limit,
+            request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
+            concurrency_limit: self.concurrency_limit.max(1),
+        }
+    }
+}
+
+/// Parse the command line and run it.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    run(cli)
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    match cli.command {
+        None => serve(cli.serve),
+        Some(Command::Serve(args)) => serve(args),
+        Some(Command::Settle(args)) => settle(&args),
+        Some(Command::Openapi) => print_openapi(),
+        Some(Command::Healthcheck(args)) => healthcheck(&args),
+        Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),
+    }
+}
+
+fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+}
+
+fn serve(args: ServeArgs) -> ExitCode {
+    init_tracing(args.log_format);
+    let rt = match runtime() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("showdown: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(serve_async(args)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!(error = %e, "server failed");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve_async(args: ServeArgs) -> std::io::Result<()> {
+    let state = AppState::new(args.app_config());
+    let app = app_with_state(state.clone());
+    let listener = tokio::net::TcpListener::bind(args.addr).await?;
+    let local = listener.local_addr()?;
+    tracing::info!(addr = %local, body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,
+        concurrency_limit = args.concurrency_limit, "listening");
+    let ready = state.ready.clone();
+    let grace = Duration::from_secs(args.shutdown_grace_secs);
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        ready.store(false, Ordering::Relaxed);
+        tracing::info!("shutdown signal: finishing requests in flight");
+        let _ = tx.send(());
+    });
+    // Graceful shutdown waits for open connections; bound it, so a client
+    // holding a keep-alive connection cannot keep the process up forever.
+    tokio::select! {
+        r = server => r?,
+        _ = async { let _ = rx.await; tokio::time::sleep(grace).await } => {
+            tracing::warn!(grace_secs = args.shutdown_grace_secs, "grace period over: closing remaining connections");
+        }
+    }
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// SIGINT (Ctrl-C) or SIGTERM (docker stop, Kubernetes).
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+/// Settle one request's bytes: the event, or the problem (with its status).
+// A Problem is only built on the error path; boxing it buys nothing.
+#[allow(clippy::result_large_err)]
+pub fn settle_bytes(bytes: &[u8]) -> Result<crate::dto::HandCompleteEvent, Problem> {
+    let req: crate::dto::SettleRequest = parse_json(bytes)?;
+    settle_request(&req).map_err(Problem::from)
+}
+
+fn settle(args: &SettleArgs) -> ExitCode {
+    let input: Box<dyn Read> = match args.file.as_deref() {
+        None => Box::new(std::io::stdin()),
+        Some(p) if p.as_os_str() == "-" => Box::new(std::io::stdin()),
+        Some(p) => match std::fs::File::open(p) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                eprintln!("showdown settle: cannot open {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    if args.ndjson {
+        for line in std::io::BufReader::new(input).lines() {
+            let line = match line {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("showdown settle: read error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let text = match settle_bytes(line.as_bytes()) {
+                Ok(ev) => serde_json::to_string(&ev),
+                Err(p) => {
+                    failed = true;
+                    serde_json::to_string(&p)
+                }
+            };
+            if writeln!(out, "{}", text.unwrap_or_default()).is_err() {
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        let mut bytes = Vec::new();
+        let mut input = input;
+        if let Err(e) = input.read_to_end(&mut bytes) {
+            eprintln!("showdown settle: read error: {e}");
+            return ExitCode::from(2);
+        }
+        let text = match settle_bytes(&bytes) {
+            Ok(ev) => serde_json::to_string_pretty(&ev),
+            Err(p) => {
+                failed = true;
+                serde_json::to_string_pretty(&p)
+            }
+        };
+        if writeln!(out, "{}", text.unwrap_or_default()).is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The document as `openapi/openapi.json` holds it: pretty, newline at the end.
+pub fn openapi_text() -> String {
+    let mut s = openapi().to_pretty_json().unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+fn print_openapi() -> ExitCode {
+    print!("{}", openapi_text());
+    ExitCode::SUCCESS
+}
+
+fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(_) => return ExitCode::FAILURE,
+    };
+    let timeout = Duration::from_millis(args.timeout_ms);
+    let ok = rt.block_on(async {
+        tokio::time::timeout(timeout, http_status(args.addr, "GET", "/healthz"))
+            .await
+            .ok()
+            .and_then(Result::ok)
+            == Some(200)
+    });
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "showdown healthcheck: {} /healthz did not answer 200",
+            args.addr
+        );
+        ExitCode::FAILURE
+    }
+}
+
+/// The status code of one bodiless HTTP/1.1 request (enough for a healthcheck).
+async fn http_status(addr: SocketAddr, method: &str, path: &str) -> std::io::Result<u16> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    let req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await?;
+    let mut buf = Vec::with_capacity(256);
+    let mut chunk = [0u8; 256];
+    while !buf.windows(2).any(|w| w == b"\r\n") {
+        let n = s.read(&mut chunk).await?;
+        if n == 0 {
+            break;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    let line = String::from_utf8_lossy(&buf);
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response"))
+}

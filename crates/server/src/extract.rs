@@ -1,0 +1,126 @@
+//! `ApiJson<T>`: axum's `Json` with the contract's errors (API.md, Errors).
+//!
+//! axum's own `Json` answers a wrong shape with 422 and plain text; the
+//! contract keeps 422 for impossible hands and wants 400 for "not JSON or
+//! not the shape", 413 over the body limit and 415 for another content
+//! type, all as problem+json, with a JSON Pointer to the field at fault.
+
+use crate::problem::Problem;
+use crate::validate::FieldError;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, HeaderMap, StatusCode};
+use serde::de::DeserializeOwned;
+
+/// A JSON request body.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApiJson<T>(pub T);
+
+/// `application/json`, or any `+json` type, parameters allowed.
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(ct) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = ct
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// A serde path as a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
+pub fn pointer(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for seg in path.iter() {
+        match seg {
+            Segment::Seq { index } => {
+                out.push('/');
+                out.push_str(&index.to_string());
+            }
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                out.push('/');
+                out.push_str(&key.replace('~', "~0").replace('/', "~1"));
+            }
+            Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// Parse a body as `T`, with a pointer to the first field that is not the
+/// shape. Shared with `showdown settle`, so both report the same problems.
+// A Problem is only built on the error path; boxing it buys nothing.
+#[allow(clippy::result_large_err)]
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
+    let de = &mut serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+        let inner = e.inner();
+        if inner.is_syntax() || inner.is_eof() {
+            Problem::malformed(format!("the body is not JSON: {inner}"), Vec::new())
+        } else {
+            let pointer = pointer(e.path());
+            let message = inner.to_string();
+            Problem::malformed(
+                format!("the body is not the shape of the request: {message}"),
+                vec![FieldError { pointer, message }],
+            )
+        }
+    })?;
+    de.end()
+        .map_err(|e| Problem::malformed(format!("the body is not JSON: {e}"), Vec::new()))?;
+    Ok(value)
+}
+
+impl<T, S> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Problem;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Problem> {
+        if !is_json(req.headers()) {
+            return Err(Problem::from_status(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON: send Content-Type: application/json",
+            ));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            let status = e.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                Problem::from_status(status, "the body is over the size limit")
+            } else {
+                Problem::from_status(status, e.body_text())
+            }
+        })?;
+        parse_json(&bytes).map(ApiJson)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_content_types_with_parameters_and_suffixes_are_json() {
+        let mut h = HeaderMap::new();
+        for (ct, ok) in [
+            ("application/json", true),
+            ("application/json; charset=utf-8", true),
+            ("Application/JSON", true),
+            ("application/problem+json", true),
+            ("text/plain", false),
+            ("application/jsonx", false),
+        ] {
+            h.insert(header::CONTENT_TYPE, ct.parse().unwrap());
+            assert_eq!(is_json(&h), ok, "{ct}");
+        }
+    }
+}

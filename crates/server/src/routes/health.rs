@@ -1,0 +1,46 @@
+//! `GET /healthz` and `GET /readyz` (API.md, Operations).
+
+use super::AppState;
+use crate::dto::HealthDto;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use std::sync::atomic::Ordering;
+
+/// Liveness: the process answers.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    tag = "operations",
+    operation_id = "healthz",
+    responses((status = 200, description = "The process is alive", body = HealthDto))
+)]
+pub async fn healthz() -> Json<HealthDto> {
+    Json(HealthDto {
+        status: "ok".to_string(),
+    })
+}
+
+/// Readiness: the service takes requests (503 once shutdown has begun).
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    tag = "operations",
+    operation_id = "readyz",
+    responses(
+        (status = 200, description = "Ready for traffic", body = HealthDto),
+        (status = 503, description = "Shutting down", body = crate::problem::Problem, content_type = "application/problem+json")
+    )
+)]
+pub async fn readyz(State(state): State<AppState>) -> Response {
+    if state.ready.load(Ordering::Relaxed) {
+        Json(HealthDto {
+            status: "ready".to_string(),
+        })
+        .into_response()
+    } else {
+        crate::problem::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
+            .into_response()
+    }
+}

@@ -1,0 +1,52 @@
+//! `POST /v1/settle` (API.md).
+
+use super::AppState;
+use crate::dto::{HandCompleteEvent, SettleRequest};
+use crate::extract::ApiJson;
+use crate::problem::Problem;
+use crate::settle::{odd_chips, settle_request};
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// Settle one finished hand.
+///
+/// Builds the main and side pots, returns uncalled bets, ranks the live
+/// hands for the variant, splits each pot among its best hands and gives
+/// odd chips by the rulebook. The same request gives the same bytes back,
+/// whatever the order of `players`.
+#[utoipa::path(
+    post,
+    path = "/v1/settle",
+    tag = "settle",
+    operation_id = "settle",
+    request_body(content = SettleRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
+        (status = 400, description = "The body is not JSON, or not the shape of the request", body = Problem, content_type = "application/problem+json"),
+        (status = 408, description = "The request did not complete within the timeout", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is over the size limit (64 KiB by default)", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The content type is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "The server is busy", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub async fn settle(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<SettleRequest>,
+) -> Response {
+    match settle_request(&req) {
+        Ok(event) => {
+            if let Ok(v) = event.data.variant.parse() {
+                state
+                    .metrics
+                    .record_settlement(v, event.data.tie, odd_chips(&event));
+            }
+            Json::<HandCompleteEvent>(event).into_response()
+        }
+        Err(invalid) => {
+            state.metrics.record_rejection();
+            Problem::from(invalid).into_response()
+        }
+    }
+}

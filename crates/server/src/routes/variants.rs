@@ -1,0 +1,25 @@
+//! `GET /v1/variants` (API.md).
+
+use crate::dto::{VariantDto, VariantsResponse};
+use axum::Json;
+use showdown_cards::VariantId;
+
+/// List every variant.
+///
+/// Its family (board, stud, draw), its hands, card counts, whether it has a
+/// button, and which hand is the high side for odd chips.
+#[utoipa::path(
+    get,
+    path = "/v1/variants",
+    tag = "variants",
+    operation_id = "listVariants",
+    responses((status = 200, description = "Every variant id of the contract", body = VariantsResponse))
+)]
+pub async fn variants() -> Json<VariantsResponse> {
+    Json(VariantsResponse {
+        variants: VariantId::ALL
+            .iter()
+            .map(|v| VariantDto::from(&v.variant()))
+            .collect(),
+    })
+}
