@@ -1,36 +1,13 @@
 //! One test per rule of RULES.md §1–4 at the level of `settle` (the worked
 //! examples of §5 are in `worked_examples.rs`).
 
+mod common;
+
+use common::{folded, hs, live};
 use showdown_core::{
-    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, SettleError,
-    Share, Uncalled, MAX_AMOUNT,
+    settle, Half, HandInput, Hands, OddChipOrder, PlayerInput, Reason, SettleError, Share,
+    Uncalled, MAX_AMOUNT,
 };
-
-fn hs(value: u64, chip_key: u32) -> HandStrength {
-    HandStrength { value, chip_key }
-}
-
-fn live(seat: u32, committed: u64, high: HandStrength, low: Option<HandStrength>) -> PlayerInput {
-    PlayerInput {
-        seat,
-        stack: 1_000,
-        committed,
-        dead: 0,
-        folded: false,
-        hands: Some(Hands { high, low }),
-    }
-}
-
-fn folded(seat: u32, committed: u64) -> PlayerInput {
-    PlayerInput {
-        seat,
-        stack: 1_000,
-        committed,
-        dead: 0,
-        folded: true,
-        hands: None,
-    }
-}
 
 fn holdem(players: Vec<PlayerInput>, button_seat: u32) -> HandInput {
     HandInput {

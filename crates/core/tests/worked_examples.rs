@@ -1,24 +1,11 @@
 //! RULES.md §5: every worked example, one test each, named after it.
 
+mod common;
+
+use common::{hs, live};
 use showdown_core::{
-    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
-    Share,
+    settle, Half, HandInput, OddChipOrder, PlayerInput, Reason, Settlement, Share,
 };
-
-fn hs(value: u64, chip_key: u32) -> HandStrength {
-    HandStrength { value, chip_key }
-}
-
-fn live(seat: u32, committed: u64, high: HandStrength, low: Option<HandStrength>) -> PlayerInput {
-    PlayerInput {
-        seat,
-        stack: 10_000,
-        committed,
-        dead: 0,
-        folded: false,
-        hands: Some(Hands { high, low }),
-    }
-}
 
 fn hand(
     players: Vec<PlayerInput>,
@@ -159,7 +146,7 @@ fn rules_5_4_side_pots_tie_with_odd_main_pot() {
         vec![(0, Half::Whole, 100, 0), (1, Half::Whole, 100, 0)]
     );
     assert_eq!(s.won, vec![251, 250, 0]);
-    assert_eq!(s.final_stacks, vec![10_051, 10_050, 9_900]);
+    assert_eq!(s.final_stacks, vec![1_051, 1_050, 900]);
     assert_eq!(s.winners, vec![0, 1]);
 }
 
