@@ -204,11 +204,12 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
 pub fn collect_files(paths: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for p in paths {
+        let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
         if p.is_dir() {
-            walk(p, &mut files)?;
+            walk(p, &mut files).map_err(named)?;
         } else {
             // A named file is read whatever its extension; a missing one is an error.
-            std::fs::metadata(p)?;
+            std::fs::metadata(p).map_err(named)?;
             files.push(p.clone());
         }
     }

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod reader;
 pub mod replay;
+pub mod route;
 
 pub use check::{check_hand, replay, HandResult, Summary, Verdict};
 pub use reader::{parse_hands, parse_one, Decimal, PhhHand};
@@ -28,4 +29,22 @@ pub enum PhhError {
     },
     #[error("not supported: {0}")]
     Unsupported(String),
+}
+
+/// `showdown replay PATH...`: prints one line per failed or skipped hand and
+/// the summary `N passed, M failed`; exit 1 when a hand failed, 2 when the
+/// paths cannot be read.
+pub fn replay_cli(paths: &[std::path::PathBuf]) -> std::process::ExitCode {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = replay(paths, &mut out);
+    let flushed = std::io::Write::flush(&mut out);
+    match (result, flushed) {
+        (Ok(s), Ok(())) if s.failed == 0 => std::process::ExitCode::SUCCESS,
+        (Ok(_), Ok(())) => std::process::ExitCode::FAILURE,
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("showdown replay: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
 }

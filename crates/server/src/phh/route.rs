@@ -1,0 +1,206 @@
+//! `POST /v1/settle/phh`: one hand in the Poker Hand History format,
+//! replayed and settled like `POST /v1/settle`.
+
+use super::{parse_one, replay_hand, PhhError};
+use crate::dto::HandCompleteEvent;
+use crate::problem::Problem;
+use crate::routes::AppState;
+use crate::settle::{odd_chips, settle_request};
+use crate::validate::FieldError;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// The media types a PHH body may come as: TOML, or plain text.
+fn is_phh(headers: &HeaderMap) -> bool {
+    let Some(ct) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = ct
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    matches!(essence.as_str(), "application/toml" | "text/plain")
+}
+
+/// A PHH problem as problem+json: a text that is not a PHH hand is 400
+/// (like a body that is not the JSON shape), a hand this replay cannot
+/// settle (unknown variant, hidden cards at a showdown) is 422. Pointers
+/// name the PHH field (`/actions/12` is the 13th action).
+fn phh_problem(e: &PhhError) -> Problem {
+    let message = e.to_string();
+    let pointer = match e {
+        PhhError::Toml(_) | PhhError::Unsupported(_) => String::new(),
+        PhhError::Field { field, .. } => format!("/{field}"),
+        PhhError::Action { index, .. } => format!("/actions/{index}"),
+    };
+    let errors = vec![FieldError {
+        pointer,
+        message: message.clone(),
+    }];
+    match e {
+        PhhError::Unsupported(_) => {
+            let mut p = Problem::invalid(crate::validate::Invalid { errors });
+            p.detail = format!("the hand cannot be settled: {message}");
+            p
+        }
+        _ => Problem::malformed(format!("the body is not a PHH hand: {message}"), errors),
+    }
+}
+
+/// Settle one hand given in the Poker Hand History format.
+///
+/// The body is one PHH hand (TOML, github.com/uoftcprg/phh-std): variants
+/// NT, FT, NS, PO, FO/8, F7S, F7S/8, FR, F2L3D, N2L1D, FB. Its actions are
+/// replayed into a settle request (index 0 is seat 1, the first seat left
+/// of the button; the last index is the button; a big-blind ante is dead
+/// money) and settled as `POST /v1/settle` would: the answer is the same
+/// `hand_complete` event, players named `p1`, `p2`, ... as in the actions.
+/// A 422 from the settlement points into that generated request.
+#[utoipa::path(
+    post,
+    path = "/v1/settle/phh",
+    tag = "settle",
+    operation_id = "settlePhh",
+    request_body(content = String, content_type = "application/toml",
+        description = "One PHH hand (also accepted as text/plain)"),
+    responses(
+        (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
+        (status = 400, description = "The body is not a PHH hand (TOML, fields, actions)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is over the size limit", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The content type is not application/toml or text/plain", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub async fn settle_phh(State(state): State<AppState>, req: Request) -> Response {
+    if !is_phh(req.headers()) {
+        return Problem::from_status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the body must be a PHH hand: send Content-Type: application/toml or text/plain",
+        )
+        .into_response();
+    }
+    let bytes = match Bytes::from_request(req, &state).await {
+        Ok(b) => b,
+        Err(e) => {
+            let status = e.status();
+            let detail = if status == StatusCode::PAYLOAD_TOO_LARGE {
+                "the body is over the size limit".to_string()
+            } else {
+                e.body_text()
+            };
+            return Problem::from_status(status, detail).into_response();
+        }
+    };
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return Problem::malformed("the body is not UTF-8 text", Vec::new()).into_response();
+    };
+    let replayed = match parse_one(text, "body").and_then(|h| replay_hand(&h)) {
+        Ok(r) => r,
+        Err(e) => {
+            state.metrics.record_rejection();
+            return phh_problem(&e).into_response();
+        }
+    };
+    let mut request = replayed.request;
+    // The label is only "body": nothing to echo.
+    request.game_id = None;
+    match settle_request(&request) {
+        Ok(event) => {
+            if let Ok(v) = event.data.variant.parse() {
+                state
+                    .metrics
+                    .record_settlement(v, event.data.tie, odd_chips(&event));
+            }
+            Json::<HandCompleteEvent>(event).into_response()
+        }
+        Err(invalid) => {
+            state.metrics.record_rejection();
+            Problem::from(invalid).into_response()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use tower::ServiceExt;
+
+    async fn post(ct: &str, body: &str) -> (StatusCode, String, serde_json::Value) {
+        let req = axum::http::Request::post("/v1/settle/phh")
+            .header(header::CONTENT_TYPE, ct)
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        let res = crate::routes::app().oneshot(req).await.unwrap();
+        let status = res.status();
+        let ct = res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        (status, ct, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    /// WSOP 2023 #43 hand 41: the big-blind ante is dead money (RULES.md §2),
+    /// so the raiser's uncalled 100000 comes back and the pot is 400000.
+    const HAND_41: &str = "variant = 'N2L1D'\nante_trimming_status = false\n\
+        antes = [0, 150000, 0, 0, 0]\nblinds_or_straddles = [50000, 100000, 0, 0, 0]\n\
+        min_bet = 100000\nstarting_stacks = [7250000, 2850000, 4800000, 475000, 14325000]\n\
+        actions = ['d dh p1 JsJc9s7h6s', 'd dh p2 AhAdAcJd9d', 'd dh p3 Qc9h4h3s3h', \
+        'd dh p4 Qd8h5s4d3d', 'd dh p5 KsKcTs7s5c', 'p3 f', 'p4 cbr 200000', 'p5 f', 'p1 f', 'p2 f']\n\
+        hand = 41\nfinishing_stacks = [7200000, 2600000, 4800000, 775000, 14325000]\n";
+
+    #[tokio::test]
+    async fn rules_2_phh_route_settles_big_blind_ante_as_dead_money() {
+        let (status, ct, v) = post("application/toml", HAND_41).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert!(ct.starts_with("application/json"), "{ct}");
+        let d = &v["data"];
+        assert_eq!(d["variant"], "deuce-to-seven");
+        assert_eq!(d["reason"], "uncontested");
+        assert_eq!(d["winnerId"], "p4");
+        assert_eq!(d["handNumber"], 41);
+        assert_eq!(d["uncalled"][0]["amount"], 100000);
+        assert_eq!(d["finalChipStacks"]["p4"], 775000);
+        assert_eq!(d["finalChipStacks"]["p2"], 2600000);
+    }
+
+    #[tokio::test]
+    async fn phh_route_accepts_text_plain_and_refuses_json() {
+        let (status, _, _) = post("text/plain; charset=utf-8", HAND_41).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, ct, v) = post("application/json", HAND_41).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+        assert!(ct.starts_with("application/problem+json"), "{ct}");
+        assert_eq!(v["status"], 415);
+    }
+
+    #[tokio::test]
+    async fn phh_route_errors_are_problems_with_pointers() {
+        let (status, ct, v) = post("application/toml", "variant = ").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert!(ct.starts_with("application/problem+json"), "{ct}");
+
+        let bad_action = HAND_41.replace("'p5 f'", "'p5 zz'");
+        let (status, _, v) = post("application/toml", &bad_action).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+        assert_eq!(v["errors"][0]["pointer"], "/actions/7");
+
+        let hidden = "variant = 'NT'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [10, 10]\n\
+            actions = ['d dh p1 ????', 'd dh p2 AsAd', 'p2 cc', 'p1 cc', 'd db 2c3c4d5h9s']\n";
+        let (status, _, v) = post("application/toml", hidden).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(v["status"], 422);
+    }
+}
