@@ -1,0 +1,682 @@
+//! The JSON of `POST /v1/chip-race` and `POST /v1/draw`, their validation
+//! (every problem, each with a JSON Pointer, as for `/v1/settle`) and the
+//! glue to `showdown_core::chip_race` / `showdown_core::draw`.
+//!
+//! [`chip_race_request`] and [`draw_request`] are the whole pipelines, HTTP
+//! free: the routes only wrap them. Players reach the core sorted by seat
+//! (COMMON.md), so the response never depends on the order of the request;
+//! pointers index the request as sent.
+//!
+//! A deal is either the cards a table really dealt (an audit) or a seed: the
+//! response echoes the seed, and the shuffle is fixed for good (see
+//! `showdown_core::draw`), so anyone can replay it. The service never picks a
+//! seed itself: the same request always gives the same bytes.
+
+use crate::validate::{FieldError, Invalid, MAX_AMOUNT};
+use serde::{Deserialize, Serialize};
+use showdown_cards::Card;
+use showdown_core::chip_race::{
+    chip_race, AwardReason, ChipRaceInput, Convention, RaceDeal, RacePlayer,
+};
+use showdown_core::draw::{draw, DrawDeal, DrawInput, DECK_SIZE};
+use std::collections::{BTreeMap, HashMap};
+
+/// POST /v1/chip-race body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(example = json!({
+    "removedDenomination": 5,
+    "colorUpTo": 25,
+    "convention": "standard",
+    "smallBlindSeat": 3,
+    "seed": 20260522,
+    "players": [
+        {"id": "agent-a", "seat": 1, "leftoverChips": 4, "otherChips": 1000},
+        {"id": "agent-b", "seat": 2, "leftoverChips": 3, "otherChips": 500},
+        {"id": "agent-c", "seat": 3, "leftoverChips": 2, "otherChips": 750},
+        {"id": "agent-d", "seat": 4, "leftoverChips": 2, "otherChips": 250},
+        {"id": "agent-e", "seat": 5, "leftoverChips": 3, "otherChips": 1500},
+        {"id": "agent-f", "seat": 6, "leftoverChips": 1, "otherChips": 0}
+    ]
+}))]
+pub struct ChipRaceRequest {
+    /// The denomination leaving play (e.g. 5 for $5 chips).
+    pub removed_denomination: u64,
+    /// The denomination it colors up to: larger, and a multiple of it.
+    pub color_up_to: u64,
+    /// `tda` (default): the deal starts at seat 1 (TDA 23). `standard`: it
+    /// starts at the small blind of the next hand (seed 002).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub convention: Option<String>,
+    /// The small blind seat of the next hand: required with `standard`, not
+    /// allowed with `tda`. It may be an empty seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub small_blind_seat: Option<u32>,
+    /// Deal from this seed (0 to 2^53 - 1); else every racing player gives
+    /// the cards they were dealt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub players: Vec<ChipRacePlayerRequest>,
+}
+
+/// One player at the color-up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChipRacePlayerRequest {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub seat: u32,
+    /// How many chips of the removed denomination the player holds (a
+    /// count). Full sets are exchanged at equal value; the rest is raced.
+    pub leftover_chips: u64,
+    /// Value of the player's other chips.
+    pub other_chips: u64,
+    /// The cards dealt to the player (audit): one per chip raced, i.e.
+    /// `leftoverChips` modulo `colorUpTo / removedDenomination`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<String>>,
+}
+
+/// POST /v1/chip-race response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({
+    "convention": "tda",
+    "removedDenomination": 5,
+    "colorUpTo": 25,
+    "ratio": 5,
+    "valueRemoved": 20,
+    "coloredUpChips": 1,
+    "remainder": 20,
+    "roundedUp": true,
+    "chipsAdded": 1,
+    "dealOrder": ["agent-a", "agent-b"],
+    "players": [
+        {"id": "agent-a", "seat": 1, "leftoverChips": 2, "exchanged": 0, "raced": 2,
+         "cards": ["Kd", "4c"], "bestCard": "Kd", "racedOut": false,
+         "award": "race-win", "addedChip": false, "chipsBefore": 110, "chipsAfter": 125},
+        {"id": "agent-b", "seat": 2, "leftoverChips": 2, "exchanged": 0, "raced": 2,
+         "cards": ["Qs", "9h"], "bestCard": "Qs", "racedOut": true,
+         "award": "not-raced-out", "addedChip": true, "chipsBefore": 10, "chipsAfter": 25}
+    ],
+    "awards": [
+        {"id": "agent-a", "reason": "race-win", "card": "Kd", "added": false},
+        {"id": "agent-b", "reason": "not-raced-out", "card": "Qs", "added": true}
+    ],
+    "finalChipStacks": {"agent-a": 125, "agent-b": 25}
+}))]
+pub struct ChipRaceResponse {
+    pub convention: String,
+    pub removed_denomination: u64,
+    pub color_up_to: u64,
+    /// Removed chips per larger chip.
+    pub ratio: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub small_blind_seat: Option<u32>,
+    /// The seed the cards were dealt from, echoed; absent for an audit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Value of the leftover chips the race took off the table.
+    pub value_removed: u64,
+    /// Colored-up chips made from it: full chips, plus one when the remainder
+    /// is more than half a chip (seed 002).
+    pub colored_up_chips: u64,
+    pub remainder: u64,
+    pub rounded_up: bool,
+    /// Chips added beyond those so that nobody is raced out (TDA 23).
+    pub chips_added: u64,
+    /// Ids of the players dealt cards, in the order dealt.
+    pub deal_order: Vec<String>,
+    /// Every player, by seat.
+    pub players: Vec<ChipRacePlayerResult>,
+    /// The colored-up chips handed out, in order.
+    pub awards: Vec<ChipRaceAward>,
+    /// Every player's chips (value) after the color-up, by id.
+    pub final_chip_stacks: BTreeMap<String, u64>,
+}
+
+/// One player's part of a chip race.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChipRacePlayerResult {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub seat: u32,
+    pub leftover_chips: u64,
+    /// Larger chips received at equal value for full sets.
+    pub exchanged: u64,
+    /// Removed chips raced, one card each.
+    pub raced: u64,
+    pub cards: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_card: Option<String>,
+    /// The raced chips were all the player had.
+    pub raced_out: bool,
+    /// `race-win` or `not-raced-out` when the player gets a colored-up chip.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub award: Option<String>,
+    /// The chip was added to play rather than made from the leftovers.
+    pub added_chip: bool,
+    pub chips_before: u64,
+    pub chips_after: u64,
+}
+
+/// A colored-up chip handed out in the race.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChipRaceAward {
+    pub id: String,
+    /// `race-win`: one of the highest single cards; `not-raced-out`: the
+    /// race took the player's last chips (TDA 23, seed 002).
+    pub reason: String,
+    /// The player's best card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// Added to play rather than made from the leftover value.
+    pub added: bool,
+}
+
+/// POST /v1/draw body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(example = json!({
+    "purpose": "button",
+    "dealerSeat": 4,
+    "players": [
+        {"id": "agent-a", "seat": 1, "card": "Kh"},
+        {"id": "agent-b", "seat": 4, "card": "Ks"},
+        {"id": "agent-c", "seat": 6, "card": "9c"}
+    ]
+}))]
+pub struct DrawRequest {
+    /// Free text echoed back (e.g. `button`, `seat-move`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+    /// The dealer's seat: the deal starts with the first player to its left
+    /// (Robert's 3.7.2). Without it the deal starts at seat 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer_seat: Option<u32>,
+    /// Deal from this seed (0 to 2^53 - 1); else every player gives a card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    pub players: Vec<DrawPlayerRequest>,
+}
+
+/// One player in a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DrawPlayerRequest {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub seat: u32,
+    /// The card dealt to the player (audit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+}
+
+/// POST /v1/draw response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({
+    "purpose": "button",
+    "dealerSeat": 4,
+    "dealOrder": ["agent-c", "agent-a", "agent-b"],
+    "players": [
+        {"id": "agent-a", "seat": 1, "card": "Kh", "place": 2},
+        {"id": "agent-b", "seat": 4, "card": "Ks", "place": 1},
+        {"id": "agent-c", "seat": 6, "card": "9c", "place": 3}
+    ],
+    "winnerId": "agent-b",
+    "winningCard": "Ks"
+}))]
+pub struct DrawResponse {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer_seat: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Player ids in the order the cards were dealt.
+    pub deal_order: Vec<String>,
+    /// Every player, by seat; `place` 1 is the highest card.
+    pub players: Vec<DrawPlayerResult>,
+    pub winner_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner_name: Option<String>,
+    pub winning_card: String,
+}
+
+/// One player's card in a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DrawPlayerResult {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub seat: u32,
+    pub card: String,
+    /// 1 for the highest card (rank, then suit), 2 for the next, ...
+    pub place: u32,
+}
+
+/// Problems found so far.
+#[derive(Default)]
+struct Problems(Vec<FieldError>);
+
+impl Problems {
+    fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
+        self.0.push(FieldError {
+            pointer: pointer.into(),
+            message: message.into(),
+        });
+    }
+
+    fn finish(self) -> Result<(), Invalid> {
+        if self.0.is_empty() {
+            Ok(())
+        } else {
+            Err(Invalid { errors: self.0 })
+        }
+    }
+
+    fn seed(&mut self, seed: Option<u64>) {
+        if let Some(s) = seed.filter(|&s| s > MAX_AMOUNT) {
+            self.push(
+                "/seed",
+                format!("seed {s} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly"),
+            );
+        }
+    }
+
+    /// Ids non-empty and unique, seats 1 or more and unique.
+    fn players<'a>(&mut self, players: impl Iterator<Item = (&'a str, u32)>) {
+        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let mut seats: HashMap<u32, usize> = HashMap::new();
+        for (i, (id, seat)) in players.enumerate() {
+            if id.is_empty() {
+                self.push(format!("/players/{i}/id"), "id must not be empty");
+            } else if let Some(first) = ids.insert(id, i) {
+                ids.insert(id, first);
+                self.push(
+                    format!("/players/{i}/id"),
+                    format!("id {id:?} is used twice (first at /players/{first}/id)"),
+                );
+            }
+            if seat == 0 {
+                self.push(format!("/players/{i}/seat"), "seats start at 1");
+            } else if let Some(first) = seats.insert(seat, i) {
+                seats.insert(seat, first);
+                self.push(
+                    format!("/players/{i}/seat"),
+                    format!("seat {seat} is taken twice (first at /players/{first}/seat)"),
+                );
+            }
+        }
+    }
+
+    /// Parse cards, each given by its pointer; report malformed and repeated
+    /// cards. `None` where a card is malformed.
+    fn cards(&mut self, cards: &[(String, &str)]) -> Vec<Option<Card>> {
+        let mut seen: HashMap<Card, &str> = HashMap::new();
+        cards
+            .iter()
+            .map(|(pointer, s)| match s.parse::<Card>() {
+                Ok(c) => {
+                    if let Some(first) = seen.get(&c) {
+                        self.push(
+                            pointer.clone(),
+                            format!("card {c} appears more than once (first at {first})"),
+                        );
+                    } else {
+                        seen.insert(c, pointer);
+                    }
+                    Some(c)
+                }
+                Err(e) => {
+                    self.push(pointer.clone(), format!("malformed card {s:?}: {e}"));
+                    None
+                }
+            })
+            .collect()
+    }
+}
+
+fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
+    let seats: Vec<u32> = seats.collect();
+    let mut order: Vec<usize> = (0..seats.len()).collect();
+    order.sort_by_key(|&i| seats[i]);
+    order
+}
+
+fn award_id(reason: AwardReason) -> &'static str {
+    match reason {
+        AwardReason::RaceWin => "race-win",
+        AwardReason::NotRacedOut => "not-raced-out",
+    }
+}
+
+/// Run a chip race request: the response, or every problem found.
+pub fn chip_race_request(req: &ChipRaceRequest) -> Result<ChipRaceResponse, Invalid> {
+    let mut p = Problems::default();
+    let (removed, large) = (req.removed_denomination, req.color_up_to);
+    let mut ratio = None;
+    if removed == 0 {
+        p.push(
+            "/removedDenomination",
+            "the removed denomination must be 1 or more",
+        );
+    } else if removed > MAX_AMOUNT {
+        p.push(
+            "/removedDenomination",
+            format!("{removed} is over 2^53 - 1"),
+        );
+    } else if large <= removed || large > MAX_AMOUNT {
+        p.push(
+            "/colorUpTo",
+            format!("colorUpTo {large} must be larger than removedDenomination {removed} and at most 2^53 - 1"),
+        );
+    } else if large % removed != 0 {
+        p.push(
+            "/colorUpTo",
+            format!("colorUpTo {large} must be a multiple of removedDenomination {removed}"),
+        );
+    } else {
+        ratio = Some(large / removed);
+    }
+    let convention = match req.convention.as_deref() {
+        None | Some("tda") => Convention::Tda,
+        Some("standard") => Convention::Standard,
+        Some(other) => {
+            p.push(
+                "/convention",
+                format!("unknown convention {other:?}: use \"tda\" (TDA 23, from seat 1) or \"standard\" (from the next small blind)"),
+            );
+            Convention::Tda
+        }
+    };
+    match (convention, req.small_blind_seat) {
+        (Convention::Standard, None) => p.push(
+            "/smallBlindSeat",
+            "the standard convention deals from the small blind of the next hand: smallBlindSeat is required",
+        ),
+        (Convention::Standard, Some(0)) => p.push("/smallBlindSeat", "seats start at 1"),
+        (Convention::Tda, Some(_)) if req.convention.is_some() => p.push(
+            "/smallBlindSeat",
+            "TDA 23 races from seat 1: smallBlindSeat is not used, leave it out",
+        ),
+        (Convention::Tda, Some(_)) => p.push(
+            "/smallBlindSeat",
+            "the default convention tda races from seat 1: set convention \"standard\" to deal from the small blind",
+        ),
+        _ => {}
+    }
+    p.seed(req.seed);
+    if req.players.is_empty() {
+        p.push("/players", "a chip race needs at least one player");
+    }
+    p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
+
+    let mut needed = 0u64;
+    for (i, pl) in req.players.iter().enumerate() {
+        for (field, v) in [
+            ("leftoverChips", pl.leftover_chips),
+            ("otherChips", pl.other_chips),
+        ] {
+            if v > MAX_AMOUNT {
+                p.push(
+                    format!("/players/{i}/{field}"),
+                    format!("{v} is over 2^53 - 1"),
+                );
+            }
+        }
+        let value = pl
+            .leftover_chips
+            .checked_mul(removed)
+            .and_then(|v| v.checked_add(pl.other_chips))
+            .and_then(|v| v.checked_add(large));
+        if value.is_none_or(|v| v > MAX_AMOUNT) {
+            p.push(
+                format!("/players/{i}"),
+                "the player's chips, counted in value, are over 2^53 - 1",
+            );
+        }
+        let Some(ratio) = ratio else { continue };
+        let raced = pl.leftover_chips % ratio;
+        needed = needed.saturating_add(raced);
+        match (&pl.cards, req.seed) {
+            (Some(_), Some(_)) => p.push(
+                format!("/players/{i}/cards"),
+                "give either a seed or the cards dealt, not both",
+            ),
+            (Some(cards), None) if cards.len() as u64 != raced => p.push(
+                format!("/players/{i}/cards"),
+                format!(
+                    "{} leftover chips race {raced} card(s) (full sets of {ratio} are exchanged at equal value), got {}",
+                    pl.leftover_chips,
+                    cards.len()
+                ),
+            ),
+            (None, None) if raced > 0 => p.push(
+                format!("/players/{i}/cards"),
+                format!("no seed: give the {raced} card(s) dealt for this player's leftover chips"),
+            ),
+            _ => {}
+        }
+    }
+    if needed > DECK_SIZE as u64 {
+        p.push(
+            "/players",
+            format!("the race needs {needed} cards, more than one deck of {DECK_SIZE}: race in two rounds (one deck only, so no two cards can tie)"),
+        );
+    }
+    let pointed: Vec<(String, &str)> = req
+        .players
+        .iter()
+        .enumerate()
+        .flat_map(|(i, pl)| {
+            pl.cards
+                .iter()
+                .flatten()
+                .enumerate()
+                .map(move |(j, c)| (format!("/players/{i}/cards/{j}"), c.as_str()))
+        })
+        .collect();
+    let parsed = p.cards(&pointed);
+    p.finish()?;
+
+    let order = seat_order(req.players.iter().map(|pl| pl.seat));
+    let mut parsed = parsed.into_iter().flatten();
+    let mut by_request: Vec<Vec<Card>> = req
+        .players
+        .iter()
+        .map(|pl| {
+            parsed
+                .by_ref()
+                .take(pl.cards.as_ref().map_or(0, Vec::len))
+                .collect()
+        })
+        .collect();
+    let input = ChipRaceInput {
+        removed,
+        color_up_to: large,
+        convention,
+        small_blind_seat: req.small_blind_seat,
+        players: order
+            .iter()
+            .map(|&i| RacePlayer {
+                seat: req.players[i].seat,
+                removed_chips: req.players[i].leftover_chips,
+                other_value: req.players[i].other_chips,
+            })
+            .collect(),
+        deal: match req.seed {
+            Some(seed) => RaceDeal::Seed(seed),
+            None => RaceDeal::Cards(
+                order
+                    .iter()
+                    .map(|&i| std::mem::take(&mut by_request[i]))
+                    .collect(),
+            ),
+        },
+    };
+    // Validation makes the core's errors unreachable; should one trip anyway
+    // it is still the client's request at fault, never a 5xx.
+    let r = chip_race(&input)
+        .map_err(|e| Invalid::one("", format!("the chip race cannot be run: {e}")))?;
+
+    let id = |k: usize| req.players[order[k]].id.clone();
+    let players: Vec<ChipRacePlayerResult> = r
+        .players
+        .iter()
+        .enumerate()
+        .map(|(k, pr)| {
+            let pl = &req.players[order[k]];
+            ChipRacePlayerResult {
+                id: pl.id.clone(),
+                name: pl.name.clone(),
+                seat: pl.seat,
+                leftover_chips: pl.leftover_chips,
+                exchanged: pr.exchanged,
+                raced: pr.raced,
+                cards: pr.cards.iter().map(Card::to_string).collect(),
+                best_card: pr.best_card.map(|c| c.to_string()),
+                raced_out: pr.raced_out,
+                award: pr.award.map(|a| award_id(a.reason).to_string()),
+                added_chip: pr.award.is_some_and(|a| a.added),
+                chips_before: pr.value_before,
+                chips_after: pr.value_after,
+            }
+        })
+        .collect();
+    let awards = r
+        .award_order
+        .iter()
+        .filter_map(|&k| {
+            let a = r.players[k].award?;
+            Some(ChipRaceAward {
+                id: id(k),
+                reason: award_id(a.reason).to_string(),
+                card: r.players[k].best_card.map(|c| c.to_string()),
+                added: a.added,
+            })
+        })
+        .collect();
+    Ok(ChipRaceResponse {
+        convention: match convention {
+            Convention::Tda => "tda",
+            Convention::Standard => "standard",
+        }
+        .to_string(),
+        removed_denomination: removed,
+        color_up_to: large,
+        ratio: r.ratio,
+        small_blind_seat: req.small_blind_seat,
+        seed: req.seed,
+        value_removed: r.value_removed,
+        colored_up_chips: r.pool,
+        remainder: r.remainder,
+        rounded_up: r.rounded_up,
+        chips_added: r.added,
+        deal_order: r.deal_order.iter().map(|&k| id(k)).collect(),
+        final_chip_stacks: players
+            .iter()
+            .map(|p| (p.id.clone(), p.chips_after))
+            .collect(),
+        players,
+        awards,
+    })
+}
+
+/// Run a draw request: the response, or every problem found.
+pub fn draw_request(req: &DrawRequest) -> Result<DrawResponse, Invalid> {
+    let mut p = Problems::default();
+    let n = req.players.len();
+    if n < 2 {
+        p.push(
+            "/players",
+            format!("a draw needs at least 2 players, got {n}"),
+        );
+    } else if n > DECK_SIZE {
+        p.push(
+            "/players",
+            format!(
+                "a draw deals one card each from one deck: at most {DECK_SIZE} players, got {n}"
+            ),
+        );
+    }
+    if req.dealer_seat == Some(0) {
+        p.push("/dealerSeat", "seats start at 1");
+    }
+    p.seed(req.seed);
+    p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
+    for (i, pl) in req.players.iter().enumerate() {
+        match (&pl.card, req.seed) {
+            (Some(_), Some(_)) => p.push(
+                format!("/players/{i}/card"),
+                "give either a seed or the cards dealt, not both",
+            ),
+            (None, None) => p.push(
+                format!("/players/{i}/card"),
+                "no seed: give the card dealt to every player",
+            ),
+            _ => {}
+        }
+    }
+    let pointed: Vec<(String, &str)> = req
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, pl)| Some((format!("/players/{i}/card"), pl.card.as_deref()?)))
+        .collect();
+    let parsed = p.cards(&pointed);
+    p.finish()?;
+
+    let order = seat_order(req.players.iter().map(|pl| pl.seat));
+    let deal = match req.seed {
+        Some(seed) => DrawDeal::Seed(seed),
+        None => {
+            // Every player gave a card (checked above), in request order.
+            let cards: Vec<Card> = parsed.into_iter().flatten().collect();
+            DrawDeal::Cards(order.iter().map(|&i| cards[i]).collect())
+        }
+    };
+    let input = DrawInput {
+        seats: order.iter().map(|&i| req.players[i].seat).collect(),
+        dealer_seat: req.dealer_seat,
+        deal,
+    };
+    let r = draw(&input).map_err(|e| Invalid::one("", format!("the draw cannot be run: {e}")))?;
+    let mut place = vec![0u32; n];
+    for (rank, &k) in r.ranking.iter().enumerate() {
+        place[k] = rank as u32 + 1;
+    }
+    let winner = &req.players[order[r.winner]];
+    Ok(DrawResponse {
+        purpose: req.purpose.clone(),
+        dealer_seat: req.dealer_seat,
+        seed: req.seed,
+        deal_order: r
+            .deal_order
+            .iter()
+            .map(|&k| req.players[order[k]].id.clone())
+            .collect(),
+        players: (0..n)
+            .map(|k| {
+                let pl = &req.players[order[k]];
+                DrawPlayerResult {
+                    id: pl.id.clone(),
+                    name: pl.name.clone(),
+                    seat: pl.seat,
+                    card: r.cards[k].to_string(),
+                    place: place[k],
+                }
+            })
+            .collect(),
+        winner_id: winner.id.clone(),
+        winner_name: winner.name.clone(),
+        winning_card: r.cards[r.winner].to_string(),
+    })
+}

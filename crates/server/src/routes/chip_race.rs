@@ -1,0 +1,33 @@
+//! `POST /v1/chip-race` (API.md; RULES.md §6): a color-up's chip race by
+//! TDA 23 or the seed 002 convention, from the cards dealt or a seed.
+
+use crate::dto_chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
+use crate::extract::ApiJson;
+use crate::problem::Problem;
+use axum::Json;
+
+/// Run a chip race.
+///
+/// Leftover chips of the removed denomination are raced: one card per chip,
+/// all of a player's cards together, from seat 1 (`tda`) or the next small
+/// blind (`standard`); the leftover value becomes colored-up chips (plus one
+/// when the remainder is more than half a chip), one to each of the highest
+/// single cards; nobody is raced out.
+#[utoipa::path(
+    post,
+    path = "/v1/chip-race",
+    tag = "chip-race",
+    request_body = ChipRaceRequest,
+    responses(
+        (status = 200, description = "The race: cards, awards and every player's chips after it", body = ChipRaceResponse),
+        (status = 400, description = "Not JSON, or not the shape of the request", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "The body is over the limit", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "The content type is not JSON", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The race is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub async fn chip_race(
+    ApiJson(req): ApiJson<ChipRaceRequest>,
+) -> Result<Json<ChipRaceResponse>, Problem> {
+    Ok(Json(chip_race_request(&req)?))
+}
