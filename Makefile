@@ -42,9 +42,13 @@ crosscheck: $(PY)
 	$(PY) tests/crosscheck/pokerkit_crosscheck.py
 
 # Replay the 10,088 real hands of ../shared/corpus (PHH) and check every
-# final stack against the record; prints the odd-chip and skipped hands.
+# final stack against the record (`showdown replay`, then the test that
+# lists the odd-chip and skipped hands). Unpacks into git-ignored tests/corpus-data.
+CORPUS ?= ../shared/corpus/phh-pluribus-wsop.tar.gz
 corpus:
-	$(CARGO) test -p showdown-server --test corpus -- --nocapture
+	mkdir -p tests/corpus-data && tar xzf $(CORPUS) -C tests/corpus-data
+	$(CARGO) run --quiet --bin showdown -- replay tests/corpus-data/data
+	SHOWDOWN_CORPUS=$(abspath $(CORPUS)) $(CARGO) test -p showdown-server --test corpus -- --nocapture
 
 # Write openapi/openapi.json from the code.
 openapi:
