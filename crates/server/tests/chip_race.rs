@@ -228,3 +228,39 @@ async fn both_routes_are_in_the_openapi_document_with_examples() {
         );
     }
 }
+
+fn schema_example(doc: &Value, name: &str) -> Value {
+    let s = &doc["components"]["schemas"][name];
+    match &s["examples"] {
+        Value::Array(list) => list[0].clone(),
+        Value::Null => s["example"].clone(),
+        other => other.clone(),
+    }
+}
+
+/// The documented examples are real: the request examples run, and the
+/// response examples are what the service answers.
+#[tokio::test]
+async fn openapi_examples_are_what_the_service_answers() {
+    let doc = serde_json::to_value(showdown_server::openapi()).unwrap();
+
+    let (status, _, r) = post("/v1/chip-race", schema_example(&doc, "ChipRaceRequest")).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r["coloredUpChips"], 3, "the seed 002 numbers: 15 $5 chips");
+
+    // The response example is the TDA race of these cards.
+    let audit = json!({
+        "removedDenomination": 5, "colorUpTo": 25,
+        "players": [
+            {"id": "agent-a", "seat": 1, "leftoverChips": 2, "otherChips": 100, "cards": ["Kd", "4c"]},
+            {"id": "agent-b", "seat": 2, "leftoverChips": 2, "otherChips": 0, "cards": ["Qs", "9h"]}
+        ]
+    });
+    let (status, _, r) = post("/v1/chip-race", audit).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r, schema_example(&doc, "ChipRaceResponse"));
+
+    let (status, _, r) = post("/v1/draw", schema_example(&doc, "DrawRequest")).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r, schema_example(&doc, "DrawResponse"));
+}
