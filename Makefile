@@ -54,7 +54,7 @@ corpus:
 openapi:
 	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json
 
-ci: test lint exhaustive crosscheck hadolint
+ci: test lint exhaustive crosscheck hadolint schemathesis
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit
