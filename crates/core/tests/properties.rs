@@ -306,6 +306,45 @@ proptest! {
         }
     }
 
+    /// RULES.md §2 against an independent, chip-level model: walk the
+    /// commitments one chip unit at a time; a level only one player reached
+    /// is uncalled; otherwise its chips go to the pot of the live players who
+    /// reached it (the last pot when none did); dead chips go to the main pot
+    /// of every live player. Consecutive levels with the same eligible
+    /// players are one pot.
+    #[test]
+    fn prop_pots_match_a_chip_by_chip_model(input in arb_hand()) {
+        let s = settled(&input)?;
+        let unit = input.chip_unit;
+        let live: Vec<usize> = (0..input.players.len()).filter(|&i| !input.players[i].folded).collect();
+        let dead: u64 = input.players.iter().map(|p| p.dead).sum::<u64>() + input.dead_money;
+        let mut pots: Vec<(u64, Vec<usize>)> = vec![(dead, live.clone())];
+        let mut uncalled = vec![0u64; input.players.len()];
+        let top = input.players.iter().map(|p| p.committed).max().unwrap_or(0);
+        let mut level = unit;
+        while level <= top {
+            let reached: Vec<usize> = (0..input.players.len()).filter(|&i| input.players[i].committed >= level).collect();
+            let eligible: Vec<usize> = reached.iter().copied().filter(|i| live.contains(i)).collect();
+            let chips = unit * reached.len() as u64;
+            if let [only] = reached[..] {
+                uncalled[only] += unit;
+            } else if eligible.is_empty() || pots.last().is_some_and(|p| p.1 == eligible) {
+                pots.last_mut().expect("the main pot is always there").0 += chips;
+            } else {
+                pots.push((chips, eligible));
+            }
+            level += unit;
+        }
+        pots.retain(|p| p.0 > 0);
+        let got: Vec<(u64, Vec<usize>)> = s.pots.iter().map(|p| (p.amount, p.eligible.clone())).collect();
+        prop_assert_eq!(got, pots);
+        let mut back = vec![0u64; input.players.len()];
+        for u in &s.uncalled {
+            back[u.player] += u.amount;
+        }
+        prop_assert_eq!(back, uncalled);
+    }
+
     /// API.md `finalChipStacks`: stack − committed − dead + won + returned.
     #[test]
     fn prop_final_stacks_formula(input in arb_hand()) {
