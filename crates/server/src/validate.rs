@@ -71,7 +71,9 @@ pub fn rules_id(rules: Rulebook) -> &'static str {
     }
 }
 
-struct Problems(Vec<FieldError>);
+/// The problems found so far; `over` is set when one amount alone is over
+/// 2^53 - 1, so the total is not reported a second time.
+struct Problems(Vec<FieldError>, bool);
 
 impl Problems {
     fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
@@ -85,6 +87,7 @@ impl Problems {
     /// JavaScript (RULES.md §1).
     fn amount(&mut self, pointer: &str, name: &str, value: u64, unit: Option<u64>) {
         if value > MAX_AMOUNT {
+            self.1 = true;
             self.push(
                 pointer,
                 format!("{name} {value} is over 2^53 - 1 ({MAX_AMOUNT})"),
@@ -102,7 +105,7 @@ impl Problems {
 
 /// Check a request; on success return it parsed.
 pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
-    let mut p = Problems(Vec::new());
+    let mut p = Problems(Vec::new(), false);
 
     let variant = match req.variant.parse::<VariantId>() {
         Ok(v) => Some(v),
@@ -205,7 +208,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }
         total = total.saturating_add(pl.committed).saturating_add(dead);
     }
-    if total > MAX_AMOUNT {
+    if total > MAX_AMOUNT && !p.1 {
         p.push(
             "/players",
             format!("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})"),

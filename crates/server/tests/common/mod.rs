@@ -1,0 +1,127 @@
+//! Helpers shared by the server's integration tests.
+#![allow(dead_code)]
+
+use axum::body::{to_bytes, Body};
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// The example of API.md, POST /v1/settle.
+pub fn api_example() -> Value {
+    json!({
+        "gameId": "poker-game-123",
+        "handNumber": 5,
+        "variant": "holdem",
+        "rules": "tda",
+        "chipUnit": 1,
+        "buttonSeat": 1,
+        "board": ["Ah", "Kh", "9h", "7h", "2h"],
+        "deadMoney": 1,
+        "players": [
+            {"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000,
+             "committed": 300, "folded": false, "cards": ["3c", "4d"]},
+            {"id": "agent-b", "name": "Agent B", "seat": 2, "stack": 1000,
+             "committed": 300, "folded": false, "cards": ["5s", "6d"]}
+        ]
+    })
+}
+
+/// A response: status, headers, body bytes.
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "body is not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    pub fn content_type(&self) -> &str {
+        self.headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// The pointers of a 422's `errors`.
+    pub fn pointers(&self) -> Vec<String> {
+        self.json()["errors"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| e["pointer"].as_str().unwrap_or("").to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+pub async fn send(app: Router, req: Request<Body>) -> Reply {
+    let res = app.oneshot(req).await.expect("the router is infallible");
+    let status = res.status();
+    let headers = res.headers().clone();
+    let body = to_bytes(res.into_body(), usize::MAX)
+        .await
+        .expect("body")
+        .to_vec();
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+pub async fn post_json(app: Router, path: &str, body: &Value) -> Reply {
+    let req = Request::post(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(serde_json::to_vec(body).unwrap()))
+        .unwrap();
+    send(app, req).await
+}
+
+pub async fn settle(body: &Value) -> Reply {
+    post_json(showdown_server::app(), "/v1/settle", body).await
+}
+
+pub async fn get(path: &str) -> Reply {
+    send(
+        showdown_server::app(),
+        Request::get(path).body(Body::empty()).unwrap(),
+    )
+    .await
+}
+
+/// A problem+json body with the RFC 9457 members and our request id.
+pub fn assert_problem(r: &Reply, status: u16) {
+    assert_eq!(
+        r.status.as_u16(),
+        status,
+        "{}",
+        String::from_utf8_lossy(&r.body)
+    );
+    assert_eq!(r.content_type(), "application/problem+json");
+    let p = r.json();
+    assert_eq!(p["status"], status);
+    assert!(
+        p["type"].is_string() && p["title"].is_string() && p["detail"].is_string(),
+        "{p}"
+    );
+    let id = r
+        .headers
+        .get("x-request-id")
+        .expect("x-request-id echoed")
+        .to_str()
+        .unwrap();
+    assert_eq!(
+        p["requestId"], id,
+        "the body carries the request id of the header"
+    );
+}

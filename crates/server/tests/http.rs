@@ -1,0 +1,540 @@
+//! Every status code of API.md through `app()` with `oneshot`, and every
+//! 422 cause with the JSON Pointer it must name.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use common::*;
+use serde_json::{json, Value};
+use showdown_server::config::AppConfig;
+use showdown_server::routes::{app_with_state, AppState};
+
+#[tokio::test]
+async fn api_md_example_settles_to_the_documented_answer() {
+    let r = settle(&api_example()).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.content_type(), "application/json");
+    let d = &r.json()["data"];
+    assert_eq!(r.json()["type"], "hand_complete");
+    assert_eq!(d["winnerId"], "agent-b");
+    assert_eq!(d["tie"], true);
+    assert_eq!(d["totalWinners"], 2);
+    assert_eq!(d["potBreakdown"][0]["amount"], 301);
+    assert_eq!(d["potBreakdown"][1]["amount"], 300);
+    assert_eq!(d["pots"][0]["amount"], 601);
+    assert_eq!(
+        d["pots"][0]["shares"][0],
+        json!({"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1})
+    );
+    assert_eq!(
+        d["finalChipStacks"],
+        json!({"agent-a": 1000, "agent-b": 1001})
+    );
+    assert_eq!(d["winningHand"]["name"], "Flush");
+}
+
+#[tokio::test]
+async fn request_id_is_echoed_from_the_client() {
+    let req = Request::get("/nope")
+        .header("x-request-id", "client-id-42")
+        .body(Body::empty())
+        .unwrap();
+    let r = send(showdown_server::app(), req).await;
+    assert_problem(&r, 404);
+    assert_eq!(r.headers["x-request-id"], "client-id-42");
+    assert_eq!(r.json()["requestId"], "client-id-42");
+}
+
+#[tokio::test]
+async fn request_id_is_made_when_absent() {
+    let r = get("/healthz").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(!r.headers["x-request-id"].is_empty());
+}
+
+#[tokio::test]
+async fn status_400_for_a_body_that_is_not_json() {
+    let req = Request::post("/v1/settle")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{\"variant\": "))
+        .unwrap();
+    let r = send(showdown_server::app(), req).await;
+    assert_problem(&r, 400);
+}
+
+#[tokio::test]
+async fn status_400_for_trailing_garbage_after_the_json() {
+    let mut body = serde_json::to_vec(&api_example()).unwrap();
+    body.extend_from_slice(b" x");
+    let req = Request::post("/v1/settle")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body))
+        .unwrap();
+    assert_problem(&send(showdown_server::app(), req).await, 400);
+}
+
+#[tokio::test]
+async fn status_400_for_an_unknown_field_names_it() {
+    let mut body = api_example();
+    body["players"][1]["colour"] = json!("red");
+    let r = settle(&body).await;
+    assert_problem(&r, 400);
+    assert_eq!(r.pointers(), vec!["/players/1/colour"]);
+}
+
+#[tokio::test]
+async fn status_400_for_a_wrong_type_names_the_field() {
+    let mut body = api_example();
+    body["players"][0]["stack"] = json!("1000");
+    let r = settle(&body).await;
+    assert_problem(&r, 400);
+    assert_eq!(r.pointers(), vec!["/players/0/stack"]);
+}
+
+#[tokio::test]
+async fn status_400_for_a_negative_amount() {
+    let mut body = api_example();
+    body["players"][0]["committed"] = json!(-5);
+    let r = settle(&body).await;
+    assert_problem(&r, 400);
+    assert_eq!(r.pointers(), vec!["/players/0/committed"]);
+}
+
+#[tokio::test]
+async fn status_400_for_a_missing_required_field() {
+    let mut body = api_example();
+    body.as_object_mut().unwrap().remove("variant");
+    assert_problem(&settle(&body).await, 400);
+}
+
+#[tokio::test]
+async fn status_404_for_an_unknown_path() {
+    assert_problem(&get("/v2/settle").await, 404);
+}
+
+#[tokio::test]
+async fn status_405_for_a_wrong_method() {
+    let r = get("/v1/settle").await;
+    assert_problem(&r, 405);
+    assert_eq!(r.headers[header::ALLOW], "POST");
+}
+
+#[tokio::test]
+async fn status_413_over_the_64_kib_default_body_limit() {
+    let mut body = api_example();
+    body["gameId"] = json!("x".repeat(70 * 1024));
+    assert_problem(&settle(&body).await, 413);
+}
+
+#[tokio::test]
+async fn status_413_follows_the_configured_body_limit() {
+    let app = showdown_server::app_with(AppConfig {
+        body_limit: 100,
+        ..AppConfig::default()
+    });
+    assert_problem(&post_json(app, "/v1/settle", &api_example()).await, 413);
+}
+
+#[tokio::test]
+async fn status_415_for_a_body_that_is_not_declared_json() {
+    for ct in [
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+        None,
+    ] {
+        let mut req = Request::post("/v1/settle");
+        if let Some(ct) = ct {
+            req = req.header(header::CONTENT_TYPE, ct);
+        }
+        let req = req
+            .body(Body::from(serde_json::to_vec(&api_example()).unwrap()))
+            .unwrap();
+        assert_problem(&send(showdown_server::app(), req).await, 415);
+    }
+}
+
+#[tokio::test]
+async fn content_type_with_charset_is_json() {
+    let req = Request::post("/v1/settle")
+        .header(header::CONTENT_TYPE, "application/json; charset=utf-8")
+        .body(Body::from(serde_json::to_vec(&api_example()).unwrap()))
+        .unwrap();
+    assert_eq!(
+        send(showdown_server::app(), req).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn status_503_when_every_slot_is_taken_for_the_whole_timeout() {
+    let state = AppState::new(AppConfig {
+        concurrency_limit: 1,
+        request_timeout: std::time::Duration::from_millis(50),
+        ..AppConfig::default()
+    });
+    // Hold the only slot, as a request in flight would.
+    let _held = state.limiter.clone().try_acquire_owned().unwrap();
+    let app = app_with_state(state);
+    assert_problem(&post_json(app, "/v1/settle", &api_example()).await, 503);
+}
+
+#[tokio::test]
+async fn readyz_is_200_then_503_once_shutdown_begins() {
+    let state = AppState::new(AppConfig::default());
+    let app = app_with_state(state.clone());
+    let r = send(
+        app.clone(),
+        Request::get("/readyz").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+    state
+        .ready
+        .store(false, std::sync::atomic::Ordering::Relaxed);
+    assert_problem(
+        &send(app, Request::get("/readyz").body(Body::empty()).unwrap()).await,
+        503,
+    );
+}
+
+#[tokio::test]
+async fn variants_lists_the_19_ids_of_api_md() {
+    let r = get("/v1/variants").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let ids: Vec<String> = r.json()["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap().to_string())
+        .collect();
+    for id in [
+        "holdem",
+        "short-deck",
+        "omaha",
+        "omaha-5",
+        "omaha-6",
+        "omaha-hi-lo",
+        "omaha-5-hi-lo",
+        "stud",
+        "stud-hi-lo",
+        "razz",
+        "five-card-draw",
+        "deuce-to-seven",
+        "ace-to-five",
+        "badugi",
+        "badacey",
+        "badeucy",
+        "razzdugi",
+        "dramaha",
+        "sohe",
+    ] {
+        assert!(ids.contains(&id.to_string()), "{id} missing from {ids:?}");
+    }
+    assert_eq!(ids.len(), 19);
+    let stud = r.json()["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"] == "stud")
+        .cloned()
+        .unwrap();
+    assert_eq!(stud["button"], false);
+    assert_eq!(stud["holeCards"], 7);
+}
+
+#[tokio::test]
+async fn metrics_count_requests_settlements_ties_and_odd_chips() {
+    let state = AppState::new(AppConfig::default());
+    let app = app_with_state(state);
+    assert_eq!(
+        post_json(app.clone(), "/v1/settle", &api_example())
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let r = send(app, Request::get("/metrics").body(Body::empty()).unwrap()).await;
+    assert_eq!(r.status, StatusCode::OK);
+    let text = String::from_utf8(r.body).unwrap();
+    assert!(
+        text.contains("showdown_http_requests_total{route=\"/v1/settle\",status=\"200\"} 1"),
+        "{text}"
+    );
+    assert!(text.contains("showdown_http_request_duration_seconds_count{route=\"/v1/settle\"} 1"));
+    assert!(text.contains("showdown_settlements_total{variant=\"holdem\"} 1"));
+    assert!(text.contains("showdown_ties_total 1"));
+    assert!(text.contains("showdown_odd_chips_total 1"));
+}
+
+#[tokio::test]
+async fn docs_are_served_from_the_vendored_bundle() {
+    let r = get("/docs/").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let html = String::from_utf8_lossy(&r.body);
+    assert!(
+        !html.contains("https://"),
+        "the page must not load anything from the internet"
+    );
+    let js = get("/docs/swagger-ui-bundle.js").await;
+    assert_eq!(js.status, StatusCode::OK);
+    let init = get("/docs/swagger-initializer.js").await;
+    let init = String::from_utf8_lossy(&init.body);
+    assert!(init.contains("/openapi.json"), "{init}");
+    let doc = get("/openapi.json").await;
+    assert_eq!(doc.status, StatusCode::OK);
+    assert_eq!(doc.json()["openapi"], "3.1.0");
+}
+
+// ---- 422: every cause of API.md, with its pointer ----
+
+async fn invalid(body: &Value) -> Vec<String> {
+    let r = settle(body).await;
+    assert_problem(&r, 422);
+    assert_eq!(r.json()["type"], "urn:showdown:problem:invalid-hand");
+    r.pointers()
+}
+
+fn with(f: impl FnOnce(&mut Value)) -> Value {
+    let mut b = api_example();
+    f(&mut b);
+    b
+}
+
+#[tokio::test]
+async fn status_422_duplicate_card_points_at_the_second_copy() {
+    let b = with(|b| b["players"][1]["cards"][1] = json!("Ah"));
+    assert_eq!(invalid(&b).await, vec!["/players/1/cards/1"]);
+}
+
+#[tokio::test]
+async fn status_422_duplicate_id() {
+    let b = with(|b| b["players"][1]["id"] = json!("agent-a"));
+    assert_eq!(invalid(&b).await, vec!["/players/1/id"]);
+}
+
+#[tokio::test]
+async fn status_422_duplicate_seat() {
+    let b = with(|b| b["players"][1]["seat"] = json!(1));
+    assert_eq!(invalid(&b).await, vec!["/players/1/seat"]);
+}
+
+#[tokio::test]
+async fn status_422_seat_zero() {
+    let b = with(|b| b["players"][0]["seat"] = json!(0));
+    assert_eq!(invalid(&b).await, vec!["/players/0/seat"]);
+}
+
+#[tokio::test]
+async fn status_422_malformed_cards() {
+    let b = with(|b| {
+        b["players"][0]["cards"][1] = json!("1d");
+        b["board"][4] = json!("Ahh");
+        b["players"][1]["cards"][0] = json!("5x");
+    });
+    assert_eq!(
+        invalid(&b).await,
+        vec!["/board/4", "/players/0/cards/1", "/players/1/cards/0"]
+    );
+}
+
+#[tokio::test]
+async fn status_422_short_deck_has_no_deuces_to_fives() {
+    let b = with(|b| {
+        b["variant"] = json!("short-deck");
+        b["board"] = json!(["Ah", "Kh", "9h", "7h", "6h"]);
+        b["players"][0]["cards"] = json!(["Tc", "Td"]);
+        b["players"][1]["cards"] = json!(["5s", "Jd"]);
+    });
+    assert_eq!(invalid(&b).await, vec!["/players/1/cards/0"]);
+}
+
+#[tokio::test]
+async fn status_422_hole_card_count_wrong_for_the_variant() {
+    let b = with(|b| b["variant"] = json!("omaha"));
+    assert_eq!(
+        invalid(&b).await,
+        vec!["/players/0/cards", "/players/1/cards"]
+    );
+}
+
+#[tokio::test]
+async fn status_422_board_count_wrong_for_the_variant() {
+    let b = with(|b| b["board"] = json!(["Ah", "Kh", "9h"]));
+    assert_eq!(invalid(&b).await, vec!["/board"]);
+}
+
+#[tokio::test]
+async fn status_422_board_in_a_game_without_one() {
+    let b = with(|b| {
+        b["variant"] = json!("five-card-draw");
+        b["players"][0]["cards"] = json!(["3c", "4d", "5c", "6d", "Ts"]);
+        b["players"][1]["cards"] = json!(["5s", "6s", "7d", "8d", "Qc"]);
+    });
+    assert_eq!(invalid(&b).await, vec!["/board"]);
+}
+
+#[tokio::test]
+async fn status_422_committed_plus_dead_over_the_stack() {
+    let b = with(|b| {
+        b["players"][0]["committed"] = json!(900);
+        b["players"][0]["dead"] = json!(200);
+    });
+    assert_eq!(invalid(&b).await, vec!["/players/0/committed"]);
+}
+
+#[tokio::test]
+async fn status_422_amount_not_a_multiple_of_the_chip_unit() {
+    let b = with(|b| {
+        b["chipUnit"] = json!(25);
+        b["deadMoney"] = json!(0);
+        b["players"][0]["stack"] = json!(1000);
+        b["players"][0]["committed"] = json!(310);
+        b["players"][1]["committed"] = json!(300);
+        b["players"][1]["dead"] = json!(5);
+    });
+    assert_eq!(
+        invalid(&b).await,
+        vec!["/players/0/committed", "/players/1/dead"]
+    );
+}
+
+#[tokio::test]
+async fn status_422_amount_over_2_pow_53_minus_1() {
+    let b = with(|b| {
+        b["players"][0]["stack"] = json!(1u64 << 53);
+        b["deadMoney"] = json!(u64::MAX);
+    });
+    assert_eq!(invalid(&b).await, vec!["/deadMoney", "/players/0/stack"]);
+}
+
+#[tokio::test]
+async fn status_422_chip_unit_zero() {
+    let b = with(|b| b["chipUnit"] = json!(0));
+    assert_eq!(invalid(&b).await, vec!["/chipUnit"]);
+}
+
+#[tokio::test]
+async fn status_422_no_live_player() {
+    let b = with(|b| {
+        b["players"][0]["folded"] = json!(true);
+        b["players"][1]["folded"] = json!(true);
+    });
+    assert_eq!(invalid(&b).await, vec!["/players"]);
+}
+
+#[tokio::test]
+async fn status_422_fewer_than_two_players() {
+    let b = with(|b| {
+        b["players"].as_array_mut().unwrap().pop();
+    });
+    assert_eq!(invalid(&b).await, vec!["/players"]);
+}
+
+#[tokio::test]
+async fn status_422_button_seat_missing_in_a_button_game() {
+    let b = with(|b| {
+        b.as_object_mut().unwrap().remove("buttonSeat");
+    });
+    assert_eq!(invalid(&b).await, vec!["/buttonSeat"]);
+}
+
+#[tokio::test]
+async fn status_422_button_seat_given_in_a_stud_game() {
+    let b = with(|b| {
+        b["variant"] = json!("stud");
+        b.as_object_mut().unwrap().remove("board");
+        b["players"][0]["cards"] = json!(["2c", "3c", "4c", "5c", "7d", "8d", "9s"]);
+        b["players"][1]["cards"] = json!(["2d", "3d", "4d", "5d", "7h", "8h", "9h"]);
+    });
+    assert_eq!(invalid(&b).await, vec!["/buttonSeat"]);
+}
+
+#[tokio::test]
+async fn status_422_folded_player_holding_the_uncalled_bet() {
+    let b = with(|b| {
+        b["players"][0]["committed"] = json!(500);
+        b["players"][0]["folded"] = json!(true);
+    });
+    assert_eq!(invalid(&b).await, vec!["/players/0/folded"]);
+}
+
+#[tokio::test]
+async fn status_422_contested_live_player_without_cards() {
+    let b = with(|b| {
+        b["players"][1].as_object_mut().unwrap().remove("cards");
+    });
+    assert_eq!(invalid(&b).await, vec!["/players/1/cards"]);
+}
+
+#[tokio::test]
+async fn status_422_unknown_variant_and_rules() {
+    let b = with(|b| {
+        b["variant"] = json!("pineapple");
+        b["rules"] = json!("wsop");
+    });
+    assert_eq!(invalid(&b).await, vec!["/variant", "/rules"]);
+}
+
+#[tokio::test]
+async fn status_422_lists_every_problem_not_only_the_first() {
+    let b = with(|b| {
+        b["players"][1]["id"] = json!("agent-a");
+        b["players"][1]["seat"] = json!(1);
+        b["players"][0]["cards"][0] = json!("Kh");
+        b.as_object_mut().unwrap().remove("buttonSeat");
+    });
+    let mut got = invalid(&b).await;
+    got.sort();
+    assert_eq!(
+        got,
+        vec![
+            "/buttonSeat",
+            "/players/0/cards/0",
+            "/players/1/id",
+            "/players/1/seat"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn uncontested_hand_needs_no_cards_and_may_have_a_short_board() {
+    let b = with(|b| {
+        b["board"] = json!(["Ah", "Kh", "9h"]);
+        b["players"][0]["folded"] = json!(true);
+        b["players"][0]["committed"] = json!(100);
+        b["players"][0].as_object_mut().unwrap().remove("cards");
+        b["players"][1].as_object_mut().unwrap().remove("cards");
+    });
+    let r = settle(&b).await;
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&r.body)
+    );
+    let d = &r.json()["data"];
+    assert_eq!(d["reason"], "uncontested");
+    assert_eq!(d["winnerId"], "agent-b");
+    assert_eq!(d["winningHand"], Value::Null);
+    // 100 called by B's 300? No: B alone committed most; 200 is uncalled.
+    assert_eq!(
+        d["uncalled"],
+        json!([{"agentId": "agent-b", "amount": 200}])
+    );
+    assert_eq!(
+        d["finalChipStacks"],
+        json!({"agent-a": 900, "agent-b": 1101})
+    );
+}
+
+#[tokio::test]
+async fn status_422_chips_in_the_hand_add_up_over_2_pow_53_minus_1() {
+    let max = (1u64 << 53) - 1;
+    let b = with(|b| {
+        for i in 0..2 {
+            b["players"][i]["stack"] = json!(max);
+            b["players"][i]["committed"] = json!(max);
+        }
+    });
+    assert_eq!(invalid(&b).await, vec!["/players"]);
+}
