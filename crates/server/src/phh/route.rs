@@ -63,7 +63,9 @@ fn phh_problem(e: &PhhError) -> Problem {
 /// of the button; the last index is the button; a big-blind ante is dead
 /// money) and settled as `POST /v1/settle` would: the answer is the same
 /// `hand_complete` event, players named `p1`, `p2`, ... as in the actions.
-/// A 422 from the settlement points into that generated request.
+/// A 422 from the settlement points into that generated request. A hand
+/// with decimal amounts (`1259450.25`) is settled in hundredths (or the
+/// finest decimal it uses): the answer's amounts are in that unit.
 #[utoipa::path(
     post,
     path = "/v1/settle/phh",
