@@ -23,18 +23,34 @@ fn rank_bit(c: Card, ace_low: bool) -> u16 {
 /// Call `f(subset, value)` for every valid badugi subset (as a bitmask of
 /// indices into `cards`, at most 7 cards).
 #[inline(always)]
-fn for_each_set(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
-    let n = cards.len().min(7);
-    let mut ranks = [0u16; 128];
-    let mut suits = [0u8; 128];
+fn for_each_set(cards: &[Card], ace_low: bool, f: impl FnMut(usize, u32)) {
+    if cards.len() <= 4 {
+        sets::<16>(cards, ace_low, f)
+    } else {
+        sets::<128>(cards, ace_low, f)
+    }
+}
+
+/// Subsets built from the subset without their lowest card: `M` ≥ 2^n.
+#[inline(always)]
+fn sets<const M: usize>(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
+    let n = cards.len().min(M.trailing_zeros() as usize);
+    let mut ranks = [0u16; M];
+    let mut suits = [0u8; M];
+    let mut size = [0u8; M];
+    let mut valid = [false; M];
+    valid[0] = true;
     for s in 1usize..(1 << n) {
         let i = s.trailing_zeros() as usize;
         let rest = s & (s - 1);
-        ranks[s] = ranks[rest] | rank_bit(cards[i], ace_low);
-        suits[s] = suits[rest] | 1 << (cards[i].suit as u8);
-        let k = s.count_ones();
-        if k <= 4 && ranks[s].count_ones() == k && suits[s].count_ones() == k {
-            f(s, (k << 13) | (!ranks[s] & RANKS13) as u32);
+        let (rb, sb) = (rank_bit(cards[i], ace_low), 1u8 << (cards[i].suit as u8));
+        ranks[s] = ranks[rest] | rb;
+        suits[s] = suits[rest] | sb;
+        size[s] = size[rest] + 1;
+        // Valid when the smaller set is and the new card adds a new rank and suit.
+        valid[s] = valid[rest] && ranks[rest] & rb == 0 && suits[rest] & sb == 0 && size[s] <= 4;
+        if valid[s] {
+            f(s, ((size[s] as u32) << 13) | (!ranks[s] & RANKS13) as u32);
         }
     }
 }
@@ -94,11 +110,7 @@ pub fn badugi_rank(cards: &[Card], ace_low: bool) -> HandRank {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
-    }
+    use crate::eval::cards;
 
     #[test]
     fn badugi_four_cards_beat_any_three() {

@@ -5,7 +5,7 @@
 //! excludes quads and full houses (five cards of one suit leave two others),
 //! so a flush ends the search at once.
 
-use super::{keep_top, names, pack, pick, rank_hi, top1, unpack, Masks, RANKS13};
+use super::{keep_top, names, pack, pick, rank_hi, table, top1, unpack, Masks, RANKS13};
 use crate::card::{Card, Rank, Suit};
 use crate::hand::HandRank;
 
@@ -127,7 +127,26 @@ pub(crate) fn value_of_masks(m: Masks, order: HighOrder) -> u32 {
 /// cheap path for hot loops and benches (no allocation).
 #[inline]
 pub fn high_value(cards: &[Card]) -> u32 {
-    value_of_masks(Masks::of(cards), HighOrder::Standard)
+    value_by_table(cards, HighOrder::Standard)
+}
+
+/// The table path for at most seven cards (the rank-mask path beyond).
+#[inline(always)]
+pub(crate) fn value_by_table(cards: &[Card], order: HighOrder) -> u32 {
+    if cards.len() > 7 {
+        return value_of_masks(Masks::of(cards), order);
+    }
+    let t = table::tables();
+    let key = table::key(cards);
+    let (flush, ranks) = match order {
+        HighOrder::Standard => (&t.flush_standard, &t.standard),
+        HighOrder::ShortDeck => (&t.flush_short_deck, &t.short_deck),
+        HighOrder::AceOnlyHigh => (&t.flush_ace_only_high, &t.ace_only_high),
+    };
+    match table::flush_mask(key, cards) {
+        Some(m) => flush[m as usize],
+        None => ranks[table::slot(key as u32)],
+    }
 }
 
 /// The best standard high hand of five to seven cards, with its name and cards.
@@ -193,11 +212,10 @@ pub(crate) fn describe(v: u32, m: Masks, cards: &[Card], order: HighOrder) -> Ha
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
+    use crate::eval::cards;
 
     fn rank(s: &str) -> HandRank {
-        let cards = parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap();
-        high_rank(&cards)
+        high_rank(&cards(s))
     }
 
     #[test]
@@ -229,10 +247,7 @@ mod tests {
     fn flush_description_names_its_high_card() {
         let h = rank("Ah Kh 9h 7h 2h 3c 4d");
         assert_eq!(h.description, "Flush, A high");
-        assert_eq!(
-            h.cards,
-            parse_cards(&["Ah", "Kh", "9h", "7h", "2h"]).unwrap()
-        );
+        assert_eq!(h.cards, cards("Ah Kh 9h 7h 2h"));
     }
 
     #[test]

@@ -15,8 +15,10 @@
 //! Deuce-to-seven: the ace is high only, straights and flushes count, so
 //! the best low is the worst high hand: value = `2^30 - 1 - high value`.
 
-use super::high::{describe, value_of_masks, HighOrder};
-use super::{keep_bottom, low1, names, pick, rank_lo, unpack, Masks, CAT_SHIFT, FIELD, RANKS13};
+use super::high::{describe, value_by_table, value_of_masks, HighOrder};
+use super::{
+    keep_bottom, low1, names, pick, rank_lo, table, unpack, Masks, CAT_SHIFT, FIELD, RANKS13,
+};
 use crate::card::{Card, Rank};
 use crate::hand::HandRank;
 
@@ -70,19 +72,26 @@ pub(crate) fn low8_of_masks(m: Masks) -> Option<u32> {
 /// The value of the best ace-to-five low of five to seven cards.
 #[inline]
 pub fn ace_five_value(cards: &[Card]) -> u32 {
-    ace_five_of_masks(Masks::of(cards))
+    if cards.len() > 7 {
+        return ace_five_of_masks(Masks::of(cards));
+    }
+    table::tables().ace_five[table::slot(table::key(cards) as u32)]
 }
 
-/// The value of the best 8-or-better low of five to seven cards, if any.
+/// The value of the best 8-or-better low of five to seven cards, if any: the
+/// best ace-to-five low when it has no pair and nothing above an 8.
 #[inline]
 pub fn low8_value(cards: &[Card]) -> Option<u32> {
-    low8_of_masks(Masks::of(cards))
+    let v = ace_five_value(cards);
+    let unpaired = v >> CAT_SHIFT == 5;
+    let eight_or_better = !v & RANKS13 as u32 & !0xFF == 0;
+    (unpaired && eight_or_better).then_some(v)
 }
 
 /// The value of a five-card deuce-to-seven low.
 #[inline]
 pub fn deuce_seven_value(cards: &[Card]) -> u32 {
-    deuce_seven_of_high(value_of_masks(Masks::of(cards), HighOrder::AceOnlyHigh))
+    deuce_seven_of_high(value_by_table(cards, HighOrder::AceOnlyHigh))
 }
 
 const DEUCE_SEVEN_TOP: u32 = (1 << 30) - 1;
@@ -120,13 +129,13 @@ pub(crate) fn describe_ace_five(v: u32, cards: &[Card]) -> HandRank {
 /// The best ace-to-five low of five to seven cards (razz, ace-to-five draw,
 /// badacey's five-card hand).
 pub fn ace_five_rank(cards: &[Card]) -> HandRank {
-    describe_ace_five(ace_five_value(cards), cards)
+    describe_ace_five(ace_five_of_masks(Masks::of(cards)), cards)
 }
 
 /// The best 8-or-better low of five to seven cards (stud/8), or `None`
 /// when no five different ranks of 8 or lower are there.
 pub fn low8_rank(cards: &[Card]) -> Option<HandRank> {
-    low8_value(cards).map(|v| describe_ace_five(v, cards))
+    low8_of_masks(Masks::of(cards)).map(|v| describe_ace_five(v, cards))
 }
 
 /// A five-card deuce-to-seven low (deuce-to-seven draw, badeucy).
@@ -143,11 +152,7 @@ pub fn deuce_seven_rank(cards: &[Card]) -> HandRank {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
-    }
+    use crate::eval::cards;
 
     #[test]
     fn ace_to_five_wheel_is_the_best_low_and_straights_flushes_do_not_count() {

@@ -14,6 +14,7 @@ pub mod high;
 pub mod low;
 pub mod omaha;
 pub mod short_deck;
+pub mod table;
 
 pub(crate) mod names;
 
@@ -205,4 +206,10 @@ pub(crate) fn combinations(n: usize, k: usize) -> Vec<[usize; 5]> {
     }
     rec(0, 0, n, k, &mut idx, &mut out);
     out
+}
+
+/// Cards from a space-separated string, for the unit tests.
+#[cfg(test)]
+pub(crate) fn cards(s: &str) -> Vec<Card> {
+    crate::card::parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
 }

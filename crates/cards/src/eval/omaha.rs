@@ -251,7 +251,7 @@ pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
 pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
     hands(hole, board)
         .into_iter()
-        .filter_map(|h| super::low::low8_value(&h).map(|v| (v, h)))
+        .filter_map(|h| super::low::low8_of_masks(Masks::of(&h)).map(|v| (v, h)))
         .max_by_key(|(v, _)| *v)
         .map(|(v, h)| describe_ace_five(v, &h))
 }
@@ -259,11 +259,7 @@ pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
-
-    fn cards(s: &str) -> Vec<Card> {
-        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
-    }
+    use crate::eval::cards;
 
     #[test]
     fn omaha_uses_exactly_two_hole_cards_no_board_flush() {

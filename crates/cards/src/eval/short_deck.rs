@@ -2,7 +2,7 @@
 //! A-6-7-8-9 is the lowest straight (the ace plays below the six). Trips
 //! still lose to a straight, as in PokerKit's `ShortDeckHoldemHand`.
 
-use super::high::{describe, value_of_masks, HighOrder};
+use super::high::{describe, value_by_table, value_of_masks, HighOrder};
 use super::Masks;
 use crate::card::Card;
 use crate::hand::HandRank;
@@ -10,7 +10,7 @@ use crate::hand::HandRank;
 /// The value of the best short-deck hand of five to seven cards (6 to A).
 #[inline]
 pub fn short_deck_value(cards: &[Card]) -> u32 {
-    value_of_masks(Masks::of(cards), HighOrder::ShortDeck)
+    value_by_table(cards, HighOrder::ShortDeck)
 }
 
 /// The best short-deck hand of five to seven cards, with its name and cards.
@@ -27,10 +27,10 @@ pub fn short_deck_rank(cards: &[Card]) -> HandRank {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::parse_cards;
+    use crate::eval::cards;
 
     fn rank(s: &str) -> HandRank {
-        short_deck_rank(&parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap())
+        short_deck_rank(&cards(s))
     }
 
     #[test]

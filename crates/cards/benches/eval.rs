@@ -1,0 +1,165 @@
+//! Each kind of hand, ours side by side with `aya_poker` 0.1 on the same
+//! seeded random hands. `ours` starts from `&[Card]`; `aya` from its
+//! prebuilt `Hand` (its keys already summed: the cheapest input it takes),
+//! and `aya_from_cards` builds that `Hand` from the cards first, as a caller
+//! holding cards must.
+//!
+//! `cargo bench -p showdown-cards --bench eval`
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use showdown_cards::{
+    ace_five_value, badugi_value, deuce_seven_value, high_value, low8_value, omaha_high_value,
+    omaha_low8_value, short_deck_value, Card,
+};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::{aya, aya_hand, Dealer};
+
+const N: usize = 10_000;
+
+fn hands(seed: u64, short: bool, hole: usize, board: usize) -> Vec<(Vec<Card>, Vec<Card>)> {
+    let mut d = Dealer::new(seed, short);
+    (0..N)
+        .map(|_| {
+            let c = d.deal(hole + board);
+            (c[..hole].to_vec(), c[hole..].to_vec())
+        })
+        .collect()
+}
+
+type Group<'a> = BenchmarkGroup<'a, criterion::measurement::WallTime>;
+
+fn group<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(N as u64));
+    g.warm_up_time(Duration::from_millis(500));
+    g.measurement_time(Duration::from_secs(2));
+    g.sample_size(30);
+    g
+}
+
+/// One-hand kinds: all cards in one set.
+fn single<T: Ord, U: Ord>(
+    c: &mut Criterion,
+    name: &str,
+    (short, n): (bool, usize),
+    ours: impl Fn(&[Card]) -> T,
+    theirs: impl Fn(&aya_poker::base::Hand) -> U,
+) {
+    let set: Vec<Vec<Card>> = hands(7, short, n, 0).into_iter().map(|h| h.0).collect();
+    let prebuilt: Vec<aya_poker::base::Hand> = set.iter().map(|h| aya_hand(h)).collect();
+    let mut g = group(c, name);
+    g.bench_function("ours", |b| {
+        b.iter(|| set.iter().map(|h| ours(black_box(h))).max())
+    });
+    g.bench_function("aya", |b| {
+        b.iter(|| prebuilt.iter().map(|h| theirs(black_box(h))).max())
+    });
+    g.bench_function("aya_from_cards", |b| {
+        b.iter(|| {
+            set.iter()
+                .map(|h| theirs(&black_box(h).iter().map(|&c| aya(c)).collect()))
+                .max()
+        })
+    });
+    g.finish();
+}
+
+/// Omaha kinds: hole and board apart (never a card in both: aya panics).
+fn omaha<T: Ord, U: Ord>(
+    c: &mut Criterion,
+    name: &str,
+    ours: impl Fn(&[Card], &[Card]) -> T,
+    theirs: impl Fn(&aya_poker::base::Hand, &aya_poker::base::Hand) -> U,
+) {
+    let set = hands(11, false, 4, 5);
+    let prebuilt: Vec<_> = set
+        .iter()
+        .map(|(h, b)| (aya_hand(h), aya_hand(b)))
+        .collect();
+    let mut g = group(c, name);
+    g.bench_function("ours", |b| {
+        b.iter(|| {
+            set.iter()
+                .map(|(h, bd)| ours(black_box(h), black_box(bd)))
+                .max()
+        })
+    });
+    g.bench_function("aya", |b| {
+        b.iter(|| {
+            prebuilt
+                .iter()
+                .map(|(h, bd)| theirs(black_box(h), black_box(bd)))
+                .max()
+        })
+    });
+    g.bench_function("aya_from_cards", |b| {
+        b.iter(|| {
+            set.iter()
+                .map(|(h, bd)| theirs(&aya_hand(black_box(h)), &aya_hand(black_box(bd))))
+                .max()
+        })
+    });
+    g.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    single(c, "high_7", (false, 7), high_value, aya_poker::poker_rank);
+    single(c, "high_5", (false, 5), high_value, aya_poker::poker_rank);
+    single(
+        c,
+        "short_deck_7",
+        (true, 7),
+        short_deck_value,
+        aya_poker::short_deck_rank,
+    );
+    omaha(c, "omaha_high_4", omaha_high_value, aya_poker::omaha_rank);
+    omaha(c, "omaha_low8_4", omaha_low8_value, |h, b| {
+        aya_poker::omaha_lo_rank(h, b).to_lo_8_rank()
+    });
+    single(c, "low8_7", (false, 7), low8_value, |h| {
+        aya_poker::ace_five_rank(h).to_lo_8_rank()
+    });
+    single(
+        c,
+        "ace_five_7",
+        (false, 7),
+        ace_five_value,
+        aya_poker::ace_five_rank,
+    );
+    single(
+        c,
+        "deuce_seven_5",
+        (false, 5),
+        deuce_seven_value,
+        aya_poker::deuce_seven_rank,
+    );
+    single(
+        c,
+        "badugi_4",
+        (false, 4),
+        |h| badugi_value(h, true),
+        aya_poker::badugi_rank,
+    );
+    single(
+        c,
+        "badugi_ace_high_4",
+        (false, 4),
+        |h| badugi_value(h, false),
+        aya_poker::baduci_rank,
+    );
+    single(
+        c,
+        "badugi_7",
+        (false, 7),
+        |h| badugi_value(h, true),
+        aya_poker::badugi_rank,
+    );
+}
+
+criterion_group!(eval, benches);
+criterion_main!(eval);
