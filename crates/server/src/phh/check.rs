@@ -147,7 +147,7 @@ fn compare(
         .iter()
         .enumerate()
         .all(|(i, d)| *d == 0 || split.contains(&i));
-    let conserved = diffs.iter().sum::<i128>() == 0;
+    let conserved = diffs.iter().fold(0i128, |a, d| a.saturating_add(*d)) == 0;
     let under_a_chip = diffs.iter().all(|d| d.abs() < unit);
     // Seat order is index order and the button is the last index, so the
     // odd-chip order of a button game is index order: every tied player who
@@ -231,40 +231,44 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-/// Checks every file, on every core: the corpus is 10,088 small files and
-/// parsing dominates, so the files are shared out among threads. The
-/// results keep the order of `files`.
+/// Checks every file, in parallel (see [`check_parallel`]).
 pub fn check_files(files: &[PathBuf]) -> Vec<HandResult> {
+    check_parallel(files, |f| {
+        let label = f.display().to_string();
+        match std::fs::read_to_string(f) {
+            Ok(text) => check_text(&text, &label),
+            Err(e) => vec![HandResult {
+                label,
+                verdict: Verdict::Skipped {
+                    reason: format!("cannot read: {e}"),
+                },
+            }],
+        }
+    })
+}
+
+/// Runs `check` over `items` on every core: the corpus is 10,088 small
+/// hands and TOML parsing dominates, so the items are shared out among
+/// threads in contiguous chunks. The results keep the order of `items`.
+pub fn check_parallel<T: Sync>(
+    items: &[T],
+    check: impl Fn(&T) -> Vec<HandResult> + Sync,
+) -> Vec<HandResult> {
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
         .clamp(1, 8);
-    let chunk = files.len().div_ceil(threads).max(1);
+    let chunk = items.len().div_ceil(threads).max(1);
+    let check = &check;
     std::thread::scope(|scope| {
-        let handles: Vec<_> = files
+        let handles: Vec<_> = items
             .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .flat_map(|f| {
-                            let label = f.display().to_string();
-                            match std::fs::read_to_string(f) {
-                                Ok(text) => check_text(&text, &label),
-                                Err(e) => vec![HandResult {
-                                    label,
-                                    verdict: Verdict::Skipped {
-                                        reason: format!("cannot read: {e}"),
-                                    },
-                                }],
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|part| scope.spawn(move || part.iter().flat_map(check).collect::<Vec<_>>()))
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
+            // A panic in a hand is the test's failure, never lost results.
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     })
 }
