@@ -138,3 +138,47 @@ fn phhs_sample_replays_through_the_cli_function() {
     assert_eq!((s.passed, s.failed, s.skipped), (8, 0, 0), "{out}");
     assert_eq!(out.lines().next(), Some("8 passed, 0 failed"), "{out}");
 }
+
+/// The five famous hands have no `finishing_stacks`; their outcomes are
+/// public (the files cite the videos): who won, and the busted player.
+#[test]
+fn famous_hands_settle_to_their_known_winners() {
+    use showdown_server::phh::{parse_one, replay_hand};
+    use showdown_server::settle_request;
+    // (file, winner, the winner's hand category, a player who ends with 0 or the known stack)
+    let known = [
+        // Dwan's 7-high straight beats Ivey's; Ivey's raise above Dwan's stack comes back.
+        ("data/dwan-ivey-2009.phh", "p3", "Straight", ("p1", 572_100)),
+        // Carol's 8-high badugi beats Alice's 9-high; Alice loses 16.
+        ("data/alice-carol-wikipedia.phh", "p2", "", ("p4", 184)),
+        // Arieh's 7-5-4-3-2 beats Yockey's 7-6-4-3-2; Yockey is all in and out.
+        ("data/arieh-yockey-2019.phh", "p4", "", ("p1", 0)),
+        // Xuan's queens make a straight against Phua's kings; Phua is out.
+        ("data/phua-xuan-2019.phh", "p3", "Straight", ("p5", 0)),
+        // Antonius wins the $1.36M pot (amounts in cents); Blom is out.
+        ("data/antonius-blom-2009.phh", "p1", "Straight", ("p2", 0)),
+    ];
+    let files = read_archive();
+    for (name, winner, category, (who, stack)) in known {
+        let (_, text) = files.iter().find(|(n, _)| n == name).unwrap();
+        let req = replay_hand(&parse_one(text, name).unwrap())
+            .unwrap()
+            .request;
+        let event = settle_request(&req).unwrap().data;
+        assert_eq!(event.winner_id, winner, "{name}");
+        if !category.is_empty() {
+            assert_eq!(
+                event.winning_hand.as_ref().unwrap().name,
+                category,
+                "{name}"
+            );
+        }
+        assert_eq!(event.final_chip_stacks[who], stack, "{name}");
+        let total: u64 = req.players.iter().map(|p| p.stack).sum();
+        assert_eq!(
+            event.final_chip_stacks.values().sum::<u64>(),
+            total,
+            "{name}: chips conserved"
+        );
+    }
+}
