@@ -51,6 +51,11 @@ mem_kb() {
   awk -v f="$2:" '$1 == f { print $2 }' "/proc/$1/status"
 }
 
+# cpu_ticks PID: user + system CPU time of PID so far, in clock ticks.
+cpu_ticks() {
+  awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
 # corpus_ndjson OUT: the corpus, one request per line, for settle.lua.
 corpus_ndjson() {
   local f

@@ -24,7 +24,9 @@ corpus_ndjson "$WORK/corpus.ndjson"
 export SHOWDOWN_CORPUS="$WORK/corpus.ndjson"
 
 sd_port=$(free_port)
-start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" "$TARGET_DIR/release/showdown" serve
+# LOAD_SHOWDOWN_ENV: extra settings for the service under test, e.g. RUST_LOG=warn.
+# shellcheck disable=SC2086
+start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" ${LOAD_SHOWDOWN_ENV:-} "$TARGET_DIR/release/showdown" serve
 sd_pid=$STARTED_PID
 ce_port=$(free_port)
 start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$TARGET_DIR/release/examples/ceiling"
@@ -34,24 +36,30 @@ wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
 check_corpus "http://127.0.0.1:$sd_port/v1/settle" "$SHOWDOWN_CORPUS"
 check_corpus "http://127.0.0.1:$ce_port/v1/settle" "$SHOWDOWN_CORPUS"
 
-run() { # run PORT CONNS -> RESULT line
-  wrk -t"$THREADS" -c"$2" -d"${WARMUP}s" -s tests/load/settle.lua "http://127.0.0.1:$1" >/dev/null
-  wrk -t"$THREADS" -c"$2" -d"${SECONDS_PER_RUN}s" -s tests/load/settle.lua "http://127.0.0.1:$1" | grep '^RESULT'
+TICK=$(getconf CLK_TCK)
+run() { # run PORT PID CONNS -> RESULT line, plus the server's CPU per request
+  local before after line
+  wrk -t"$THREADS" -c"$3" -d"${WARMUP}s" -s tests/load/settle.lua "http://127.0.0.1:$1" >/dev/null
+  before=$(cpu_ticks "$2")
+  line=$(wrk -t"$THREADS" -c"$3" -d"${SECONDS_PER_RUN}s" -s tests/load/settle.lua "http://127.0.0.1:$1" | grep '^RESULT')
+  after=$(cpu_ticks "$2")
+  echo "$line cpu_us=$(awk -v t=$((after - before)) -v hz="$TICK" -v n="$(field requests "$line")" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')"
 }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
 echo "$(machine)"
 echo "corpus: $(wc -l <"$SHOWDOWN_CORPUS") requests; wrk -t$THREADS, ${SECONDS_PER_RUN}s per run after ${WARMUP}s warm-up; $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-printf '%-6s %-9s %10s %9s %9s %9s %8s\n' conns server req/s p50_ms p99_ms p999_ms errors
+printf '%-6s %-9s %10s %9s %9s %9s %8s %12s\n' conns server req/s p50_ms p99_ms p999_ms errors server_cpu_us
 met=1
 for c in $CONNS; do
-  ce=$(run "$ce_port" "$c")
-  sd=$(run "$sd_port" "$c")
+  ce=$(run "$ce_port" "$ce_pid" "$c")
+  sd=$(run "$sd_port" "$sd_pid" "$c")
   for pair in "ceiling:$ce" "showdown:$sd"; do
     name=${pair%%:*} r=${pair#*:}
-    printf '%-6s %-9s %10s %9s %9s %9s %8s\n' "$c" "$name" "$(field rps "$r")" \
+    printf '%-6s %-9s %10s %9s %9s %9s %8s %12s\n' "$c" "$name" "$(field rps "$r")" \
       "$(ms "$(field p50_us "$r")")" "$(ms "$(field p99_us "$r")")" "$(ms "$(field p999_us "$r")")" \
-      "$(($(field status_errors "$r") + $(field socket_errors "$r") + $(field timeouts "$r")))"
+      "$(($(field status_errors "$r") + $(field socket_errors "$r") + $(field timeouts "$r")))" \
+      "$(field cpu_us "$r")"
   done
   read -r rps_ratio p99_ratio ok < <(awk -v a="$(field rps "$sd")" -v b="$(field rps "$ce")" \
     -v c="$(field p99_us "$sd")" -v d="$(field p99_us "$ce")" \
