@@ -61,14 +61,15 @@ ci: test lint exhaustive crosscheck hadolint schemathesis
 FUZZ_TARGETS ?= settle_json settle_structured
 FUZZ_RUNS ?= 1000000
 
-# Lint docker/Dockerfile (no Docker engine here to build it) and check the
-# Kubernetes manifests against the Kubernetes API schemas, offline.
+# Lint docker/Dockerfile (no Docker engine here to build it); check the
+# Kubernetes manifests and compose.yaml against their schemas, offline.
 hadolint: $(PY)
 	$(VENV)/bin/hadolint docker/Dockerfile
 	$(VENV)/bin/kubernetes-validate --strict --quiet docker/k8s/deployment.yaml docker/k8s/service.yaml docker/k8s/hpa.yaml
 
 # Showdown vs the bare-axum ceiling, wrk over loopback, 8 and 64 connections.
 load:
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec docker/compose.yaml
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
 	tests/load/load.sh
 
