@@ -66,10 +66,10 @@ FUZZ_RUNS ?= 1000000
 hadolint: $(PY)
 	$(VENV)/bin/hadolint docker/Dockerfile
 	$(VENV)/bin/kubernetes-validate --strict --quiet docker/k8s/deployment.yaml docker/k8s/service.yaml docker/k8s/hpa.yaml
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec docker/compose.yaml
 
 # Showdown vs the bare-axum ceiling, wrk over loopback, 8 and 64 connections.
 load:
-	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec docker/compose.yaml
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
 	tests/load/load.sh
 
