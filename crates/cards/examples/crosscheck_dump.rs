@@ -19,7 +19,9 @@ use common::Dealer;
 const SEATS: usize = 6;
 
 /// (kind, short deck, shapes as (hole cards, board cards); tables cycle through them)
-const KINDS: [(&str, bool, &[(usize, usize)]); 9] = [
+type Kind = (&'static str, bool, &'static [(usize, usize)]);
+
+const KINDS: [Kind; 9] = [
     ("high", false, &[(2, 5), (7, 0), (5, 0)]),
     ("short-deck", true, &[(2, 5)]),
     ("omaha", false, &[(4, 5), (5, 5), (6, 5)]),
