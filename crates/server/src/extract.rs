@@ -16,22 +16,25 @@ use serde::de::DeserializeOwned;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ApiJson<T>(pub T);
 
+/// The media type of a request without its parameters, lowercase
+/// (`Application/JSON; charset=utf-8` is `application/json`).
+pub fn media_type(headers: &HeaderMap) -> Option<String> {
+    let ct = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    Some(
+        ct.split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase(),
+    )
+}
+
 /// `application/json`, or any `+json` type, parameters allowed.
 fn is_json(headers: &HeaderMap) -> bool {
-    let Some(ct) = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return false;
-    };
-    let essence = ct
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    essence == "application/json"
-        || (essence.starts_with("application/") && essence.ends_with("+json"))
+    media_type(headers).is_some_and(|essence| {
+        essence == "application/json"
+            || (essence.starts_with("application/") && essence.ends_with("+json"))
+    })
 }
 
 /// A serde path as a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).

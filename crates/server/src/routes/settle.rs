@@ -35,7 +35,13 @@ pub async fn settle(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SettleRequest>,
 ) -> Response {
-    match settle_request(&req) {
+    settle_response(&state, &req)
+}
+
+/// Settle a parsed request and answer it, counting it in the metrics:
+/// the 200 event or the 422 problem. Shared by every route that settles.
+pub fn settle_response(state: &AppState, req: &SettleRequest) -> Response {
+    match settle_request(req) {
         Ok(event) => {
             if let Ok(v) = event.data.variant.parse() {
                 state

@@ -4,27 +4,16 @@
 use axum::body::{to_bytes, Body};
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tower::ServiceExt;
 
-/// The example of API.md, POST /v1/settle.
+/// The example of API.md, POST /v1/settle (its golden request file).
 pub fn api_example() -> Value {
-    json!({
-        "gameId": "poker-game-123",
-        "handNumber": 5,
-        "variant": "holdem",
-        "rules": "tda",
-        "chipUnit": 1,
-        "buttonSeat": 1,
-        "board": ["Ah", "Kh", "9h", "7h", "2h"],
-        "deadMoney": 1,
-        "players": [
-            {"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000,
-             "committed": 300, "folded": false, "cards": ["3c", "4d"]},
-            {"id": "agent-b", "name": "Agent B", "seat": 2, "stack": 1000,
-             "committed": 300, "folded": false, "cards": ["5s", "6d"]}
-        ]
-    })
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/golden/api-md-example.request.json"
+    );
+    serde_json::from_slice(&std::fs::read(path).expect("golden API.md example")).expect("JSON")
 }
 
 /// A response: status, headers, body bytes.
