@@ -202,3 +202,87 @@ fn unknown_cards_of_a_live_player_at_showdown_cannot_settle() {
     .unwrap();
     assert!(matches!(replay(&unknown), Err(PhhError::Unsupported(_))));
 }
+
+mod no_panic {
+    use super::*;
+    use crate::settle::settle_request;
+    use proptest::prelude::*;
+
+    /// Mostly well-formed actions of players 1..=n, some malformed.
+    fn action(n: usize) -> impl Strategy<Value = String> {
+        let p = 1usize..=n;
+        prop_oneof![
+            2 => p.clone().prop_map(|p| format!("p{p} f")),
+            5 => p.clone().prop_map(|p| format!("p{p} cc")),
+            3 => (p.clone(), 0u64..400).prop_map(|(p, x)| format!("p{p} cbr {x}")),
+            1 => p.clone().prop_map(|p| format!("p{p} pb")),
+            1 => p.clone().prop_map(|p| format!("p{p} sm")),
+            1 => (p.clone(), "([2-9TJQKA][shdc]){2,7}").prop_map(|(p, c)| format!("p{p} sm {c}")),
+            1 => p.clone().prop_map(|p| format!("p{p} sd")),
+            2 => (p, "([2-9TJQKA?][shdc?]){1,3}").prop_map(|(p, c)| format!("d dh p{p} {c}")),
+            2 => "([2-9TJQKA][shdc]){1,3}".prop_map(|c| format!("d db {c}")),
+            1 => "[a-z0-9 ]{0,12}",
+        ]
+    }
+
+    /// A hand's text: every player dealt 2 to 7 known cards, then the actions.
+    fn hand_text() -> impl Strategy<Value = String> {
+        (2usize..=4).prop_flat_map(|n| {
+            (
+                prop_oneof![
+                    Just("NT"),
+                    Just("FO/8"),
+                    Just("F7S/8"),
+                    Just("F2L3D"),
+                    Just("FB"),
+                    Just("QQ")
+                ],
+                proptest::collection::vec(0u64..500, n),
+                proptest::collection::vec(0u64..5, 0..=n),
+                proptest::collection::vec("([2-9TJQKA][shdc]){2,7}", n),
+                proptest::collection::vec(action(n), 0..12),
+            )
+                .prop_map(|(variant, stacks, antes, deals, actions)| {
+                    let list =
+                        |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+                    let mut all: Vec<String> = deals
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| format!("'d dh p{} {c}'", i + 1))
+                        .collect();
+                    all.extend(actions.iter().map(|a| format!("'{a}'")));
+                    format!(
+                        "variant = '{variant}'\nstarting_stacks = [{}]\nantes = [{}]\n\
+                         blinds_or_straddles = [1, 2]\nbring_in = 1\nactions = [{}]\n",
+                        list(&stacks),
+                        list(&antes),
+                        all.join(", ")
+                    )
+                })
+        })
+    }
+
+    proptest! {
+        /// `POST /v1/settle/phh` must never 5xx: whatever the actions, the
+        /// replay gives a request or an error naming the action, and
+        /// settling never panics and conserves chips.
+        #[test]
+        fn phh_replay_and_settle_never_panic(text in hand_text()) {
+            let hand = parse_one(&text, "t");
+            prop_assert!(hand.is_ok(), "{text}: {hand:?}");
+            match replay(&hand.unwrap()) {
+                Ok(r) => {
+                    if let Ok(event) = settle_request(&r.request) {
+                        // Whatever was replayed, settling moves chips, never makes them.
+                        let total: u64 = r.request.players.iter().map(|p| p.stack).sum();
+                        prop_assert_eq!(event.data.final_chip_stacks.values().sum::<u64>(), total);
+                    }
+                }
+                Err(e) => prop_assert!(
+                    matches!(e, PhhError::Action { .. } | PhhError::Unsupported(_)),
+                    "{e}"
+                ),
+            }
+        }
+    }
+}
