@@ -38,7 +38,7 @@ $(PY): tests/requirements.txt
 pydeps: $(PY)
 
 # Hand rankings against PokerKit 0.7.7 (independent implementation).
-# 100,000 random pairs per kind of hand (tables of six, seeded), on every core.
+# 100,000 random pairs per kind of hand (tables of up to nine, seeded), on every core.
 crosscheck: $(PY)
 	mkdir -p target/crosscheck
 	$(CARGO) run --quiet --release -p showdown-cards --example crosscheck_dump -- --pairs 100000 --seed 1 > target/crosscheck/hands.jsonl

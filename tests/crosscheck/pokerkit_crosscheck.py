@@ -2,7 +2,7 @@
 """Cross-check Showdown's hand order against PokerKit 0.7.7.
 
 Reads the JSON lines of the Rust example `crosscheck_dump` (seeded random
-tables of six hands; board games share the board), ranks every hand with
+tables of up to nine hands; board games share the board), ranks every hand with
 PokerKit's own classes (`Class.from_game(hole, board)`), and compares, for
 every pair of hands at a table, which one wins or whether they tie (PokerKit's
 `<` and `==` against the sign of our value difference). A hand with no
