@@ -156,7 +156,7 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             action: action.clone(),
             message,
         };
-        let words: Vec<&str> = action.split_whitespace().collect();
+        let words = words(action);
         let player = |word: &str| -> Result<usize, PhhError> {
             word.strip_prefix('p')
                 .and_then(|d| d.parse::<usize>().ok())
@@ -300,6 +300,13 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
     })
 }
 
+/// An action's words, without a trailing `# comment` (the PHH spec lets an
+/// action carry one, e.g. `p1 cc # hero calls`).
+fn words(action: &str) -> Vec<&str> {
+    let action = action.split_once('#').map_or(action, |(a, _)| a);
+    action.split_whitespace().collect()
+}
+
 /// The street's bets are settled into the hand's totals: a new street starts.
 fn new_street(seats: &mut [Seat], bet_since_street: &mut bool) {
     if *bet_since_street {
@@ -351,7 +358,7 @@ fn input_scale(hand: &PhhHand) -> u32 {
         .max()
         .unwrap_or(0);
     for action in &hand.actions {
-        let words: Vec<&str> = action.split_whitespace().collect();
+        let words = words(action);
         if let [_, "cbr", amount] = words.as_slice() {
             if let Some(d) = Decimal::parse(amount) {
                 scale = scale.max(d.scale);

@@ -65,6 +65,13 @@ fn heads_up_blinds_are_reversed_and_button_is_last() {
         actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n",
     );
     assert_eq!(committed(&r), vec![(2, None, false), (1, None, true)]);
+
+    // A trailing comment in an action is not part of it.
+    let r = req(
+        "variant = 'NT'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
+        actions = ['p2 f # button gives up']\n",
+    );
+    assert_eq!(committed(&r), vec![(2, None, false), (1, None, true)]);
     assert_eq!(r.players[0].cards, None, "uncontested: no cards needed");
 }
 
