@@ -20,39 +20,67 @@ fn rank_bit(c: Card, ace_low: bool) -> u16 {
     }
 }
 
-/// Call `f(subset, value)` for every valid badugi subset (as a bitmask of
-/// indices into `cards`, at most 7 cards).
+/// Call `f(subset, value)` for every valid badugi set (beyond four cards,
+/// only those of the largest size that has one: a larger set always wins),
+/// the subset as a bitmask of
+/// indices into `cards` (at most eight cards).
 #[inline(always)]
-fn for_each_set(cards: &[Card], ace_low: bool, f: impl FnMut(usize, u32)) {
-    if cards.len() <= 4 {
-        sets::<16>(cards, ace_low, f)
-    } else {
-        sets::<128>(cards, ace_low, f)
+fn for_each_set(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
+    // One rank bit and one suit bit per card: a set has different ranks and
+    // different suits exactly when no two of its cards share a bit.
+    let n = cards.len().min(8);
+    let mut bits = [0u32; 8];
+    for (b, c) in bits.iter_mut().zip(&cards[..n]) {
+        *b = rank_bit(*c, ace_low) as u32 | 1 << (13 + c.suit as u32);
+    }
+    if n <= 4 {
+        // Badugi proper: the 15 subsets of four cards, each from the subset
+        // without its lowest card (no recursion, no branches to mispredict).
+        let mut or = [0u32; 16];
+        let mut sum = [0u32; 16];
+        for s in 1usize..1 << n {
+            let rest = s & (s - 1);
+            let b = bits[s.trailing_zeros() as usize];
+            or[s] = or[rest] | b;
+            sum[s] = sum[rest] + b;
+            if or[s] == sum[s] {
+                f(s, (SIZE[s] << 13) | (!or[s] & RANKS13 as u32));
+            }
+        }
+        return;
+    }
+    for size in (1..=4).rev() {
+        if sets(&bits[..n], 0, size, size, 0, 0, &mut f) {
+            return;
+        }
     }
 }
 
-/// Subsets built from the subset without their lowest card: `M` ≥ 2^n.
-#[inline(always)]
-fn sets<const M: usize>(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
-    let n = cards.len().min(M.trailing_zeros() as usize);
-    let mut ranks = [0u16; M];
-    let mut suits = [0u8; M];
-    let mut size = [0u8; M];
-    let mut valid = [false; M];
-    valid[0] = true;
-    for s in 1usize..(1 << n) {
-        let i = s.trailing_zeros() as usize;
-        let rest = s & (s - 1);
-        let (rb, sb) = (rank_bit(cards[i], ace_low), 1u8 << (cards[i].suit as u8));
-        ranks[s] = ranks[rest] | rb;
-        suits[s] = suits[rest] | sb;
-        size[s] = size[rest] + 1;
-        // Valid when the smaller set is and the new card adds a new rank and suit.
-        valid[s] = valid[rest] && ranks[rest] & rb == 0 && suits[rest] & sb == 0 && size[s] <= 4;
-        if valid[s] {
-            f(s, ((size[s] as u32) << 13) | (!ranks[s] & RANKS13) as u32);
+/// Number of cards in each subset of four.
+const SIZE: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// Depth-first over the sets of `left` more cards from `start`; true if any.
+#[inline]
+fn sets(
+    bits: &[u32],
+    start: usize,
+    size: u32,
+    left: u32,
+    or: u32,
+    set: usize,
+    f: &mut impl FnMut(usize, u32),
+) -> bool {
+    if left == 0 {
+        f(set, (size << 13) | (!or & RANKS13 as u32));
+        return true;
+    }
+    let mut found = false;
+    for (i, &b) in bits.iter().enumerate().skip(start) {
+        if or & b == 0 {
+            found |= sets(bits, i + 1, size, left - 1, or | b, set | 1 << i, f);
         }
     }
+    found
 }
 
 /// The value of the best badugi in `cards` (four to seven cards).
