@@ -11,14 +11,14 @@ cd "$(dirname "$0")"
 runs=${1:-1000000}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(settle_json settle_structured)
+[ ${#targets[@]} -gt 0 ] || targets=(settle_json settle_structured http_request)
 export RUSTC_BOOTSTRAP=1
 
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t"
   seeds=()
   dict=()
-  if [ "$t" = settle_json ]; then
+  if [ "$t" = settle_json ] || [ "$t" = http_request ]; then
     # Real requests to mutate from, and the words of the JSON contract.
     seeds=(../tests/load/corpus)
     dict=(-dict=settle.dict)
