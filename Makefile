@@ -38,8 +38,11 @@ $(PY): tests/requirements.txt
 pydeps: $(PY)
 
 # Hand rankings against PokerKit 0.7.7 (independent implementation).
+# 100,000 random pairs per kind of hand (tables of up to nine, seeded), on every core.
 crosscheck: $(PY)
-	$(PY) tests/crosscheck/pokerkit_crosscheck.py
+	mkdir -p target/crosscheck
+	$(CARGO) run --quiet --release -p showdown-cards --example crosscheck_dump -- --pairs 100000 --seed 1 > target/crosscheck/hands.jsonl
+	$(PY) tests/crosscheck/pokerkit_crosscheck.py target/crosscheck/hands.jsonl
 
 # Replay the 10,088 real hands of ../shared/corpus (PHH) and check every
 # final stack against the record (`showdown replay`, then the test that
@@ -58,7 +61,7 @@ ci: test lint exhaustive crosscheck hadolint schemathesis
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit
-FUZZ_TARGETS ?= settle_json settle_structured
+FUZZ_TARGETS ?= settle_json settle_structured http_request
 FUZZ_RUNS ?= 1000000
 
 # Lint docker/Dockerfile (no Docker engine here to build it); check the
