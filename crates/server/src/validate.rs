@@ -14,7 +14,6 @@
 use crate::dto::SettleRequest;
 use serde::{Deserialize, Serialize};
 use showdown_cards::{Card, Rank, Rulebook, Variant, VariantId};
-use std::collections::HashMap;
 
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1).
 pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
@@ -85,22 +84,45 @@ impl Problems {
 
     /// An amount must be a whole number of chip units and readable by
     /// JavaScript (RULES.md §1).
-    fn amount(&mut self, pointer: &str, name: &str, value: u64, unit: Option<u64>) {
+    /// The pointer is made only when there is a problem (hot path).
+    fn amount(
+        &mut self,
+        pointer: impl FnOnce() -> String,
+        name: &str,
+        value: u64,
+        unit: Option<u64>,
+    ) {
         if value > MAX_AMOUNT {
             self.1 = true;
             self.push(
-                pointer,
+                pointer(),
                 format!("{name} {value} is over 2^53 - 1 ({MAX_AMOUNT})"),
             );
         } else if let Some(unit) = unit {
             if !value.is_multiple_of(unit) {
                 self.push(
-                    pointer,
+                    pointer(),
                     format!("{name} {value} is not a multiple of chipUnit {unit}"),
                 );
             }
         }
     }
+}
+
+/// For each item, the index of the first earlier item equal to it, if any.
+/// Sorting, not hashing: cheaper for the handful of players a hand has,
+/// and still O(n log n) for a huge request.
+fn earlier_equal<K: Ord>(keys: impl Iterator<Item = K>) -> Vec<Option<usize>> {
+    let mut sorted: Vec<(K, usize)> = keys.zip(0..).collect();
+    let mut out = vec![None; sorted.len()];
+    sorted.sort_unstable();
+    for w in 1..sorted.len() {
+        if sorted[w].0 == sorted[w - 1].0 {
+            // Within a group of equal keys the first has the smallest index.
+            out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
+        }
+    }
+    out
 }
 
 /// Check a request; on success return it parsed.
@@ -151,7 +173,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         Some(u) => Some(u),
     };
     let dead_money = req.dead_money.unwrap_or(0);
-    p.amount("/deadMoney", "deadMoney", dead_money, unit);
+    p.amount(|| "/deadMoney".to_string(), "deadMoney", dead_money, unit);
 
     // Players: count, ids, seats, amounts.
     let n = req.players.len();
@@ -167,15 +189,14 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     }
     let contested = live >= 2;
 
-    let mut ids: HashMap<&str, usize> = HashMap::with_capacity(n);
-    let mut seats: HashMap<u32, usize> = HashMap::with_capacity(n);
+    let dup_id = earlier_equal(req.players.iter().map(|pl| pl.id.as_str()));
+    let dup_seat = earlier_equal(req.players.iter().map(|pl| pl.seat));
     let mut total: u64 = dead_money;
     for (i, pl) in req.players.iter().enumerate() {
         let at = |field: &str| format!("/players/{i}/{field}");
         if pl.id.is_empty() {
             p.push(at("id"), "id must not be empty");
-        } else if let Some(first) = ids.insert(pl.id.as_str(), i) {
-            ids.insert(pl.id.as_str(), first);
+        } else if let Some(first) = dup_id[i] {
             p.push(
                 at("id"),
                 format!("duplicate id {:?} (first at /players/{first}/id)", pl.id),
@@ -183,8 +204,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }
         if pl.seat == 0 {
             p.push(at("seat"), "seat numbers start at 1");
-        } else if let Some(first) = seats.insert(pl.seat, i) {
-            seats.insert(pl.seat, first);
+        } else if let Some(first) = dup_seat[i] {
             p.push(
                 at("seat"),
                 format!(
@@ -194,9 +214,9 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             );
         }
         let dead = pl.dead.unwrap_or(0);
-        p.amount(&at("stack"), "stack", pl.stack, unit);
-        p.amount(&at("committed"), "committed", pl.committed, unit);
-        p.amount(&at("dead"), "dead", dead, unit);
+        p.amount(|| at("stack"), "stack", pl.stack, unit);
+        p.amount(|| at("committed"), "committed", pl.committed, unit);
+        p.amount(|| at("dead"), "dead", dead, unit);
         if pl.committed.saturating_add(dead) > pl.stack {
             p.push(
                 at("committed"),
@@ -261,44 +281,42 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
 
     // Cards: well formed, in the deck, each at most once, counts per variant.
     let short_deck = table.as_ref().is_some_and(|t| t.short_deck);
-    let mut seen: HashMap<Card, String> = HashMap::new();
-    let mut parse = |p: &mut Problems, list: &[String], base: &str| -> Vec<Card> {
+    // Where each card was first seen: (player index, or None for the board; position).
+    let mut seen: [Option<(Option<usize>, usize)>; 52] = [None; 52];
+    let mut parse = |p: &mut Problems, list: &[String], owner: Option<usize>| -> Vec<Card> {
+        let ptr = |owner: Option<usize>, j: usize| match owner {
+            None => format!("/board/{j}"),
+            Some(i) => format!("/players/{i}/cards/{j}"),
+        };
         let mut out = Vec::with_capacity(list.len());
         for (j, s) in list.iter().enumerate() {
-            let ptr = format!("{base}/{j}");
             match s.parse::<Card>() {
-                Err(e) => p.push(ptr, format!("malformed card {s:?}: {e}")),
-                Ok(c) if short_deck && c.rank < Rank::Six => {
-                    p.push(ptr, format!("card {c} is not in the short deck (6 to A)"))
-                }
-                Ok(c) => {
-                    if let Some(first) = seen.get(&c) {
-                        p.push(
-                            ptr,
-                            format!("card {c} appears more than once (first at {first})"),
-                        );
-                    } else {
-                        seen.insert(c, ptr);
+                Err(e) => p.push(ptr(owner, j), format!("malformed card {s:?}: {e}")),
+                Ok(c) if short_deck && c.rank < Rank::Six => p.push(
+                    ptr(owner, j),
+                    format!("card {c} is not in the short deck (6 to A)"),
+                ),
+                Ok(c) => match seen[usize::from(c.index())] {
+                    Some((o, k)) => p.push(
+                        ptr(owner, j),
+                        format!("card {c} appears more than once (first at {})", ptr(o, k)),
+                    ),
+                    None => {
+                        seen[usize::from(c.index())] = Some((owner, j));
                         out.push(c);
                     }
-                }
+                },
             }
         }
         out
     };
     let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
-    let board = parse(&mut p, board_strings, "/board");
+    let board = parse(&mut p, board_strings, None);
     let cards: Vec<Vec<Card>> = req
         .players
         .iter()
         .enumerate()
-        .map(|(i, pl)| {
-            parse(
-                &mut p,
-                pl.cards.as_deref().unwrap_or(&[]),
-                &format!("/players/{i}/cards"),
-            )
-        })
+        .map(|(i, pl)| parse(&mut p, pl.cards.as_deref().unwrap_or(&[]), Some(i)))
         .collect();
 
     if let Some(t) = &table {

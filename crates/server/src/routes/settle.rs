@@ -6,8 +6,8 @@ use crate::extract::ApiJson;
 use crate::problem::Problem;
 use crate::settle::{odd_chips, settle_request};
 use axum::extract::State;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 
 /// Settle one finished hand.
 ///
@@ -48,11 +48,32 @@ pub fn settle_response(state: &AppState, req: &SettleRequest) -> Response {
                     .metrics
                     .record_settlement(v, event.data.tie, odd_chips(&event));
             }
-            Json::<HandCompleteEvent>(event).into_response()
+            json_response(&event)
         }
         Err(invalid) => {
             state.metrics.record_rejection();
             Problem::from(invalid).into_response()
         }
+    }
+}
+
+/// `Json(event)` without its regrowing buffer: a hand_complete is a few
+/// hundred bytes a player, so the buffer is sized once.
+fn json_response(event: &HandCompleteEvent) -> Response {
+    let mut buf = Vec::with_capacity(512 + 384 * event.data.final_chip_stacks.len());
+    match serde_json::to_writer(&mut buf, event) {
+        Ok(()) => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            buf,
+        )
+            .into_response(),
+        Err(e) => Problem::from_status(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot serialize the answer: {e}"),
+        )
+        .into_response(),
     }
 }
