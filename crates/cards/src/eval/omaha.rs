@@ -3,20 +3,24 @@
 //!
 //! High, fast path: without a flush, a five-card hand's value depends only on
 //! its ranks, so a table indexed by (the ranks of two hole cards, the ranks of
-//! three board cards) holds it: 91 rank pairs × 455 rank triples, built once.
-//! Each call then does 10 triple look-ups, up to 15 pair look-ups and one table
-//! read per combination; flushes are checked apart, only when the board has
-//! three cards of a suit and the hole two.
+//! three board cards) holds it: 91 rank pairs × 455 rank triples. From it, a
+//! second table holds, for each of the 6,175 rank multisets of a five-card
+//! board and each of the 91 rank pairs, the best over the board's ten
+//! triples (1.1 MB, built once): a call then costs one board look-up (the
+//! perfect hash of `table.rs`) and one read per pair of hole cards, in one
+//! 182-byte row. Flushes are checked apart, only when the board has three
+//! cards of a suit and the hole two.
 
 use std::sync::OnceLock;
 
 use super::high::{describe, value_of_masks, HighOrder};
 use super::low::{describe_ace_five, pack_low};
-use super::{combinations, Masks};
+use super::{combinations, table, Masks};
 use crate::card::Card;
 use crate::hand::HandRank;
 
 const TRIPLES: usize = 455;
+const PAIRS: usize = 91;
 
 struct Tables {
     /// Rank pair (r1*13 + r2, either order) to pair index 0..91.
@@ -29,6 +33,10 @@ struct Tables {
     ordinals: Vec<u16>,
     /// ...and the value of each ordinal.
     values: Vec<u32>,
+    /// Rank-hash slot of a five-card board (`table::slot`) to its index.
+    board_index: Vec<u16>,
+    /// Best ordinal of board index × 91 + pair index.
+    by_board: Vec<u16>,
 }
 
 fn tables() -> &'static Tables {
@@ -95,15 +103,40 @@ fn tables() -> &'static Tables {
         let mut distinct = values.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        let ordinals = values
+        let ordinals: Vec<u16> = values
             .iter()
             .map(|v| distinct.binary_search(v).unwrap_or(0) as u16)
             .collect();
+        let mut board_index = vec![0u16; table::TABLE_LEN];
+        let mut by_board = Vec::new();
+        let boards = table::rank_multisets()
+            .into_iter()
+            .filter(|c| c.iter().sum::<u8>() == 5);
+        for (bi, counts) in boards.enumerate() {
+            board_index[table::slot(table::rank_key(&counts))] = bi as u16;
+            let ranks: Vec<usize> = (0..13)
+                .flat_map(|r| std::iter::repeat_n(r, counts[r] as usize))
+                .collect();
+            let tris: Vec<usize> = combinations(5, 3)
+                .iter()
+                .map(|c| triple[ranks[c[0]] * 169 + ranks[c[1]] * 13 + ranks[c[2]]] as usize)
+                .collect();
+            for p in 0..pairs.len() {
+                by_board.push(
+                    tris.iter()
+                        .map(|&ti| ordinals[p * TRIPLES + ti])
+                        .max()
+                        .unwrap_or(0),
+                );
+            }
+        }
         Tables {
             pair,
             triple,
             ordinals,
             values: distinct,
+            board_index,
+            by_board,
         }
     })
 }
@@ -113,30 +146,39 @@ fn tables() -> &'static Tables {
 #[inline]
 pub fn omaha_high_value(hole: &[Card], board: &[Card]) -> u32 {
     let t = tables();
-    let br: [usize; 5] =
-        std::array::from_fn(|i| board.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
-    let nb = board.len().min(5);
-    let mut tri = [0u16; 10];
-    let mut nt = 0;
-    for i in 0..nb {
-        for j in i + 1..nb {
-            let ij = br[i] * 169 + br[j] * 13;
-            for &bk in &br[j + 1..nb] {
-                tri[nt] = t.triple[ij + bk];
-                nt += 1;
-            }
-        }
-    }
-    let tri = &tri[..nt];
     let hr: [usize; 6] =
         std::array::from_fn(|i| hole.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
     let nh = hole.len().min(6);
+    let nb = board.len().min(5);
     let mut best_ordinal = 0;
-    for i in 0..nh {
-        for j in i + 1..nh {
-            let row = &t.ordinals[t.pair[hr[i] * 13 + hr[j]] as usize * TRIPLES..][..TRIPLES];
-            for &ti in tri {
-                best_ordinal = best_ordinal.max(row[ti as usize]);
+    if nb == 5 {
+        let bi = t.board_index[table::slot(table::key(board) as u32)] as usize;
+        let row = &t.by_board[bi * PAIRS..][..PAIRS];
+        for i in 0..nh {
+            for &hj in &hr[i + 1..nh] {
+                best_ordinal = best_ordinal.max(row[t.pair[hr[i] * 13 + hj] as usize]);
+            }
+        }
+    } else {
+        let br: [usize; 5] =
+            std::array::from_fn(|i| board.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
+        let mut tri = [0u16; 10];
+        let mut nt = 0;
+        for i in 0..nb {
+            for j in i + 1..nb {
+                let ij = br[i] * 169 + br[j] * 13;
+                for &bk in &br[j + 1..nb] {
+                    tri[nt] = t.triple[ij + bk];
+                    nt += 1;
+                }
+            }
+        }
+        for i in 0..nh {
+            for &hj in &hr[i + 1..nh] {
+                let row = &t.ordinals[t.pair[hr[i] * 13 + hj] as usize * TRIPLES..][..TRIPLES];
+                for &ti in &tri[..nt] {
+                    best_ordinal = best_ordinal.max(row[ti as usize]);
+                }
             }
         }
     }
@@ -283,6 +325,17 @@ mod tests {
             h.value,
             omaha_high_value(&cards("Ah Kc Qd Js"), &cards("2h 5h 8h 9h Tc")) as u64
         );
+    }
+
+    #[test]
+    fn omaha_short_board_takes_the_triple_path_and_agrees_with_the_full_path() {
+        for (hole, board) in [("Ah Kc Qd Js", "Ad Kd 9h"), ("2c 2d 7h 9s", "2h 2s 9c 8d")] {
+            let (hole, board) = (cards(hole), cards(board));
+            assert_eq!(
+                omaha_high_value(&hole, &board) as u64,
+                omaha_high_rank(&hole, &board).value
+            );
+        }
     }
 
     #[test]
