@@ -1,8 +1,7 @@
 //! Each kind of hand, ours side by side with `aya_poker` 0.1 on the same
-//! seeded random hands. `ours` starts from `&[Card]`; `aya` from its
-//! prebuilt `Hand` (its keys already summed: the cheapest input it takes),
-//! and `aya_from_cards` builds that `Hand` from the cards first, as a caller
-//! holding cards must.
+//! seeded random hands. `ours` and `aya_from_cards` start from the cards;
+//! `ours_key` and `aya` from a prebuilt key (our `HandKey`, aya's `Hand`:
+//! per-card sums already done, what a caller dealing card by card holds).
 //!
 //! `cargo bench -p showdown-cards --bench eval`
 
@@ -12,7 +11,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use showdown_cards::{
     ace_five_value, badugi_value, deuce_seven_value, high_value, low8_value, omaha_high_value,
-    omaha_low8_value, short_deck_value, Card,
+    omaha_low8_value, short_deck_value, Card, HandKey,
 };
 
 #[path = "../tests/common/mod.rs"]
@@ -42,20 +41,28 @@ fn group<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
     g
 }
 
+type KeyFn = fn(&HandKey) -> u32;
+
 /// One-hand kinds: all cards in one set.
 fn single<T: Ord, U: Ord>(
     c: &mut Criterion,
     name: &str,
     (short, n): (bool, usize),
-    ours: impl Fn(&[Card]) -> T,
+    (ours, key): (impl Fn(&[Card]) -> T, Option<KeyFn>),
     theirs: impl Fn(&aya_poker::base::Hand) -> U,
 ) {
     let set: Vec<Vec<Card>> = hands(7, short, n, 0).into_iter().map(|h| h.0).collect();
     let prebuilt: Vec<aya_poker::base::Hand> = set.iter().map(|h| aya_hand(h)).collect();
+    let keys: Vec<HandKey> = set.iter().map(|h| HandKey::from_cards(h)).collect();
     let mut g = group(c, name);
     g.bench_function("ours", |b| {
         b.iter(|| set.iter().map(|h| ours(black_box(h))).max())
     });
+    if let Some(key) = key {
+        g.bench_function("ours_key", |b| {
+            b.iter(|| keys.iter().map(|k| key(black_box(k))).max())
+        });
+    }
     g.bench_function("aya", |b| {
         b.iter(|| prebuilt.iter().map(|h| theirs(black_box(h))).max())
     });
@@ -108,57 +115,37 @@ fn omaha<T: Ord, U: Ord>(
 }
 
 fn benches(c: &mut Criterion) {
-    single(c, "high_7", (false, 7), high_value, aya_poker::poker_rank);
-    single(c, "high_5", (false, 5), high_value, aya_poker::poker_rank);
-    single(
-        c,
-        "short_deck_7",
-        (true, 7),
-        short_deck_value,
-        aya_poker::short_deck_rank,
-    );
+    let high: (fn(&[Card]) -> u32, _) = (high_value, Some(HandKey::high_value as KeyFn));
+    single(c, "high_7", (false, 7), high, aya_poker::poker_rank);
+    single(c, "high_5", (false, 5), high, aya_poker::poker_rank);
+    let sd: (fn(&[Card]) -> u32, _) = (short_deck_value, Some(HandKey::short_deck_value as KeyFn));
+    single(c, "short_deck_7", (true, 7), sd, aya_poker::short_deck_rank);
     omaha(c, "omaha_high_4", omaha_high_value, aya_poker::omaha_rank);
-    omaha(c, "omaha_low8_4", omaha_low8_value, |h, b| {
-        aya_poker::omaha_lo_rank(h, b).to_lo_8_rank()
-    });
-    single(c, "low8_7", (false, 7), low8_value, |h| {
-        aya_poker::ace_five_rank(h).to_lo_8_rank()
-    });
-    single(
-        c,
-        "ace_five_7",
-        (false, 7),
-        ace_five_value,
-        aya_poker::ace_five_rank,
-    );
+    let aya_lo8 = |h: &_, b: &_| aya_poker::omaha_lo_rank(h, b).to_lo_8_rank();
+    omaha(c, "omaha_low8_4", omaha_low8_value, aya_lo8);
+    let low8 = |h: &aya_poker::base::Hand| aya_poker::ace_five_rank(h).to_lo_8_rank();
+    single(c, "low8_7", (false, 7), (low8_value, None), low8);
+    let a5: (fn(&[Card]) -> u32, _) = (ace_five_value, Some(HandKey::ace_five_value as KeyFn));
+    single(c, "ace_five_7", (false, 7), a5, aya_poker::ace_five_rank);
+    let d27 = (deuce_seven_value, None);
     single(
         c,
         "deuce_seven_5",
         (false, 5),
-        deuce_seven_value,
+        d27,
         aya_poker::deuce_seven_rank,
     );
-    single(
-        c,
-        "badugi_4",
-        (false, 4),
-        |h| badugi_value(h, true),
-        aya_poker::badugi_rank,
-    );
+    let badugi = (|h: &[Card]| badugi_value(h, true), None);
+    single(c, "badugi_4", (false, 4), badugi, aya_poker::badugi_rank);
+    let baduci = (|h: &[Card]| badugi_value(h, false), None);
     single(
         c,
         "badugi_ace_high_4",
         (false, 4),
-        |h| badugi_value(h, false),
+        baduci,
         aya_poker::baduci_rank,
     );
-    single(
-        c,
-        "badugi_7",
-        (false, 7),
-        |h| badugi_value(h, true),
-        aya_poker::badugi_rank,
-    );
+    single(c, "badugi_7", (false, 7), badugi, aya_poker::badugi_rank);
 }
 
 criterion_group!(eval, benches);

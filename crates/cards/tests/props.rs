@@ -57,13 +57,25 @@ proptest! {
         prop_assert_eq!(ace_five_value(&c) as u64, ace_five_rank(&c).value);
         prop_assert_eq!(low8_value(&c).map(u64::from), low8_rank(&c).map(|h| h.value));
         prop_assert_eq!(badugi_value(&c, true) as u64, badugi_rank(&c, true).value);
+        let key = HandKey::from_cards(&c);
+        prop_assert_eq!(key.high_value(), high_value(&c));
+        prop_assert_eq!(key.ace_five_value(), ace_five_value(&c));
         let d = deal(seed, true, n);
         prop_assert_eq!(short_deck_value(&d) as u64, short_deck_rank(&d).value);
+        prop_assert_eq!(HandKey::from_cards(&d).short_deck_value(), short_deck_value(&d));
         prop_assert_eq!(deuce_seven_value(&c[..5]) as u64, deuce_seven_rank(&c[..5]).value);
         let o = deal(seed, false, 4 + (n - 5) + 5);
         let (hole, board) = o.split_at(o.len() - 5);
         prop_assert_eq!(omaha_high_value(hole, board) as u64, omaha_high_rank(hole, board).value);
         prop_assert_eq!(omaha_low8_value(hole, board).map(u64::from), omaha_low8_rank(hole, board).map(|h| h.value));
+    }
+
+    #[test]
+    fn hand_keys_past_seven_cards_fall_back_to_the_rank_masks(seed in any::<u64>(), n in 8usize..=12) {
+        let c = deal(seed, false, n);
+        let key = HandKey::from_cards(&c);
+        prop_assert_eq!(key.high_value(), high_value(&c));
+        prop_assert_eq!(key.ace_five_value(), ace_five_value(&c));
     }
 
     #[test]

@@ -136,17 +136,7 @@ pub(crate) fn value_by_table(cards: &[Card], order: HighOrder) -> u32 {
     if cards.len() > 7 {
         return value_of_masks(Masks::of(cards), order);
     }
-    let t = table::tables();
-    let key = table::key(cards);
-    let (flush, ranks) = match order {
-        HighOrder::Standard => (&t.flush_standard, &t.standard),
-        HighOrder::ShortDeck => (&t.flush_short_deck, &t.short_deck),
-        HighOrder::AceOnlyHigh => (&t.flush_ace_only_high, &t.ace_only_high),
-    };
-    match table::flush_mask(key, cards) {
-        Some(m) => flush[m as usize],
-        None => ranks[table::slot(key as u32)],
-    }
+    table::lookup(table::key(cards), |s| table::suit_mask(cards, s), order)
 }
 
 /// The best standard high hand of five to seven cards, with its name and cards.

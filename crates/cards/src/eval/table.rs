@@ -57,23 +57,113 @@ pub(crate) fn key(cards: &[Card]) -> u64 {
     key
 }
 
-/// The rank mask of the flush suit, if five cards or more share a suit.
+/// The value of a hand from its key: the flush table when a suit holds five
+/// cards (`flush_suit_mask` gives that suit's rank mask), else the rank table.
 #[inline(always)]
-pub(crate) fn flush_mask(key: u64, cards: &[Card]) -> Option<u16> {
+pub(crate) fn lookup(key: u64, flush_suit_mask: impl FnOnce(u32) -> u16, order: HighOrder) -> u32 {
+    let t = tables();
+    let (flush, ranks) = match order {
+        HighOrder::Standard => (&t.flush_standard, &t.standard),
+        HighOrder::ShortDeck => (&t.flush_short_deck, &t.short_deck),
+        HighOrder::AceOnlyHigh => (&t.flush_ace_only_high, &t.ace_only_high),
+    };
     let f = key & FLUSH_BITS;
-    if f == 0 {
-        None
+    if f != 0 {
+        flush[flush_suit_mask((f >> 32).trailing_zeros() / 4) as usize]
     } else {
-        Some(suit_mask(cards, (f >> 32).trailing_zeros() / 4))
+        ranks[slot(key as u32)]
     }
 }
 
+/// The rank mask of one suit among `cards` (the flush, rarely needed).
 #[cold]
-fn suit_mask(cards: &[Card], suit: u32) -> u16 {
+pub(crate) fn suit_mask(cards: &[Card], suit: u32) -> u16 {
     cards
         .iter()
         .filter(|c| c.suit as u32 == suit)
         .fold(0, |m, c| m | 1 << (c.rank as u8 - 2))
+}
+
+/// A hand's look-up key built card by card, the counterpart of
+/// `aya_poker`'s `Hand`: a caller that deals cards one at a time, or shares
+/// a board between players, pays the per-card work once and each value is
+/// then a look-up or two. Values are those of the slice functions
+/// ([`crate::high_value`], …), for up to seven cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandKey {
+    key: u64,
+    bits: u64,
+    len: u8,
+}
+
+impl Default for HandKey {
+    fn default() -> Self {
+        HandKey::new()
+    }
+}
+
+impl HandKey {
+    pub const fn new() -> HandKey {
+        HandKey {
+            key: SUITS_START,
+            bits: 0,
+            len: 0,
+        }
+    }
+
+    pub fn from_cards(cards: &[Card]) -> HandKey {
+        let mut k = HandKey::new();
+        for &c in cards {
+            k.add(c);
+        }
+        k
+    }
+
+    /// Add a card (the caller keeps cards distinct; beyond seven cards the
+    /// values fall back to the rank-mask evaluators).
+    #[inline(always)]
+    pub fn add(&mut self, c: Card) {
+        if self.len < 7 {
+            self.key += CARD_KEYS[card_slot(&c)];
+        }
+        self.bits |= 1 << (16 * c.suit as u64 + (c.rank as u64 - 2));
+        self.len = self.len.saturating_add(1);
+    }
+
+    fn masks(&self) -> Masks {
+        Masks(std::array::from_fn(|s| {
+            (self.bits >> (16 * s)) as u16 & 0x1FFF
+        }))
+    }
+
+    #[inline(always)]
+    fn high(&self, order: HighOrder) -> u32 {
+        if self.len > 7 {
+            return value_of_masks(self.masks(), order);
+        }
+        lookup(self.key, |s| (self.bits >> (16 * s)) as u16 & 0x1FFF, order)
+    }
+
+    /// Standard high value (as [`crate::high_value`]).
+    #[inline]
+    pub fn high_value(&self) -> u32 {
+        self.high(HighOrder::Standard)
+    }
+
+    /// Short-deck high value (as [`crate::short_deck_value`]).
+    #[inline]
+    pub fn short_deck_value(&self) -> u32 {
+        self.high(HighOrder::ShortDeck)
+    }
+
+    /// Ace-to-five low value (as [`crate::ace_five_value`]).
+    #[inline]
+    pub fn ace_five_value(&self) -> u32 {
+        if self.len > 7 {
+            return ace_five_of_masks(self.masks());
+        }
+        tables().ace_five[slot(self.key as u32)]
+    }
 }
 
 #[inline(always)]
