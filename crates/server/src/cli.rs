@@ -146,52 +146,82 @@ fn serve(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve_async(args: ServeArgs) -> std::io::Result<()> {
+    // Signal handlers first, before the port opens: a SIGTERM that arrives
+    // while the server starts is then a graceful stop, never the default
+    // kill.
+    let mut signals = Signals::new()?;
     let state = AppState::new(args.app_config());
     let app = app_with_state(state.clone());
     let listener = tokio::net::TcpListener::bind(args.addr).await?;
     let local = listener.local_addr()?;
     tracing::info!(addr = %local, body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,
         concurrency_limit = args.concurrency_limit, "listening");
-    let ready = state.ready.clone();
-    let grace = Duration::from_secs(args.shutdown_grace_secs);
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-        shutdown_signal().await;
-        ready.store(false, Ordering::Relaxed);
-        tracing::info!("shutdown signal: finishing requests in flight");
-        let _ = tx.send(());
+        let _ = rx.await;
     });
+    let mut server = std::pin::pin!(std::future::IntoFuture::into_future(server));
+    tokio::select! {
+        r = &mut server => return r,
+        name = signals.next() => {
+            state.ready.store(false, Ordering::Relaxed);
+            tracing::info!(signal = name, "shutdown: finishing requests in flight");
+        }
+    }
+    let _ = tx.send(());
     // Graceful shutdown waits for open connections; bound it, so a client
     // holding a keep-alive connection cannot keep the process up forever.
+    // A second signal stops at once.
     tokio::select! {
-        r = server => r?,
-        _ = async { let _ = rx.await; tokio::time::sleep(grace).await } => {
+        r = &mut server => r?,
+        _ = tokio::time::sleep(Duration::from_secs(args.shutdown_grace_secs)) => {
             tracing::warn!(grace_secs = args.shutdown_grace_secs, "grace period over: closing remaining connections");
+        }
+        name = signals.next() => {
+            tracing::warn!(signal = name, "second signal: closing remaining connections");
         }
     }
     tracing::info!("stopped");
     Ok(())
 }
 
-/// SIGINT (Ctrl-C) or SIGTERM (docker stop, Kubernetes).
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// SIGINT (Ctrl-C) and SIGTERM (docker stop, Kubernetes), registered when
+/// made (tokio installs a Unix signal handler on creation, not on first poll).
+struct Signals {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Signals> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Signals {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
         }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
+        #[cfg(not(unix))]
+        Ok(Signals {})
+    }
+
+    /// The name of the next signal received.
+    async fn next(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => "SIGTERM",
+                _ = self.int.recv() => "SIGINT",
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "ctrl-c"
+        }
     }
 }
 

@@ -291,3 +291,31 @@ fn settle_subcommand_ndjson_answers_one_line_per_request_in_order() {
     assert_eq!(lines[2]["status"], 400);
     assert_eq!(lines[3], lines[0]);
 }
+
+#[test]
+fn sigterm_right_after_start_is_a_graceful_stop() {
+    let mut server = Server::start(&[]);
+    server.signal("TERM");
+    let status = server.wait_exit(Duration::from_secs(10)).expect("exits");
+    assert_eq!(status.code(), Some(0), "handled, not killed by the signal");
+}
+
+#[test]
+fn second_signal_stops_at_once_despite_a_request_in_flight() {
+    let mut server = Server::start(&[]);
+    let mut s = TcpStream::connect(server.addr).unwrap();
+    s.write_all(b"POST /v1/settle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    server.signal("TERM");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        server.child.try_wait().unwrap().is_none(),
+        "waits for the request in flight"
+    );
+    server.signal("INT");
+    let status = server
+        .wait_exit(Duration::from_secs(5))
+        .expect("a second signal stops it");
+    assert_eq!(status.code(), Some(0));
+}
