@@ -20,14 +20,11 @@ use common::{aya, aya_hand, Dealer};
 
 const N: usize = 10_000;
 
-fn hands(seed: u64, short: bool, hole: usize, board: usize) -> Vec<(Vec<Card>, Vec<Card>)> {
+/// `N` deals of `n` cards each, stored flat (`chunks_exact(n)` is a hand),
+/// so no heap pointer is chased per hand by either side.
+fn hands(seed: u64, short: bool, n: usize) -> Vec<Card> {
     let mut d = Dealer::new(seed, short);
-    (0..N)
-        .map(|_| {
-            let c = d.deal(hole + board);
-            (c[..hole].to_vec(), c[hole..].to_vec())
-        })
-        .collect()
+    (0..N).flat_map(|_| d.deal(n)).collect()
 }
 
 type Group<'a> = BenchmarkGroup<'a, criterion::measurement::WallTime>;
@@ -51,12 +48,12 @@ fn single<T: Ord, U: Ord>(
     (ours, key): (impl Fn(&[Card]) -> T, Option<KeyFn>),
     theirs: impl Fn(&aya_poker::base::Hand) -> U,
 ) {
-    let set: Vec<Vec<Card>> = hands(7, short, n, 0).into_iter().map(|h| h.0).collect();
-    let prebuilt: Vec<aya_poker::base::Hand> = set.iter().map(|h| aya_hand(h)).collect();
-    let keys: Vec<HandKey> = set.iter().map(|h| HandKey::from_cards(h)).collect();
+    let set = hands(7, short, n);
+    let prebuilt: Vec<aya_poker::base::Hand> = set.chunks_exact(n).map(aya_hand).collect();
+    let keys: Vec<HandKey> = set.chunks_exact(n).map(HandKey::from_cards).collect();
     let mut g = group(c, name);
     g.bench_function("ours", |b| {
-        b.iter(|| set.iter().map(|h| ours(black_box(h))).max())
+        b.iter(|| set.chunks_exact(n).map(|h| ours(black_box(h))).max())
     });
     if let Some(key) = key {
         g.bench_function("ours_key", |b| {
@@ -68,7 +65,7 @@ fn single<T: Ord, U: Ord>(
     });
     g.bench_function("aya_from_cards", |b| {
         b.iter(|| {
-            set.iter()
+            set.chunks_exact(n)
                 .map(|h| theirs(&black_box(h).iter().map(|&c| aya(c)).collect()))
                 .max()
         })
@@ -83,7 +80,8 @@ fn omaha<T: Ord, U: Ord>(
     ours: impl Fn(&[Card], &[Card]) -> T,
     theirs: impl Fn(&aya_poker::base::Hand, &aya_poker::base::Hand) -> U,
 ) {
-    let set = hands(11, false, 4, 5);
+    let flat = hands(11, false, 9);
+    let set: Vec<(&[Card], &[Card])> = flat.chunks_exact(9).map(|c| c.split_at(4)).collect();
     let prebuilt: Vec<_> = set
         .iter()
         .map(|(h, b)| (aya_hand(h), aya_hand(b)))
