@@ -3,7 +3,12 @@
 # parsed into the same SettleRequest, a constant answer), one after the other,
 # driven by wrk over loopback with the corpus of tests/load/corpus/.
 #
-#   LOAD_SECONDS=10 LOAD_CONNS="8 64" LOAD_THREADS=2 tests/load/load.sh
+#   LOAD_SECONDS=10 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 tests/load/load.sh
+#
+# Rows: "ceiling" (bare axum), "layers" (the same constant handler inside
+# Showdown's middleware: the cost of the layers; LOAD_LAYERS=0 skips it),
+# "showdown". server_cpu_us is the server's CPU time per request, from
+# /proc/PID/stat: it does not depend on what else the machine is doing.
 #
 # Target (issue 5): at every concurrency, Showdown's requests per second at
 # least 0.8 of the ceiling's, and its p99 latency at most 1.5 times the
@@ -16,6 +21,7 @@ SECONDS_PER_RUN=${LOAD_SECONDS:-10}
 WARMUP=${LOAD_WARMUP:-2}
 CONNS=${LOAD_CONNS:-8 64}
 THREADS=${LOAD_THREADS:-2}
+LAYERS=${LOAD_LAYERS:-1}
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 2; }
 
 cd "$ROOT"
@@ -33,6 +39,14 @@ start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$TARGET_DIR/release/example
 ce_pid=$STARTED_PID
 wait_up "http://127.0.0.1:$sd_port/readyz" "$sd_pid"
 wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
+# Diagnosis: the ceiling's constant handler inside Showdown's own middleware
+# (CEILING_LAYERS=1), so the gap splits into layers and settling.
+if [ "$LAYERS" = 1 ]; then
+  ly_port=$(free_port)
+  start layers env CEILING_ADDR="127.0.0.1:$ly_port" CEILING_LAYERS=1 "$TARGET_DIR/release/examples/ceiling"
+  ly_pid=$STARTED_PID
+  wait_up "http://127.0.0.1:$ly_port/healthz" "$ly_pid"
+fi
 check_corpus "http://127.0.0.1:$sd_port/v1/settle" "$SHOWDOWN_CORPUS"
 check_corpus "http://127.0.0.1:$ce_port/v1/settle" "$SHOWDOWN_CORPUS"
 
@@ -53,8 +67,14 @@ printf '%-6s %-9s %10s %9s %9s %9s %8s %12s\n' conns server req/s p50_ms p99_ms 
 met=1
 for c in $CONNS; do
   ce=$(run "$ce_port" "$ce_pid" "$c")
+  rows=("ceiling:$ce")
+  if [ "$LAYERS" = 1 ]; then
+    ly=$(run "$ly_port" "$ly_pid" "$c")
+    rows+=("layers:$ly")
+  fi
   sd=$(run "$sd_port" "$sd_pid" "$c")
-  for pair in "ceiling:$ce" "showdown:$sd"; do
+  rows+=("showdown:$sd")
+  for pair in "${rows[@]}"; do
     name=${pair%%:*} r=${pair#*:}
     printf '%-6s %-9s %10s %9s %9s %9s %8s %12s\n' "$c" "$name" "$(field rps "$r")" \
       "$(ms "$(field p50_us "$r")")" "$(ms "$(field p99_us "$r")")" "$(ms "$(field p999_us "$r")")" \

@@ -12,6 +12,12 @@
 //! ```sh
 //! CEILING_ADDR=127.0.0.1:18081 cargo run --release -p showdown-server --example ceiling
 //! ```
+//!
+//! With `CEILING_LAYERS=1` the same constant handler runs inside Showdown's
+//! own middleware (request id, access log, metrics, problem rendering,
+//! timeout and concurrency limit, catch-panic, body limit) and its logging
+//! set-up: `make load` measures it too, so the gap to Showdown splits into
+//! "the layers" and "the settling".
 
 use axum::{
     extract::DefaultBodyLimit,
@@ -31,13 +37,37 @@ async fn settle(Json(req): Json<SettleRequest>) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], ANSWER)
 }
 
+/// The constant handler inside the layers of `routes::app_with_state`, in
+/// the same order (keep the two in step).
+fn with_showdown_layers() -> Router {
+    use showdown_server::middleware::{guard, observe, panic_response};
+    use showdown_server::routes::AppState;
+    showdown_server::config::init_tracing(showdown_server::config::LogFormat::Json);
+    let state = AppState::new(showdown_server::config::AppConfig::default());
+    let body_limit = state.config.body_limit;
+    Router::new()
+        .route("/v1/settle", post(settle))
+        .route("/healthz", get(|| async { "ok" }))
+        .with_state(state.clone())
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            panic_response,
+        ))
+        .layer(axum::middleware::from_fn_with_state(state, observe))
+}
+
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let addr = std::env::var("CEILING_ADDR").unwrap_or_else(|_| "127.0.0.1:18081".to_owned());
-    let app = Router::new()
-        .route("/v1/settle", post(settle))
-        .route("/healthz", get(|| async { "ok" }))
-        .layer(DefaultBodyLimit::max(64 * 1024));
+    let app = if std::env::var("CEILING_LAYERS").is_ok_and(|v| v == "1") {
+        with_showdown_layers()
+    } else {
+        Router::new()
+            .route("/v1/settle", post(settle))
+            .route("/healthz", get(|| async { "ok" }))
+            .layer(DefaultBodyLimit::max(64 * 1024))
+    };
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     eprintln!("ceiling listening on {}", listener.local_addr()?);
     axum::serve(listener, app).await
