@@ -14,7 +14,6 @@ use crate::routes::{app_with_state, openapi, AppState};
 use crate::settle::settle_request;
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, Read, Write};
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -55,9 +54,10 @@ pub enum Command {
 
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
+    /// Address to listen on (`host:port`; a name such as `localhost:8080` is resolved).
+    /// Kept as text until `serve` runs, so a bad value never stops `settle`.
     #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
-    pub addr: SocketAddr,
+    pub addr: String,
     /// Log format.
     #[arg(long, env = "SHOWDOWN_LOG_FORMAT", value_enum, default_value = "json")]
     pub log_format: LogFormat,
@@ -86,9 +86,9 @@ pub struct SettleArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct HealthcheckArgs {
-    /// Address of the service.
+    /// Address of the service (`host:port`).
     #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
-    pub addr: SocketAddr,
+    pub addr: String,
     /// Give up after this many milliseconds.
     #[arg(long, default_value_t = 2000)]
     pub timeout_ms: u64,
@@ -152,7 +152,7 @@ async fn serve_async(args: ServeArgs) -> std::io::Result<()> {
     let mut signals = Signals::new()?;
     let state = AppState::new(args.app_config());
     let app = app_with_state(state.clone());
-    let listener = tokio::net::TcpListener::bind(args.addr).await?;
+    let listener = tokio::net::TcpListener::bind(args.addr.as_str()).await?;
     let local = listener.local_addr()?;
     tracing::info!(addr = %local, body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,
         concurrency_limit = args.concurrency_limit, "listening");
@@ -321,7 +321,7 @@ fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
     };
     let timeout = Duration::from_millis(args.timeout_ms);
     let ok = rt.block_on(async {
-        tokio::time::timeout(timeout, http_status(args.addr, "GET", "/healthz"))
+        tokio::time::timeout(timeout, http_status(&args.addr, "GET", "/healthz"))
             .await
             .ok()
             .and_then(Result::ok)
@@ -339,9 +339,15 @@ fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
 }
 
 /// The status code of one bodiless HTTP/1.1 request (enough for a healthcheck).
-async fn http_status(addr: SocketAddr, method: &str, path: &str) -> std::io::Result<u16> {
+async fn http_status(addr: &str, method: &str, path: &str) -> std::io::Result<u16> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    // The address a server listens on may be "every interface"; ask loopback.
+    let addr = match addr.rsplit_once(':') {
+        Some(("0.0.0.0", port)) => format!("127.0.0.1:{port}"),
+        Some(("[::]", port)) => format!("[::1]:{port}"),
+        _ => addr.to_string(),
+    };
+    let mut s = tokio::net::TcpStream::connect(addr.as_str()).await?;
     let req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     s.write_all(req.as_bytes()).await?;
     let mut buf = Vec::with_capacity(256);
