@@ -98,7 +98,10 @@ where
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             let status = e.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
-                Problem::from_status(status, "the body is over the size limit")
+                Problem::from_status(
+                    status,
+                    "the body is over the size limit (--body-limit or SHOWDOWN_BODY_LIMIT; 65536 bytes by default)",
+                )
             } else {
                 Problem::from_status(status, e.body_text())
             }
