@@ -8,7 +8,8 @@
 # Rows: "ceiling" (bare axum), "layers" (the same constant handler inside
 # Showdown's middleware: the cost of the layers; LOAD_LAYERS=0 skips it),
 # "showdown". server_cpu_us is the server's CPU time per request, from
-# /proc/PID/stat: it does not depend on what else the machine is doing.
+# /proc/PID/stat, wrk_cpu_us the load generator's: they do not depend on
+# what else the machine is doing.
 #
 # Target (issue 5): at every concurrency, Showdown's requests per second at
 # least 0.8 of the ceiling's, and its p99 latency at most 1.5 times the
@@ -55,15 +56,19 @@ run() { # run PORT PID CONNS -> RESULT line, plus the server's CPU per request
   local before after line
   wrk -t"$THREADS" -c"$3" -d"${WARMUP}s" -s tests/load/settle.lua "http://127.0.0.1:$1" >/dev/null
   before=$(cpu_ticks "$2")
-  line=$(wrk -t"$THREADS" -c"$3" -d"${SECONDS_PER_RUN}s" -s tests/load/settle.lua "http://127.0.0.1:$1" | grep '^RESULT')
+  local TIMEFORMAT='%3U %3S'
+  { time wrk -t"$THREADS" -c"$3" -d"${SECONDS_PER_RUN}s" -s tests/load/settle.lua \
+    "http://127.0.0.1:$1" >"$WORK/wrk.out"; } 2>"$WORK/wrk.time"
   after=$(cpu_ticks "$2")
-  echo "$line cpu_us=$(awk -v t=$((after - before)) -v hz="$TICK" -v n="$(field requests "$line")" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')"
+  line=$(grep '^RESULT' "$WORK/wrk.out")
+  echo "$line cpu_us=$(awk -v t=$((after - before)) -v hz="$TICK" -v n="$(field requests "$line")" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')" \
+    "wrk_cpu_us=$(awk -v n="$(field requests "$line")" '{ printf "%.1f", ($1 + $2) * 1e6 / n }' "$WORK/wrk.time")"
 }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
 echo "$(machine)"
 echo "corpus: $(wc -l <"$SHOWDOWN_CORPUS") requests; wrk -t$THREADS, ${SECONDS_PER_RUN}s per run after ${WARMUP}s warm-up; $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-printf '%-6s %-9s %10s %9s %9s %9s %8s %12s\n' conns server req/s p50_ms p99_ms p999_ms errors server_cpu_us
+printf '%-6s %-9s %10s %9s %9s %9s %8s %14s %11s\n' conns server req/s p50_ms p99_ms p999_ms errors server_cpu_us wrk_cpu_us
 met=1
 for c in $CONNS; do
   ce=$(run "$ce_port" "$ce_pid" "$c")
@@ -76,10 +81,10 @@ for c in $CONNS; do
   rows+=("showdown:$sd")
   for pair in "${rows[@]}"; do
     name=${pair%%:*} r=${pair#*:}
-    printf '%-6s %-9s %10s %9s %9s %9s %8s %12s\n' "$c" "$name" "$(field rps "$r")" \
+    printf '%-6s %-9s %10s %9s %9s %9s %8s %14s %11s\n' "$c" "$name" "$(field rps "$r")" \
       "$(ms "$(field p50_us "$r")")" "$(ms "$(field p99_us "$r")")" "$(ms "$(field p999_us "$r")")" \
       "$(($(field status_errors "$r") + $(field socket_errors "$r") + $(field timeouts "$r")))" \
-      "$(field cpu_us "$r")"
+      "$(field cpu_us "$r")" "$(field wrk_cpu_us "$r")"
   done
   read -r rps_ratio p99_ratio ok < <(awk -v a="$(field rps "$sd")" -v b="$(field rps "$ce")" \
     -v c="$(field p99_us "$sd")" -v d="$(field p99_us "$ce")" \
