@@ -64,12 +64,14 @@ ci: test lint exhaustive crosscheck hadolint schemathesis
 FUZZ_TARGETS ?= settle_json settle_structured http_request
 FUZZ_RUNS ?= 1000000
 
-# Lint docker/Dockerfile (no Docker engine here to build it); check the
+# Lint docker/Dockerfile (no Docker engine here to build it), type-check its
+# build stage from the same files (docker/dry-build.sh); check the
 # Kubernetes manifests and compose.yaml against their schemas, offline.
 hadolint: $(PY)
 	$(VENV)/bin/hadolint docker/Dockerfile
 	$(VENV)/bin/kubernetes-validate --strict --quiet docker/k8s/deployment.yaml docker/k8s/service.yaml docker/k8s/hpa.yaml
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec docker/compose.yaml
+	docker/dry-build.sh
 
 # Showdown vs the bare-axum ceiling, wrk over loopback, 8 and 64 connections.
 load:

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The build stage of docker/Dockerfile without Docker (no engine runs on the
+# development machines): the same files in the same two steps, type-checked
+# with `cargo check --locked` in a scratch directory.
+#   1. root Cargo.toml + Cargo.lock + each member's Cargo.toml, stub sources
+#      (stub-workspace.sh): the cached dependency layer must resolve with
+#      --locked and compile;
+#   2. crates/ as Dockerfile.dockerignore lets it through, touched: the real
+#      binary must compile from that context alone (no file from elsewhere).
+# Keep in step with the COPY lines of docker/Dockerfile.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
+work=$(mktemp -d "${TMPDIR:-/tmp}/showdown-docker.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+cd "$root"
+cp Cargo.toml Cargo.lock "$work/"
+for m in crates/*/Cargo.toml; do
+  mkdir -p "$work/$(dirname "$m")"
+  cp "$m" "$work/$m"
+done
+(cd "$work" && sh "$root/docker/stub-workspace.sh" &&
+  cargo check --quiet --locked -p showdown-server --bin showdown)
+echo "docker dry build, step 1 (dependencies from manifests and stubs): ok"
+
+tar cf - --exclude=target crates | (cd "$work" && tar xf -)
+(cd "$work" && find crates -name '*.rs' -exec touch {} + &&
+  cargo check --quiet --locked -p showdown-server --bin showdown)
+echo "docker dry build, step 2 (the crates from the build context): ok"
