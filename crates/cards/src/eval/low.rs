@@ -75,7 +75,8 @@ pub fn ace_five_value(cards: &[Card]) -> u32 {
     if cards.len() > 7 {
         return ace_five_of_masks(Masks::of(cards));
     }
-    table::tables().ace_five[table::slot(table::key(cards) as u32)]
+    let t = table::tables();
+    t.values[t.ace_five[table::slot(table::key(cards) as u32)] as usize]
 }
 
 /// The value of the best 8-or-better low of five to seven cards, if any: the
