@@ -538,3 +538,36 @@ async fn status_422_chips_in_the_hand_add_up_over_2_pow_53_minus_1() {
     });
     assert_eq!(invalid(&b).await, vec!["/players"]);
 }
+
+/// RULES.md §2.1 with nothing called: every chip goes back, no pot is
+/// made, and the winner named is the best live hand (API.md needs one).
+#[tokio::test]
+async fn rules_2_1_uncalled_bet_with_no_pot_names_the_best_live_hand() {
+    let b = with(|b| {
+        b["deadMoney"] = json!(0);
+        b["players"][0]["committed"] = json!(0);
+        b["players"][1]["committed"] = json!(100);
+        b["players"][0]["cards"] = json!(["Qh", "4d"]);
+    });
+    let r = settle(&b).await;
+    assert_eq!(
+        r.status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&r.body)
+    );
+    let d = &r.json()["data"];
+    assert_eq!(d["pots"], json!([]));
+    assert_eq!(d["potBreakdown"], json!([]));
+    assert_eq!(
+        d["uncalled"],
+        json!([{"agentId": "agent-b", "amount": 100}])
+    );
+    assert_eq!(d["totalWinners"], 0);
+    // agent-a's Qh improves the board's flush (A-K-Q-9-7); agent-b plays the board.
+    assert_eq!(d["winnerId"], "agent-a");
+    assert_eq!(
+        d["finalChipStacks"],
+        json!({"agent-a": 1000, "agent-b": 1000})
+    );
+}
