@@ -55,7 +55,8 @@ corpus:
 
 # Write openapi/openapi.json from the code.
 openapi:
-	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json
+	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json.tmp
+	mv openapi/openapi.json.tmp openapi/openapi.json
 
 ci: test lint exhaustive crosscheck hadolint schemathesis
 
