@@ -571,3 +571,16 @@ async fn rules_2_1_uncalled_bet_with_no_pot_names_the_best_live_hand() {
         json!({"agent-a": 1000, "agent-b": 1000})
     );
 }
+
+#[tokio::test]
+async fn a_panicking_handler_is_a_500_problem_not_a_dropped_connection() {
+    async fn boom() -> &'static str {
+        panic!("a bug")
+    }
+    let state = AppState::new(AppConfig::default());
+    let router = axum::Router::new().route("/boom", axum::routing::get(boom));
+    let app = showdown_server::routes::with_layers(router, state);
+    let r = send(app, Request::get("/boom").body(Body::empty()).unwrap()).await;
+    assert_problem(&r, 500);
+    assert_eq!(r.json()["detail"], "internal error", "no internals leak");
+}

@@ -107,9 +107,16 @@ pub fn app_with_state(state: AppState) -> Router {
     let docs = SwaggerUi::new("/docs")
         .url("/openapi.json", doc)
         .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none"));
+    with_layers(router.merge(docs), state)
+}
+
+/// The layers every route gets, outermost last: body limit, timeout and
+/// concurrency guard, catch-panic (the last guard: validation should make
+/// it unreachable), then request id, problem+json rendering, metrics and
+/// access log. Public so tests can put a route of their own behind them.
+pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     let body_limit = state.config.body_limit;
     router
-        .merge(docs)
         .with_state(state.clone())
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
