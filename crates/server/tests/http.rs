@@ -74,31 +74,30 @@ async fn status_400_for_trailing_garbage_after_the_json() {
     assert_problem(&send(showdown_server::app(), req).await, 400);
 }
 
+/// A 400 problem; its pointers.
+async fn malformed(body: &Value) -> Vec<String> {
+    let r = settle(body).await;
+    assert_problem(&r, 400);
+    assert_eq!(r.json()["type"], "urn:showdown:problem:malformed-request");
+    r.pointers()
+}
+
 #[tokio::test]
 async fn status_400_for_an_unknown_field_names_it() {
-    let mut body = api_example();
-    body["players"][1]["colour"] = json!("red");
-    let r = settle(&body).await;
-    assert_problem(&r, 400);
-    assert_eq!(r.pointers(), vec!["/players/1/colour"]);
+    let b = with(|b| b["players"][1]["colour"] = json!("red"));
+    assert_eq!(malformed(&b).await, vec!["/players/1/colour"]);
 }
 
 #[tokio::test]
 async fn status_400_for_a_wrong_type_names_the_field() {
-    let mut body = api_example();
-    body["players"][0]["stack"] = json!("1000");
-    let r = settle(&body).await;
-    assert_problem(&r, 400);
-    assert_eq!(r.pointers(), vec!["/players/0/stack"]);
+    let b = with(|b| b["players"][0]["stack"] = json!("1000"));
+    assert_eq!(malformed(&b).await, vec!["/players/0/stack"]);
 }
 
 #[tokio::test]
 async fn status_400_for_a_negative_amount() {
-    let mut body = api_example();
-    body["players"][0]["committed"] = json!(-5);
-    let r = settle(&body).await;
-    assert_problem(&r, 400);
-    assert_eq!(r.pointers(), vec!["/players/0/committed"]);
+    let b = with(|b| b["players"][0]["committed"] = json!(-5));
+    assert_eq!(malformed(&b).await, vec!["/players/0/committed"]);
 }
 
 #[tokio::test]
