@@ -37,24 +37,16 @@ async fn settle(Json(req): Json<SettleRequest>) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], ANSWER)
 }
 
-/// The constant handler inside the layers of `routes::app_with_state`, in
-/// the same order (keep the two in step).
+/// The constant handler inside the very layers Showdown's routes get
+/// (`routes::with_layers`), with its logging set-up.
 fn with_showdown_layers() -> Router {
-    use showdown_server::middleware::{guard, observe, panic_response};
-    use showdown_server::routes::AppState;
-    showdown_server::config::init_tracing(showdown_server::config::LogFormat::Json);
-    let state = AppState::new(showdown_server::config::AppConfig::default());
-    let body_limit = state.config.body_limit;
-    Router::new()
+    use showdown_server::config::{init_tracing, AppConfig, LogFormat};
+    use showdown_server::routes::{with_layers, AppState};
+    init_tracing(LogFormat::Json);
+    let routes = Router::new()
         .route("/v1/settle", post(settle))
-        .route("/healthz", get(|| async { "ok" }))
-        .with_state(state.clone())
-        .layer(DefaultBodyLimit::max(body_limit))
-        .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
-            panic_response,
-        ))
-        .layer(axum::middleware::from_fn_with_state(state, observe))
+        .route("/healthz", get(|| async { "ok" }));
+    with_layers(routes, AppState::new(AppConfig::default()))
 }
 
 #[tokio::main]
