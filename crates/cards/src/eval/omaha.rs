@@ -33,6 +33,12 @@ struct Tables {
     ordinals: Vec<u16>,
     /// ...and the value of each ordinal.
     values: Vec<u32>,
+}
+
+/// The per-board table, apart from [`Tables`] so that the full path (which
+/// needs only the pair × triple table, built in well under a millisecond)
+/// never pays for building it.
+struct BoardTables {
     /// Rank-hash slot of a five-card board (`table::slot`) to its index.
     board_index: Vec<u16>,
     /// Best ordinal of board index × 91 + pair index.
@@ -71,6 +77,7 @@ fn tables() -> &'static Tables {
             }
         }
         debug_assert_eq!(triples.len(), TRIPLES);
+        debug_assert_eq!(pairs.len(), PAIRS);
         let mut values = vec![0u32; pairs.len() * TRIPLES];
         for (pi, p) in pairs.iter().enumerate() {
             for (ti, t) in triples.iter().enumerate() {
@@ -107,6 +114,19 @@ fn tables() -> &'static Tables {
             .iter()
             .map(|v| distinct.binary_search(v).unwrap_or(0) as u16)
             .collect();
+        Tables {
+            pair,
+            triple,
+            ordinals,
+            values: distinct,
+        }
+    })
+}
+
+fn board_tables() -> &'static BoardTables {
+    static T: OnceLock<BoardTables> = OnceLock::new();
+    T.get_or_init(|| {
+        let t = tables();
         let mut board_index = vec![0u16; table::TABLE_LEN];
         let mut by_board = Vec::new();
         let boards = table::rank_multisets()
@@ -119,22 +139,18 @@ fn tables() -> &'static Tables {
                 .collect();
             let tris: Vec<usize> = combinations(5, 3)
                 .iter()
-                .map(|c| triple[ranks[c[0]] * 169 + ranks[c[1]] * 13 + ranks[c[2]]] as usize)
+                .map(|c| t.triple[ranks[c[0]] * 169 + ranks[c[1]] * 13 + ranks[c[2]]] as usize)
                 .collect();
-            for p in 0..pairs.len() {
+            for p in 0..PAIRS {
                 by_board.push(
                     tris.iter()
-                        .map(|&ti| ordinals[p * TRIPLES + ti])
+                        .map(|&ti| t.ordinals[p * TRIPLES + ti])
                         .max()
                         .unwrap_or(0),
                 );
             }
         }
-        Tables {
-            pair,
-            triple,
-            ordinals,
-            values: distinct,
+        BoardTables {
             board_index,
             by_board,
         }
@@ -152,8 +168,9 @@ pub fn omaha_high_value(hole: &[Card], board: &[Card]) -> u32 {
     let nb = board.len().min(5);
     let mut best_ordinal = 0;
     if nb == 5 {
-        let bi = t.board_index[table::slot(table::key(board) as u32)] as usize;
-        let row = &t.by_board[bi * PAIRS..][..PAIRS];
+        let bt = board_tables();
+        let bi = bt.board_index[table::slot(table::key(board) as u32)] as usize;
+        let row = &bt.by_board[bi * PAIRS..][..PAIRS];
         for i in 0..nh {
             for &hj in &hr[i + 1..nh] {
                 best_ordinal = best_ordinal.max(row[t.pair[hr[i] * 13 + hj] as usize]);
@@ -275,46 +292,143 @@ pub fn omaha_low8_value(hole: &[Card], board: &[Card]) -> Option<u32> {
     (best != u16::MAX).then(|| pack_low(0, 0, best))
 }
 
-/// Every two-of-hole, three-of-board hand, as five cards.
-fn hands(hole: &[Card], board: &[Card]) -> Vec<[Card; 5]> {
-    let mut out = Vec::new();
-    for h in combinations(hole.len(), 2) {
-        for b in combinations(board.len(), 3) {
-            out.push([
-                hole[h[0]],
-                hole[h[1]],
-                board[b[0]],
-                board[b[1]],
-                board[b[2]],
-            ]);
+/// The best Omaha high hand with its name and the five cards that make it.
+///
+/// Visits every two-of-hole, three-of-board hand (hole pairs in order, board
+/// triples in order within each) and keeps the last of the best, so the
+/// cards tabled are always the same; a hand's value is one read of the pair
+/// × triple table unless all five cards share a suit. No allocation until
+/// the one [`HandRank`] is described.
+pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
+    let t = tables();
+    let r = |c: &Card| (c.rank as u8 - 2) as usize;
+    let mut best: Option<(u32, [Card; 5])> = None;
+    for (i, a) in hole.iter().enumerate() {
+        for b in &hole[i + 1..] {
+            let row = &t.ordinals[t.pair[r(a) * 13 + r(b)] as usize * TRIPLES..][..TRIPLES];
+            let suited = a.suit == b.suit;
+            for (x, c) in board.iter().enumerate() {
+                for (y, d) in board[x + 1..].iter().enumerate() {
+                    let cd = r(c) * 169 + r(d) * 13;
+                    for e in &board[x + y + 2..] {
+                        let h = [*a, *b, *c, *d, *e];
+                        let v = if suited && [c.suit, d.suit, e.suit] == [a.suit; 3] {
+                            value_of_masks(Masks::of(&h), HighOrder::Standard)
+                        } else {
+                            t.values[row[t.triple[cd + r(e)] as usize] as usize]
+                        };
+                        if best.is_none_or(|(bv, _)| v >= bv) {
+                            best = Some((v, h));
+                        }
+                    }
+                }
+            }
         }
     }
-    out
-}
-
-/// The best Omaha high hand with its name and the five cards that make it.
-pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
-    let best = hands(hole, board)
-        .into_iter()
-        .map(|h| (value_of_masks(Masks::of(&h), HighOrder::Standard), h))
-        .max_by_key(|(v, _)| *v);
     let (v, h) = best.unwrap_or((0, [Card::from_index(0); 5]));
     describe(v, Masks::of(&h), &h, HighOrder::Standard)
 }
 
 /// The best Omaha 8-or-better low with its name and cards, or `None`.
+///
+/// Same visiting order as [`omaha_high_rank`] (the last of the best is
+/// tabled); a hand qualifies when its five low bits are five different ranks.
 pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
-    hands(hole, board)
-        .into_iter()
-        .filter_map(|h| super::low::low8_of_masks(Masks::of(&h)).map(|v| (v, h)))
-        .max_by_key(|(v, _)| *v)
-        .map(|(v, h)| describe_ace_five(v, &h))
+    let mut best: Option<(u32, [Card; 5])> = None;
+    for (i, a) in hole.iter().enumerate() {
+        for b in &hole[i + 1..] {
+            let p = low_bit(a) | low_bit(b);
+            if p.count_ones() != 2 {
+                continue;
+            }
+            for (x, c) in board.iter().enumerate() {
+                for (y, d) in board[x + 1..].iter().enumerate() {
+                    for e in &board[x + y + 2..] {
+                        let m = p | low_bit(c) | low_bit(d) | low_bit(e);
+                        if m.count_ones() != 5 {
+                            continue;
+                        }
+                        let v = pack_low(0, 0, m);
+                        if best.is_none_or(|(bv, _)| v >= bv) {
+                            best = Some((v, [*a, *b, *c, *d, *e]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(v, h)| describe_ace_five(v, &h))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::cards;
+
+    /// The plain search the full paths replaced: every hand into a `Vec`,
+    /// the full mask evaluation of each, the last of the best kept.
+    fn reference(hole: &[Card], board: &[Card]) -> (HandRank, Option<HandRank>) {
+        let mut hands = Vec::new();
+        for h in combinations(hole.len(), 2) {
+            for b in combinations(board.len(), 3) {
+                hands.push([
+                    hole[h[0]],
+                    hole[h[1]],
+                    board[b[0]],
+                    board[b[1]],
+                    board[b[2]],
+                ]);
+            }
+        }
+        let (v, h) = hands
+            .iter()
+            .map(|h| (value_of_masks(Masks::of(h), HighOrder::Standard), *h))
+            .max_by_key(|(v, _)| *v)
+            .unwrap();
+        let low = hands
+            .iter()
+            .filter_map(|h| super::super::low::low8_of_masks(Masks::of(h)).map(|v| (v, *h)))
+            .max_by_key(|(v, _)| *v)
+            .map(|(v, h)| describe_ace_five(v, &h));
+        (describe(v, Masks::of(&h), &h, HighOrder::Standard), low)
+    }
+
+    #[test]
+    fn omaha_full_paths_table_the_same_cards_as_the_plain_search_tda_19() {
+        // The tabled cards reach the response and the stud odd-chip key, so
+        // the cheap search must choose exactly the hand the plain one did.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for n in 0..20_000 {
+            let (nh, nb) = (4 + n % 3, 3 + (n / 3) % 3);
+            let mut deck: Vec<u8> = (0..52).collect();
+            let mut dealt = Vec::new();
+            for _ in 0..nh + nb {
+                let k = (next() % deck.len() as u64) as usize;
+                dealt.push(Card::from_index(deck.swap_remove(k)));
+            }
+            // Few suits and ranks now and then, so flushes and ties abound.
+            if n % 2 == 0 {
+                for c in &mut dealt {
+                    *c = Card::from_index(c.index() % 16 + 36);
+                }
+                dealt.sort_unstable_by_key(|c| c.index());
+                dealt.dedup();
+                if dealt.len() < nh + nb {
+                    continue;
+                }
+            }
+            let (hole, board) = dealt.split_at(nh);
+            let (high, low) = reference(hole, board);
+            assert_eq!(omaha_high_rank(hole, board), high, "{hole:?} {board:?}");
+            assert_eq!(omaha_low8_rank(hole, board), low, "{hole:?} {board:?}");
+        }
+    }
 
     #[test]
     fn omaha_uses_exactly_two_hole_cards_no_board_flush() {
