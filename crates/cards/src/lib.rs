@@ -64,6 +64,83 @@ pub fn rank_showdown(
     hole: &[Card],
     board: &[Card],
 ) -> Result<Showdown, EvalError> {
+    check_deal(variant, hole, board)?;
+    let all = || hole.iter().chain(board).copied().collect::<Vec<Card>>();
+    let (high, low) = match variant {
+        VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_rank(&all()), None),
+        VariantId::ShortDeck => (short_deck_rank(&all()), None),
+        VariantId::Omaha | VariantId::Omaha5 | VariantId::Omaha6 => {
+            (omaha_high_rank(hole, board), None)
+        }
+        VariantId::OmahaHiLo | VariantId::Omaha5HiLo => {
+            (omaha_high_rank(hole, board), omaha_low8_rank(hole, board))
+        }
+        VariantId::StudHiLo => (high_rank(hole), low8_rank(hole)),
+        VariantId::Razz | VariantId::AceToFive => (ace_five_rank(hole), None),
+        VariantId::DeuceToSeven => (deuce_seven_rank(hole), None),
+        VariantId::Badugi => (badugi_rank(hole, true), None),
+        VariantId::Badacey | VariantId::Razzdugi => {
+            (ace_five_rank(hole), Some(badugi_rank(hole, true)))
+        }
+        VariantId::Badeucy => (deuce_seven_rank(hole), Some(badugi_rank(hole, false))),
+        VariantId::Dramaha => (high_rank(hole), Some(omaha_high_rank(hole, board))),
+        VariantId::Sohe => {
+            let holdem: Vec<Card> = hole[4..].iter().chain(board).copied().collect();
+            (omaha_high_rank(&hole[..4], board), Some(high_rank(&holdem)))
+        }
+    };
+    Ok(Showdown { high, low })
+}
+
+/// The values of each side of [`rank_showdown`] (`high`, then `low` where it
+/// would be `Some`), by the value-only paths: no name, description or cards,
+/// no allocation. Same checks and errors as [`rank_showdown`]; the values are
+/// equal to its `value`s (tests/props.rs). For callers that describe only
+/// the hands they show, e.g. the winners of a pot.
+pub fn showdown_values(
+    variant: VariantId,
+    hole: &[Card],
+    board: &[Card],
+) -> Result<(u64, Option<u64>), EvalError> {
+    check_deal(variant, hole, board)?;
+    // Hole and board together on the stack (at most 7 + 5 after the checks).
+    let mut buf = [Card::from_index(0); 16];
+    let n = (hole.len() + board.len()).min(buf.len());
+    for (slot, c) in buf.iter_mut().zip(hole.iter().chain(board)) {
+        *slot = *c;
+    }
+    let all = &buf[..n];
+    let (high, low) = match variant {
+        VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_value(all), None),
+        VariantId::ShortDeck => (short_deck_value(all), None),
+        VariantId::Omaha | VariantId::Omaha5 | VariantId::Omaha6 => {
+            (omaha_high_value(hole, board), None)
+        }
+        VariantId::OmahaHiLo | VariantId::Omaha5HiLo => {
+            (omaha_high_value(hole, board), omaha_low8_value(hole, board))
+        }
+        VariantId::StudHiLo => (high_value(hole), low8_value(hole)),
+        VariantId::Razz | VariantId::AceToFive => (ace_five_value(hole), None),
+        VariantId::DeuceToSeven => (deuce_seven_value(hole), None),
+        VariantId::Badugi => (badugi_value(hole, true), None),
+        VariantId::Badacey | VariantId::Razzdugi => {
+            (ace_five_value(hole), Some(badugi_value(hole, true)))
+        }
+        VariantId::Badeucy => (deuce_seven_value(hole), Some(badugi_value(hole, false))),
+        VariantId::Dramaha => (high_value(hole), Some(omaha_high_value(hole, board))),
+        VariantId::Sohe => {
+            // The hold'em hand: the last two hole cards and the board.
+            (
+                omaha_high_value(&hole[..4], board),
+                Some(high_value(&all[4..])),
+            )
+        }
+    };
+    Ok((high as u64, low.map(u64::from)))
+}
+
+/// The card counts, deck and duplicate checks of [`rank_showdown`].
+fn check_deal(variant: VariantId, hole: &[Card], board: &[Card]) -> Result<(), EvalError> {
     let v = variant.variant();
     let name = variant.as_str();
     if hole.len() != v.hole_cards {
@@ -91,31 +168,7 @@ pub fn rank_showdown(
         }
         seen |= bit;
     }
-    let all = || hole.iter().chain(board).copied().collect::<Vec<Card>>();
-    let (high, low) = match variant {
-        VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_rank(&all()), None),
-        VariantId::ShortDeck => (short_deck_rank(&all()), None),
-        VariantId::Omaha | VariantId::Omaha5 | VariantId::Omaha6 => {
-            (omaha_high_rank(hole, board), None)
-        }
-        VariantId::OmahaHiLo | VariantId::Omaha5HiLo => {
-            (omaha_high_rank(hole, board), omaha_low8_rank(hole, board))
-        }
-        VariantId::StudHiLo => (high_rank(hole), low8_rank(hole)),
-        VariantId::Razz | VariantId::AceToFive => (ace_five_rank(hole), None),
-        VariantId::DeuceToSeven => (deuce_seven_rank(hole), None),
-        VariantId::Badugi => (badugi_rank(hole, true), None),
-        VariantId::Badacey | VariantId::Razzdugi => {
-            (ace_five_rank(hole), Some(badugi_rank(hole, true)))
-        }
-        VariantId::Badeucy => (deuce_seven_rank(hole), Some(badugi_rank(hole, false))),
-        VariantId::Dramaha => (high_rank(hole), Some(omaha_high_rank(hole, board))),
-        VariantId::Sohe => {
-            let holdem: Vec<Card> = hole[4..].iter().chain(board).copied().collect();
-            (omaha_high_rank(&hole[..4], board), Some(high_rank(&holdem)))
-        }
-    };
-    Ok(Showdown { high, low })
+    Ok(())
 }
 
 /// The stud odd-chip key of a player's hand on one side: the player with the

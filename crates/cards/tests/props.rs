@@ -51,6 +51,32 @@ proptest! {
     }
 
     #[test]
+    fn showdown_values_equal_rank_showdown_values_of_every_variant(v in 0usize..19, seed in any::<u64>()) {
+        let id = VariantId::ALL[v];
+        let var = id.variant();
+        let cards = deal(seed, var.short_deck, var.hole_cards + var.board_cards);
+        let (hole, board) = cards.split_at(var.hole_cards);
+        let s = rank_showdown(id, hole, board).unwrap();
+        prop_assert_eq!(
+            showdown_values(id, hole, board).unwrap(),
+            (s.high.value, s.low.map(|l| l.value))
+        );
+    }
+
+    #[test]
+    fn showdown_values_refuse_what_rank_showdown_refuses(
+        v in 0usize..19,
+        hole in prop::collection::vec(any_card(), 0..9),
+        board in prop::collection::vec(any_card(), 0..7),
+    ) {
+        let id = VariantId::ALL[v];
+        prop_assert_eq!(
+            showdown_values(id, &hole, &board),
+            rank_showdown(id, &hole, &board).map(|s| (s.high.value, s.low.map(|l| l.value)))
+        );
+    }
+
+    #[test]
     fn fast_values_equal_the_full_hand_rank_values(seed in any::<u64>(), n in 5usize..=7) {
         let c = deal(seed, false, n);
         prop_assert_eq!(high_value(&c) as u64, high_rank(&c).value);

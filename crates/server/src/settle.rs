@@ -11,7 +11,9 @@ use crate::dto::{
     ShareDto, UncalledDto,
 };
 use crate::validate::{rules_id, validate, Invalid, Validated};
-use showdown_cards::{rank_showdown, stud_odd_chip_key, EvalError, HandRank, Showdown, Side};
+use showdown_cards::{
+    rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
+};
 use showdown_core::{
     Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
 };
@@ -22,6 +24,12 @@ use std::collections::BTreeMap;
 /// Pure: the same request gives the same event whatever the order of
 /// `players` (the core sees them sorted by seat, COMMON.md conventions).
 pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent, Invalid> {
+    settle_with(req, false)
+}
+
+/// [`settle_request`]; `describe_all` describes every live hand up front, as
+/// stud always does (the tests compare both ways byte for byte).
+fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEvent, Invalid> {
     let v = validate(req)?;
 
     // Players reach the core by seat, so the result never depends on the
@@ -29,17 +37,33 @@ pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent, Invalid>
     let mut order: Vec<usize> = (0..req.players.len()).collect();
     order.sort_by_key(|&i| req.players[i].seat);
 
-    // Rank every live hand at a showdown (cards speak, TDA 12).
+    // Rank every live hand at a showdown (cards speak, TDA 12). Button games
+    // need only the values to settle, so every hand is valued without its
+    // name, description or cards, and only the hands the event shows (pot
+    // winners and the winning hand) are described after settling. Stud odd
+    // chips under TDA 19 need the tabled cards, so stud describes them all.
+    let describe_all = describe_all || !v.table.button;
     let mut shown: Vec<Option<Showdown>> = vec![None; req.players.len()];
+    let mut values: Vec<Option<(u64, Option<u64>)>> = vec![None; req.players.len()];
     if v.contested {
         let mut problems = Vec::new();
         for (i, pl) in req.players.iter().enumerate() {
             if pl.folded {
                 continue;
             }
-            match rank_showdown(v.variant, &v.cards[i], &v.board) {
-                Ok(s) => shown[i] = Some(s),
-                Err(e) => problems.push(eval_problem(i, &e)),
+            if describe_all {
+                match rank_showdown(v.variant, &v.cards[i], &v.board) {
+                    Ok(s) => {
+                        values[i] = Some((s.high.value, s.low.as_ref().map(|l| l.value)));
+                        shown[i] = Some(s);
+                    }
+                    Err(e) => problems.push(eval_problem(i, &e)),
+                }
+            } else {
+                match showdown_values(v.variant, &v.cards[i], &v.board) {
+                    Ok(vals) => values[i] = Some(vals),
+                    Err(e) => problems.push(eval_problem(i, &e)),
+                }
             }
         }
         if !problems.is_empty() {
@@ -58,7 +82,8 @@ pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent, Invalid>
                     committed: pl.committed,
                     dead: pl.dead.unwrap_or(0),
                     folded: pl.folded,
-                    hands: shown[i].as_ref().map(|s| strengths(&v, s, &v.cards[i])),
+                    hands: values[i]
+                        .map(|vals| strengths(&v, vals, shown[i].as_ref(), &v.cards[i])),
                 }
             })
             .collect(),
@@ -76,28 +101,62 @@ pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent, Invalid>
     let s = showdown_core::settle(&input)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
 
-    Ok(build_event(req, &v, &order, &shown, &s))
+    // Describe the hands the event shows (values already checked the deal).
+    if !describe_all {
+        let winner = winner_k(req, &order, &values, &s);
+        for k in s.winners.iter().copied().chain(winner) {
+            let i = order[k];
+            if shown[i].is_none() && values[i].is_some() {
+                shown[i] = rank_showdown(v.variant, &v.cards[i], &v.board).ok();
+            }
+        }
+    }
+
+    Ok(build_event(req, &v, &order, &values, &shown, &s))
 }
 
 /// The core's view of one live hand: values, and stud odd-chip keys by the
-/// request's rulebook (RULES.md §4; button games ignore the key).
-fn strengths(v: &Validated, s: &Showdown, all_cards: &[showdown_cards::Card]) -> Hands {
-    let key = |side: Side, hand: &HandRank| {
-        if v.table.button {
-            0
-        } else {
+/// request's rulebook (RULES.md §4; button games ignore the key, and there
+/// `shown` is `None`).
+fn strengths(
+    v: &Validated,
+    (high, low): (u64, Option<u64>),
+    shown: Option<&Showdown>,
+    all_cards: &[showdown_cards::Card],
+) -> Hands {
+    let key = |side: Side, hand: Option<&HandRank>| match hand {
+        Some(hand) if !v.table.button => {
             stud_odd_chip_key(v.variant, v.rules, side, hand, all_cards)
         }
+        _ => 0,
     };
     Hands {
         high: HandStrength {
-            value: s.high.value,
-            chip_key: key(Side::High, &s.high),
+            value: high,
+            chip_key: key(Side::High, shown.map(|s| &s.high)),
         },
-        low: s.low.as_ref().map(|low| HandStrength {
-            value: low.value,
-            chip_key: key(Side::Low, low),
+        low: low.map(|value| HandStrength {
+            value,
+            chip_key: key(Side::Low, shown.and_then(|s| s.low.as_ref())),
         }),
+    }
+}
+
+/// The core index of the player the event names as winner: the first
+/// potBreakdown entry; when uncontested, the one live player (API.md). A
+/// hand where no pot holds a chip (everything uncalled) has no breakdown:
+/// the best live high hand stands in, first by seat among equals.
+fn winner_k(
+    req: &SettleRequest,
+    order: &[usize],
+    values: &[Option<(u64, Option<u64>)>],
+    s: &Settlement,
+) -> Option<usize> {
+    let live = (0..order.len()).filter(|&k| !req.players[order[k]].folded);
+    match (s.reason, s.winners.first()) {
+        (Reason::Uncontested, _) => live.min(),
+        (_, Some(&k)) => Some(k),
+        (_, None) => live.max_by_key(|&k| (values[order[k]].map(|v| v.0), std::cmp::Reverse(k))),
     }
 }
 
@@ -132,6 +191,7 @@ fn build_event(
     req: &SettleRequest,
     v: &Validated,
     order: &[usize],
+    values: &[Option<(u64, Option<u64>)>],
     shown: &[Option<Showdown>],
     s: &Settlement,
 ) -> HandCompleteEvent {
@@ -155,22 +215,7 @@ fn build_event(
         })
         .collect();
 
-    // The winner: the first potBreakdown entry; when uncontested, the one
-    // live player (API.md). A hand where no pot holds a chip (everything
-    // uncalled) has no breakdown: the best live high hand stands in, first
-    // by seat among equals.
-    let live: Vec<usize> = (0..order.len()).filter(|&k| !player(k).folded).collect();
-    let winner_k = match (s.reason, s.winners.first()) {
-        (Reason::Uncontested, _) => live.first().copied(),
-        (_, Some(&k)) => Some(k),
-        (_, None) => live.iter().copied().max_by_key(|&k| {
-            (
-                shown[order[k]].as_ref().map(|s| s.high.value),
-                std::cmp::Reverse(k),
-            )
-        }),
-    }
-    .unwrap_or(0);
+    let winner_k = winner_k(req, order, values, s).unwrap_or(0);
     let winning_hand = match s.reason {
         Reason::Uncontested => None,
         Reason::Showdown => high(winner_k),
@@ -250,4 +295,38 @@ pub fn odd_chips(event: &HandCompleteEvent) -> u64 {
         .flat_map(|p| p.shares.iter())
         .map(|s| s.odd_chips)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Describing only the shown hands changes no byte of any event: every
+    /// load corpus and golden request, settled both ways.
+    #[test]
+    fn describing_only_shown_hands_changes_no_byte_of_the_event() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let mut n = 0;
+        for dir in ["tests/load/corpus", "tests/golden"] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+                let path = entry.unwrap().path();
+                let name = path.to_string_lossy().to_string();
+                if !name.ends_with(".json") || name.ends_with(".response.json") {
+                    continue;
+                }
+                let text = std::fs::read(&path).unwrap();
+                let Ok(req) = crate::extract::parse_json::<SettleRequest>(&text) else {
+                    continue;
+                };
+                let lazy = settle_with(&req, false).map(|e| serde_json::to_vec(&e).unwrap());
+                let eager = settle_with(&req, true).map(|e| serde_json::to_vec(&e).unwrap());
+                assert_eq!(lazy.is_ok(), eager.is_ok(), "{name}");
+                if let (Ok(a), Ok(b)) = (lazy, eager) {
+                    assert_eq!(a, b, "{name}");
+                    n += 1;
+                }
+            }
+        }
+        assert!(n > 50, "only {n} requests settled");
+    }
 }
