@@ -294,38 +294,60 @@ pub fn omaha_low8_value(hole: &[Card], board: &[Card]) -> Option<u32> {
 
 /// The best Omaha high hand with its name and the five cards that make it.
 ///
-/// Visits every two-of-hole, three-of-board hand (hole pairs in order, board
-/// triples in order within each) and keeps the last of the best, so the
-/// cards tabled are always the same; a hand's value is one read of the pair
-/// × triple table unless all five cards share a suit. No allocation until
-/// the one [`HandRank`] is described.
+/// The hand tabled is the last of the best in the order hole pairs, then
+/// board triples within each, are dealt (always the same cards for the same
+/// value). The value comes first from [`omaha_high_value`]; the hands are
+/// then visited from the last, and the first that makes it is the one. A
+/// hand's value is one read of the pair × triple table unless all five cards
+/// share a suit. No allocation until the one [`HandRank`] is described.
 pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
     let t = tables();
     let r = |c: &Card| (c.rank as u8 - 2) as usize;
-    let mut best: Option<(u32, [Card; 5])> = None;
-    for (i, a) in hole.iter().enumerate() {
-        for b in &hole[i + 1..] {
-            let row = &t.ordinals[t.pair[r(a) * 13 + r(b)] as usize * TRIPLES..][..TRIPLES];
-            let suited = a.suit == b.suit;
-            for (x, c) in board.iter().enumerate() {
-                for (y, d) in board[x + 1..].iter().enumerate() {
-                    let cd = r(c) * 169 + r(d) * 13;
-                    for e in &board[x + y + 2..] {
-                        let h = [*a, *b, *c, *d, *e];
-                        let v = if suited && [c.suit, d.suit, e.suit] == [a.suit; 3] {
-                            value_of_masks(Masks::of(&h), HighOrder::Standard)
-                        } else {
-                            t.values[row[t.triple[cd + r(e)] as usize] as usize]
-                        };
-                        if best.is_none_or(|(bv, _)| v >= bv) {
-                            best = Some((v, h));
+    let value = |h: &[Card; 5]| {
+        let [a, b, c, d, e] = h;
+        if a.suit == b.suit && [c.suit, d.suit, e.suit] == [a.suit; 3] {
+            value_of_masks(Masks::of(h), HighOrder::Standard)
+        } else {
+            let row = t.pair[r(a) * 13 + r(b)] as usize * TRIPLES;
+            t.values[t.ordinals[row + t.triple[r(c) * 169 + r(d) * 13 + r(e)] as usize] as usize]
+        }
+    };
+    let (nh, nb) = (hole.len(), board.len());
+    if (2..=6).contains(&nh) && (3..=5).contains(&nb) {
+        let best = omaha_high_value(hole, board);
+        for i in (0..nh).rev() {
+            for j in (i + 1..nh).rev() {
+                for x in (0..nb).rev() {
+                    for y in (x + 1..nb).rev() {
+                        for z in (y + 1..nb).rev() {
+                            let h = [hole[i], hole[j], board[x], board[y], board[z]];
+                            if value(&h) == best {
+                                return describe(best, Masks::of(&h), &h, HighOrder::Standard);
+                            }
                         }
                     }
                 }
             }
         }
     }
-    let (v, h) = best.unwrap_or((0, [Card::from_index(0); 5]));
+    // Other card counts (never dealt by a variant): the forward search.
+    let mut found: Option<(u32, [Card; 5])> = None;
+    for (i, a) in hole.iter().enumerate() {
+        for b in &hole[i + 1..] {
+            for (x, c) in board.iter().enumerate() {
+                for (y, d) in board[x + 1..].iter().enumerate() {
+                    for e in &board[x + y + 2..] {
+                        let h = [*a, *b, *c, *d, *e];
+                        let v = value(&h);
+                        if found.is_none_or(|(bv, _)| v >= bv) {
+                            found = Some((v, h));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (v, h) = found.unwrap_or((0, [Card::from_index(0); 5]));
     describe(v, Masks::of(&h), &h, HighOrder::Standard)
 }
 
