@@ -157,6 +157,11 @@ fn board_tables() -> &'static BoardTables {
     })
 }
 
+/// Build the Omaha tables now rather than on first use.
+pub(crate) fn build_tables() {
+    board_tables();
+}
+
 /// The value of the best Omaha high hand: two of `hole` (2 to 6 cards) and
 /// three of `board` (3 to 5 cards). Same scale as [`super::high::high_value`].
 #[inline]
