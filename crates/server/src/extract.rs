@@ -62,6 +62,12 @@ pub fn pointer(path: &serde_path_to_error::Path) -> String {
 // A Problem is only built on the error path; boxing it buys nothing.
 #[allow(clippy::result_large_err)]
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
+    // Plain serde_json first: tracking the path of every field costs about a
+    // quarter of the parse, and only a rejected body needs it. A body that
+    // fails is parsed again, path tracked, for the pointer of its 400.
+    if let Ok(value) = serde_json::from_slice(bytes) {
+        return Ok(value);
+    }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
         let inner = e.inner();
