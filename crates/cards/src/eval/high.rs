@@ -134,9 +134,17 @@ pub fn high_value(cards: &[Card]) -> u32 {
 #[inline(always)]
 pub(crate) fn value_by_table(cards: &[Card], order: HighOrder) -> u32 {
     if cards.len() > 7 {
-        return value_of_masks(Masks::of(cards), order);
+        return value_beyond_seven(cards, order);
     }
     table::lookup(table::key(cards), |s| table::suit_mask(cards, s), order)
+}
+
+/// More than seven cards (rare: the table covers seven): out of line, so the
+/// inlined table path stays small.
+#[cold]
+#[inline(never)]
+fn value_beyond_seven(cards: &[Card], order: HighOrder) -> u32 {
+    value_of_masks(Masks::of(cards), order)
 }
 
 /// The best standard high hand of five to seven cards, with its name and cards.

@@ -76,7 +76,7 @@ pub fn ace_five_value(cards: &[Card]) -> u32 {
         return ace_five_of_masks(Masks::of(cards));
     }
     let t = table::tables();
-    t.values[t.ace_five[table::slot(table::key(cards) as u32)] as usize]
+    t.ace_five[table::slot(table::key(cards) as u32)]
 }
 
 /// The value of the best 8-or-better low of five to seven cards, if any: the

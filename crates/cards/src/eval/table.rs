@@ -50,11 +50,9 @@ fn card_slot(c: &Card) -> usize {
 /// The key of a hand: rank sum (low 32 bits) and suit counters.
 #[inline(always)]
 pub(crate) fn key(cards: &[Card]) -> u64 {
-    let mut key = SUITS_START;
-    for c in cards {
-        key += CARD_KEYS[card_slot(c)];
-    }
-    key
+    cards
+        .iter()
+        .fold(SUITS_START, |k, c| k + CARD_KEYS[card_slot(c)])
 }
 
 /// The value of a hand from its key: the flush table when a suit holds five
@@ -71,7 +69,7 @@ pub(crate) fn lookup(key: u64, flush_suit_mask: impl FnOnce(u32) -> u16, order: 
     if f != 0 {
         flush[flush_suit_mask((f >> 32).trailing_zeros() / 4) as usize]
     } else {
-        t.values[ranks[slot(key as u32)] as usize]
+        ranks[slot(key as u32)]
     }
 }
 
@@ -162,15 +160,14 @@ impl HandKey {
         if self.len > 7 {
             return ace_five_of_masks(self.masks());
         }
-        let t = tables();
-        t.values[t.ace_five[slot(self.key as u32)] as usize]
+        tables().ace_five[slot(self.key as u32)]
     }
 }
 
 #[inline(always)]
 pub(crate) fn slot(rank_key: u32) -> usize {
     (rank_key & ((1 << ROW_SHIFT) - 1)) as usize
-        + ROW_OFFSETS[(rank_key >> ROW_SHIFT) as usize] as usize
+        + 2 * ROW_OFFSETS[(rank_key >> ROW_SHIFT) as usize] as usize
 }
 
 /// Every rank multiset of at most seven cards (four at most of a rank), as
@@ -201,23 +198,36 @@ pub(crate) fn rank_key(counts: &[u8; 13]) -> u32 {
         .sum()
 }
 
-/// Value tables, built on first use. The rank tables hold u16 ordinals into
-/// `values` (the sorted values of all four): 173 KB a table instead of 346,
-/// so the part a kind of hand touches stays in cache.
+/// Value tables, built on first use. The rank tables hold the values
+/// themselves (346 KB each, in L2 either way): u16 ordinals into a shared
+/// value list halved them but put a second dependent load on every hand,
+/// which cost more than the smaller table saved (`benches/eval.rs`).
 pub(crate) struct Tables {
-    pub standard: Vec<u16>,
-    pub short_deck: Vec<u16>,
-    pub ace_only_high: Vec<u16>,
-    pub ace_five: Vec<u16>,
-    pub values: Vec<u32>,
+    pub standard: Vec<u32>,
+    pub short_deck: Vec<u32>,
+    pub ace_only_high: Vec<u32>,
+    pub ace_five: Vec<u32>,
     pub flush_standard: Vec<u32>,
     pub flush_short_deck: Vec<u32>,
     pub flush_ace_only_high: Vec<u32>,
 }
 
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// The tables, built by the first caller. The fast path is one inlined
+/// load and test: `get_or_init` is not inlined and cost a call per hand.
+#[inline(always)]
 pub(crate) fn tables() -> &'static Tables {
-    static T: OnceLock<Tables> = OnceLock::new();
-    T.get_or_init(|| {
+    match TABLES.get() {
+        Some(t) => t,
+        None => init_tables(),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn init_tables() -> &'static Tables {
+    TABLES.get_or_init(|| {
         let len = TABLE_LEN;
         let mut owner = vec![u32::MAX; len];
         let mut wide = [
@@ -231,7 +241,6 @@ pub(crate) fn tables() -> &'static Tables {
             short_deck: Vec::new(),
             ace_only_high: Vec::new(),
             ace_five: Vec::new(),
-            values: Vec::new(),
             flush_standard: vec![0; 1 << 13],
             flush_short_deck: vec![0; 1 << 13],
             flush_ace_only_high: vec![0; 1 << 13],
@@ -261,22 +270,9 @@ pub(crate) fn tables() -> &'static Tables {
             wide[2][i] = value_of_masks(m, HighOrder::AceOnlyHigh);
             wide[3][i] = ace_five_of_masks(m);
         }
-        let mut values: Vec<u32> = wide.iter().flatten().copied().collect();
-        values.sort_unstable();
-        values.dedup();
-        assert!(values.len() <= 1 << 16, "ordinals fit u16");
-        let narrow = |w: &[u32]| -> Vec<u16> {
-            w.iter()
-                .map(|v| values.binary_search(v).unwrap_or(0) as u16)
-                .collect()
-        };
-        (t.standard, t.short_deck, t.ace_only_high, t.ace_five) = (
-            narrow(&wide[0]),
-            narrow(&wide[1]),
-            narrow(&wide[2]),
-            narrow(&wide[3]),
-        );
-        t.values = values;
+        let [standard, short_deck, ace_only_high, ace_five] = wide;
+        (t.standard, t.short_deck, t.ace_only_high, t.ace_five) =
+            (standard, short_deck, ace_only_high, ace_five);
         for mask in 0u16..1 << 13 {
             if mask.count_ones() >= 5 {
                 let m = Masks([mask, 0, 0, 0]);
@@ -290,8 +286,10 @@ pub(crate) fn tables() -> &'static Tables {
 }
 
 /// Row displacement for the rank keys: rows (`key >> ROW_SHIFT`) are placed,
-/// largest first, at the first offset where none of their keys meets a
-/// taken slot. Used by `examples/gen_rank_hash.rs` to write the offsets.
+/// largest first, at the first even offset where none of their keys meets a
+/// taken slot. Used by `examples/gen_rank_hash.rs` to write the offsets,
+/// halved: as `u16` the offsets take 16 KiB, which stays in L1 beside the
+/// card keys, where `u32` offsets (32 KiB) were an L2 load on every hand.
 #[doc(hidden)]
 pub fn generate_row_offsets() -> (Vec<u32>, usize) {
     let keys: Vec<u32> = rank_multisets().iter().map(rank_key).collect();
@@ -318,7 +316,7 @@ pub fn generate_row_offsets() -> (Vec<u32>, usize) {
             {
                 break;
             }
-            o += 1;
+            o += 2;
         }
         for &c in cols {
             let i = o + c as usize;
