@@ -151,9 +151,26 @@ impl FromStr for Card {
     }
 }
 
+/// Every card's two-character form, by [`Card::index`].
+#[rustfmt::skip]
+const CARD_NAMES: [&str; 52] = [
+    "2c", "2d", "2h", "2s", "3c", "3d", "3h", "3s", "4c", "4d", "4h", "4s", "5c",
+    "5d", "5h", "5s", "6c", "6d", "6h", "6s", "7c", "7d", "7h", "7s", "8c", "8d",
+    "8h", "8s", "9c", "9d", "9h", "9s", "Tc", "Td", "Th", "Ts", "Jc", "Jd", "Jh",
+    "Js", "Qc", "Qd", "Qh", "Qs", "Kc", "Kd", "Kh", "Ks", "Ac", "Ad", "Ah", "As",
+];
+
+impl Card {
+    /// The two-character form (`"Ah"`) without formatting machinery: the
+    /// service writes five of these for every hand it describes.
+    pub fn as_str(self) -> &'static str {
+        CARD_NAMES[self.index() as usize]
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank.to_char(), self.suit.to_char())
+        f.write_str(self.as_str())
     }
 }
 
@@ -176,6 +193,8 @@ mod tests {
             let c = Card::from_index(i);
             assert_eq!(c.index(), i);
             assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+            let chars = format!("{}{}", c.rank.to_char(), c.suit.to_char());
+            assert_eq!(c.as_str(), chars, "the name table is in index order");
         }
     }
 

@@ -8,6 +8,10 @@
 //! ```
 use showdown_server::dto::SettleRequest;
 use std::time::Instant;
+
+/// The service's allocator, so the figures are the server's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() {
     let text = std::fs::read_to_string(std::env::args().nth(1).unwrap()).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();

@@ -174,7 +174,7 @@ pub fn hand_rank_dto(h: &HandRank) -> HandRankDto {
         name: h.name.clone(),
         value: h.value,
         description: h.description.clone(),
-        cards: h.cards.iter().map(ToString::to_string).collect(),
+        cards: h.cards.iter().map(|c| c.as_str().to_owned()).collect(),
     }
 }
 

@@ -342,11 +342,12 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }
         for (i, pl) in req.players.iter().enumerate() {
             let got = pl.cards.as_ref().map_or(0, Vec::len);
-            let ptr = format!("/players/{i}/cards");
+            // Built only for a problem: this loop runs for every request.
+            let ptr = || format!("/players/{i}/cards");
             if contested && !pl.folded {
                 if pl.cards.is_none() || got == 0 {
                     p.push(
-                        ptr,
+                        ptr(),
                         format!(
                             "player {:?} is live at a showdown: their cards are required",
                             pl.id
@@ -354,13 +355,13 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
                     );
                 } else if got != t.hole_cards {
                     p.push(
-                        ptr,
+                        ptr(),
                         format!("{name} needs {} cards per player, got {got}", t.hole_cards),
                     );
                 }
             } else if got > t.hole_cards {
                 p.push(
-                    ptr,
+                    ptr(),
                     format!("{name} deals {} cards per player, got {got}", t.hole_cards),
                 );
             }
