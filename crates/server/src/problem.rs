@@ -19,6 +19,8 @@ pub const PROBLEM_JSON: &str = "application/problem+json";
 pub const TYPE_MALFORMED: &str = "urn:showdown:problem:malformed-request";
 /// `type` of an impossible hand (422).
 pub const TYPE_INVALID_HAND: &str = "urn:showdown:problem:invalid-hand";
+/// `type` of another impossible request: a chip race or a draw (422).
+pub const TYPE_INVALID_REQUEST: &str = "urn:showdown:problem:invalid-request";
 
 /// An RFC 9457 problem details object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -76,13 +78,19 @@ impl Problem {
 
     /// 422: an impossible hand, every problem listed.
     pub fn invalid(invalid: Invalid) -> Problem {
+        Problem::impossible(TYPE_INVALID_HAND, "hand", invalid)
+    }
+
+    /// 422: an impossible `subject` ("hand", "chip race", "draw"), every
+    /// problem listed; the title and detail name what was impossible.
+    pub fn impossible(kind: &str, subject: &str, invalid: Invalid) -> Problem {
         let n = invalid.errors.len();
         Problem {
-            kind: TYPE_INVALID_HAND.to_string(),
-            title: "Unprocessable hand".to_string(),
+            kind: kind.to_string(),
+            title: format!("Unprocessable {subject}"),
             status: 422,
             detail: format!(
-                "the hand is impossible: {n} problem{}",
+                "the {subject} is impossible: {n} problem{}",
                 if n == 1 { "" } else { "s" }
             ),
             errors: invalid.errors,

@@ -113,6 +113,12 @@ async fn chip_race_problems_are_422_with_pointers() {
     let (status, ct, p) = post("/v1/chip-race", body).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(ct, "application/problem+json");
+    assert_eq!(p["type"], "urn:showdown:problem:invalid-request");
+    assert_eq!(p["title"], "Unprocessable chip race", "not a hand");
+    assert!(p["detail"]
+        .as_str()
+        .unwrap()
+        .starts_with("the chip race is impossible: "));
     let ptrs = pointers(&p);
     for want in [
         "/colorUpTo",
@@ -203,6 +209,9 @@ async fn draw_problems_are_422_with_pointers() {
     let (status, ct, p) = post("/v1/draw", body).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(ct, "application/problem+json");
+    assert_eq!(p["type"], "urn:showdown:problem:invalid-request");
+    assert_eq!(p["title"], "Unprocessable draw");
+    assert_eq!(p["detail"], "the draw is impossible: 4 problems");
     assert_eq!(
         pointers(&p),
         vec!["/players", "/dealerSeat", "/seed", "/players/0/card"]

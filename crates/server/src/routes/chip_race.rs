@@ -3,7 +3,7 @@
 
 use crate::dto_chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
 use crate::extract::ApiJson;
-use crate::problem::Problem;
+use crate::problem::{Problem, TYPE_INVALID_REQUEST};
 use axum::Json;
 
 /// Run a chip race.
@@ -29,5 +29,7 @@ use axum::Json;
 pub async fn chip_race(
     ApiJson(req): ApiJson<ChipRaceRequest>,
 ) -> Result<Json<ChipRaceResponse>, Problem> {
-    Ok(Json(chip_race_request(&req)?))
+    chip_race_request(&req)
+        .map(Json)
+        .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "chip race", e))
 }

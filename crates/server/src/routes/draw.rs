@@ -3,7 +3,7 @@
 
 use crate::dto_chip_race::{draw_request, DrawRequest, DrawResponse};
 use crate::extract::ApiJson;
-use crate::problem::Problem;
+use crate::problem::{Problem, TYPE_INVALID_REQUEST};
 use axum::Json;
 
 /// Run a high-card draw.
@@ -25,5 +25,7 @@ use axum::Json;
     )
 )]
 pub async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> Result<Json<DrawResponse>, Problem> {
-    Ok(Json(draw_request(&req)?))
+    draw_request(&req)
+        .map(Json)
+        .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "draw", e))
 }
