@@ -164,10 +164,22 @@ impl HandKey {
     }
 }
 
+/// Slots a rank table has room for: every value `slot` can return, so the
+/// look-up needs no bounds check (only the first `TABLE_LEN` are ever
+/// written or read for a real hand; the rest are never touched, so never
+/// paged in).
+pub(crate) const SLOTS: usize = (1 << ROW_SHIFT) + 2 * (u16::MAX as usize + 1);
+
+/// A rank table: the value of every rank multiset by its slot.
+pub(crate) type RankTable = Box<[u32; SLOTS]>;
+
+/// The slot of a rank sum. Masks, never panics: with distinct cards the
+/// row is always in range; with duplicate cards (the caller's error) the
+/// value is meaningless but the look-up stays in bounds.
 #[inline(always)]
 pub(crate) fn slot(rank_key: u32) -> usize {
-    (rank_key & ((1 << ROW_SHIFT) - 1)) as usize
-        + 2 * ROW_OFFSETS[(rank_key >> ROW_SHIFT) as usize] as usize
+    let row = (rank_key >> ROW_SHIFT) as usize & (ROW_OFFSETS.len() - 1);
+    (rank_key & ((1 << ROW_SHIFT) - 1)) as usize + 2 * ROW_OFFSETS[row] as usize
 }
 
 /// Every rank multiset of at most seven cards (four at most of a rank), as
@@ -199,14 +211,14 @@ pub(crate) fn rank_key(counts: &[u8; 13]) -> u32 {
 }
 
 /// Value tables, built on first use. The rank tables hold the values
-/// themselves (346 KB each, in L2 either way): u16 ordinals into a shared
+/// themselves (358 KB each, in L2 either way): u16 ordinals into a shared
 /// value list halved them but put a second dependent load on every hand,
 /// which cost more than the smaller table saved (`benches/eval.rs`).
 pub(crate) struct Tables {
-    pub standard: Vec<u32>,
-    pub short_deck: Vec<u32>,
-    pub ace_only_high: Vec<u32>,
-    pub ace_five: Vec<u32>,
+    pub standard: RankTable,
+    pub short_deck: RankTable,
+    pub ace_only_high: RankTable,
+    pub ace_five: RankTable,
     pub flush_standard: Vec<u32>,
     pub flush_short_deck: Vec<u32>,
     pub flush_ace_only_high: Vec<u32>,
@@ -230,17 +242,17 @@ fn init_tables() -> &'static Tables {
     TABLES.get_or_init(|| {
         let len = TABLE_LEN;
         let mut owner = vec![u32::MAX; len];
-        let mut wide = [
-            vec![0u32; len],
-            vec![0u32; len],
-            vec![0u32; len],
-            vec![0u32; len],
-        ];
+        let rank_table = || -> RankTable {
+            vec![0u32; SLOTS]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("SLOTS long"))
+        };
         let mut t = Tables {
-            standard: Vec::new(),
-            short_deck: Vec::new(),
-            ace_only_high: Vec::new(),
-            ace_five: Vec::new(),
+            standard: rank_table(),
+            short_deck: rank_table(),
+            ace_only_high: rank_table(),
+            ace_five: rank_table(),
             flush_standard: vec![0; 1 << 13],
             flush_short_deck: vec![0; 1 << 13],
             flush_ace_only_high: vec![0; 1 << 13],
@@ -265,14 +277,11 @@ fn init_tables() -> &'static Tables {
                     m.0[s] |= 1 << r;
                 }
             }
-            wide[0][i] = value_of_masks(m, HighOrder::Standard);
-            wide[1][i] = value_of_masks(m, HighOrder::ShortDeck);
-            wide[2][i] = value_of_masks(m, HighOrder::AceOnlyHigh);
-            wide[3][i] = ace_five_of_masks(m);
+            t.standard[i] = value_of_masks(m, HighOrder::Standard);
+            t.short_deck[i] = value_of_masks(m, HighOrder::ShortDeck);
+            t.ace_only_high[i] = value_of_masks(m, HighOrder::AceOnlyHigh);
+            t.ace_five[i] = ace_five_of_masks(m);
         }
-        let [standard, short_deck, ace_only_high, ace_five] = wide;
-        (t.standard, t.short_deck, t.ace_only_high, t.ace_five) =
-            (standard, short_deck, ace_only_high, ace_five);
         for mask in 0u16..1 << 13 {
             if mask.count_ones() >= 5 {
                 let m = Masks([mask, 0, 0, 0]);
