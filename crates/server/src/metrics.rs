@@ -110,8 +110,11 @@ impl RouteStats {
 
 /// Routes a process can label; the router has about a dozen, and unknown
 /// paths all count as [`UNMATCHED`], so this is never reached (were it, the
-/// last route's counters would take the rest).
+/// routes beyond count as [`OVERFLOW`]).
 const MAX_ROUTES: usize = 64;
+
+/// The label of routes beyond [`MAX_ROUTES`] - 1.
+pub const OVERFLOW: &str = "other";
 
 /// Settlement counters of one stripe.
 struct SettleCounters {
@@ -149,25 +152,43 @@ impl Default for Metrics {
 impl Metrics {
     /// The counters of a route (`None`: no route matched), added on first use.
     pub fn route(&self, matched: Option<&str>) -> &RouteStats {
-        let name = matched.unwrap_or(UNMATCHED);
-        if let Some(r) = self.find_route(name) {
+        if let Some(r) = self.find(matched) {
             return r;
         }
+        let name = matched.unwrap_or(UNMATCHED);
         let _adding = self.adding.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(r) = self.find_route(name) {
             return r;
         }
-        match self.routes.iter().find(|slot| slot.get().is_none()) {
+        // The last slot is kept for OVERFLOW, so a full table never puts one
+        // route's requests under another's name.
+        match self.routes[..MAX_ROUTES - 1]
+            .iter()
+            .find(|slot| slot.get().is_none())
+        {
             Some(slot) => slot.get_or_init(|| RouteStats::new(name)),
-            None => self.routes[MAX_ROUTES - 1].get_or_init(|| RouteStats::new(name)),
+            None => self.routes[MAX_ROUTES - 1].get_or_init(|| {
+                tracing::warn!(
+                    route = name,
+                    "metrics: route table full, counting the rest as {OVERFLOW:?}"
+                );
+                RouteStats::new(OVERFLOW)
+            }),
         }
     }
 
+    /// The counters of a route if it has any yet (lock-free).
+    pub fn find(&self, matched: Option<&str>) -> Option<&RouteStats> {
+        self.find_route(matched.unwrap_or(UNMATCHED))
+    }
+
+    /// The route named `name`, or OVERFLOW once the table is full.
     fn find_route(&self, name: &str) -> Option<&RouteStats> {
-        self.routes
+        self.routes[..MAX_ROUTES - 1]
             .iter()
             .map_while(OnceLock::get)
             .find(|r| r.name == name)
+            .or_else(|| self.routes[MAX_ROUTES - 1].get())
     }
 
     /// Count one finished request.
@@ -334,6 +355,21 @@ mod tests {
         assert!(text.contains(&format!("showdown_odd_chips_total {n}\n")));
         assert!(text.contains(&format!("showdown_invalid_hands_total {}\n", SHARDS + 3)));
         assert_eq!(m.routes.iter().map_while(OnceLock::get).count(), 1);
+    }
+
+    #[test]
+    fn a_full_route_table_counts_the_rest_as_other_never_under_another_name() {
+        let m = Metrics::default();
+        for i in 0..MAX_ROUTES + 5 {
+            m.record_request(&format!("/r{i}"), StatusCode::OK, Duration::from_micros(5));
+        }
+        let text = m.render();
+        let last = MAX_ROUTES - 2;
+        assert!(text.contains(&format!(
+            "showdown_http_requests_total{{route=\"/r{last}\",status=\"200\"}} 1\n"
+        )));
+        assert!(!text.contains(&format!("route=\"/r{}\"", last + 1)));
+        assert!(text.contains("showdown_http_requests_total{route=\"other\",status=\"200\"} 6\n"));
     }
 
     #[test]

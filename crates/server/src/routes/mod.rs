@@ -33,12 +33,13 @@ pub struct AppState(Arc<Shared>);
 
 /// The contents of [`AppState`].
 pub struct Shared {
-    pub config: Arc<AppConfig>,
-    pub metrics: Arc<Metrics>,
-    pub request_ids: Arc<RequestIds>,
+    pub config: AppConfig,
+    pub metrics: Metrics,
+    pub request_ids: RequestIds,
+    /// An `Arc` so a test can hold a slot (`try_acquire_owned`).
     pub limiter: Arc<Semaphore>,
     /// False once shutdown has begun: `/readyz` then answers 503.
-    pub ready: Arc<AtomicBool>,
+    pub ready: AtomicBool,
 }
 
 impl std::ops::Deref for AppState {
@@ -53,10 +54,10 @@ impl AppState {
     pub fn new(config: AppConfig) -> AppState {
         AppState(Arc::new(Shared {
             limiter: Arc::new(Semaphore::new(config.concurrency_limit.max(1))),
-            config: Arc::new(config),
-            metrics: Arc::new(Metrics::default()),
-            request_ids: Arc::new(RequestIds::default()),
-            ready: Arc::new(AtomicBool::new(true)),
+            config,
+            metrics: Metrics::default(),
+            request_ids: RequestIds::default(),
+            ready: AtomicBool::new(true),
         }))
     }
 }
