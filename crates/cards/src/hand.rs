@@ -13,7 +13,7 @@ pub struct HandRank {
     /// evaluator that makes them).
     pub category: u8,
     /// Readable category, e.g. "Flush", "Wheel", "8-6-4-3-2 low", "4-card badugi".
-    pub name: String,
+    pub name: Name,
     /// Readable description, e.g. "Flush, A high", "4-card badugi, 7 high".
     pub description: String,
     /// Higher is better; below 2^53.
@@ -21,6 +21,11 @@ pub struct HandRank {
     /// The cards that make the hand, most significant first.
     pub cards: Vec<Card>,
 }
+
+/// A hand's name: one of a few fixed words ("Flush", "Wheel", "4-card
+/// badugi") borrowed, or built ("8-6-4-3-2 low"), so naming a hand does not
+/// allocate a copy of a constant.
+pub type Name = std::borrow::Cow<'static, str>;
 
 /// The hands a live player shows down: one per side of the variant.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -26,7 +26,7 @@ pub use eval::low::{
 pub use eval::omaha::{omaha_high_rank, omaha_high_value, omaha_low8_rank, omaha_low8_value};
 pub use eval::short_deck::{short_deck_rank, short_deck_value};
 pub use eval::table::HandKey;
-pub use hand::{HandRank, Rulebook, Showdown, Side};
+pub use hand::{HandRank, Name, Rulebook, Showdown, Side};
 pub use variant::{Family, HandKind, Variant, VariantId};
 
 /// Why a player's cards could not be ranked for a variant.

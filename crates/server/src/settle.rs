@@ -17,6 +17,7 @@ use showdown_cards::{
 use showdown_core::{
     Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
 };
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// Settle one request: the `hand_complete` event, or every problem found.
@@ -174,7 +175,7 @@ pub fn hand_rank_dto(h: &HandRank) -> HandRankDto {
         name: h.name.clone(),
         value: h.value,
         description: h.description.clone(),
-        cards: h.cards.iter().map(|c| c.as_str().to_owned()).collect(),
+        cards: h.cards.iter().map(|c| Cow::Borrowed(c.as_str())).collect(),
     }
 }
 
@@ -228,9 +229,9 @@ fn build_event(
         .map(|(idx, pot)| PotDto {
             index: idx as u64,
             name: if idx == 0 {
-                "main".to_string()
+                Cow::Borrowed("main")
             } else {
-                format!("side-{idx}")
+                Cow::Owned(format!("side-{idx}"))
             },
             amount: pot.amount,
             eligible: pot.eligible.iter().map(|&k| player(k).id.clone()).collect(),
@@ -240,7 +241,7 @@ fn build_event(
                 .iter()
                 .map(|sh| ShareDto {
                     agent_id: player(sh.player).id.clone(),
-                    half: half_str(sh.half).to_string(),
+                    half: Cow::Borrowed(half_str(sh.half)),
                     amount: sh.amount,
                     odd_chips: sh.odd_chips,
                 })
@@ -262,17 +263,16 @@ fn build_event(
         .collect();
 
     HandCompleteEvent {
-        kind: "hand_complete".to_string(),
+        kind: Cow::Borrowed("hand_complete"),
         data: HandComplete {
             game_id: req.game_id.clone(),
             hand_number: req.hand_number,
-            variant: v.variant.as_str().to_string(),
-            rules: rules_id(v.rules).to_string(),
-            reason: match s.reason {
+            variant: Cow::Borrowed(v.variant.as_str()),
+            rules: Cow::Borrowed(rules_id(v.rules)),
+            reason: Cow::Borrowed(match s.reason {
                 Reason::Showdown => "showdown",
                 Reason::Uncontested => "uncontested",
-            }
-            .to_string(),
+            }),
             winner_id: player(winner_k).id.clone(),
             winner_name: player(winner_k).name.clone(),
             winning_hand,

@@ -242,6 +242,23 @@ mod tests {
     }
 
     #[test]
+    fn every_category_has_its_description_api_md() {
+        for (cards, description) in [
+            ("As Kd 9h 7c 2s 3d 4h", "High Card, A-K-9-7-4"),
+            ("As Ad 9h 7c 2s 3d Jh", "Pair of Aces, J-9-7 kickers"),
+            ("As Ad 9h 9c 2s 3d Jh", "Two Pair, Aces and Nines, J kicker"),
+            ("As Ad Ah 9c 2s 3d Jh", "Three of a Kind, Aces, J-9 kickers"),
+            ("6s 2d 3h 4c 5s Kd Jh", "Straight, 6 high"),
+            ("As Ad Ah 9c 9s 3d Jh", "Full House, Aces full of Nines"),
+            ("As Ad Ah Ac 9s 3d Jh", "Four of a Kind, Aces, J kicker"),
+            ("9s 8s 7s 6s 5s Ad Ah", "Straight Flush, 9 high"),
+            ("As Ks Qs Js Ts Ad Ah", "Royal Flush"),
+        ] {
+            assert_eq!(rank(cards).description, description, "{cards}");
+        }
+    }
+
+    #[test]
     fn flush_description_names_its_high_card() {
         let h = rank("Ah Kh 9h 7h 2h 3c 4d");
         assert_eq!(h.description, "Flush, A high");
