@@ -5,7 +5,7 @@
 //! excludes quads and full houses (five cards of one suit leave two others),
 //! so a flush ends the search at once.
 
-use super::{keep_top, names, pack, pick, rank_hi, table, top1, unpack, Masks, RANKS13};
+use super::{keep_top, names, pack, pick, rank_hi, table, top1, unpack, Masks, Wanted, RANKS13};
 use crate::card::{Card, Rank, Suit};
 use crate::hand::HandRank;
 
@@ -160,18 +160,21 @@ pub fn high_rank(cards: &[Card]) -> HandRank {
 
 /// The five ranks of a straight topped by `top` (ace-high bit index), wheel
 /// ace last.
-fn straight_ranks(top: u8, order: HighOrder) -> Vec<(Rank, usize)> {
+fn straight_ranks(top: u8, order: HighOrder) -> Wanted {
     let lowest_top = if matches!(order, HighOrder::ShortDeck) {
         7
     } else {
         3
     };
     let n = if top == lowest_top { 4 } else { 5 };
-    let mut v: Vec<(Rank, usize)> = (0..n).map(|k| (rank_hi(top - k), 1)).collect();
-    if n == 4 {
-        v.push((Rank::Ace, 1));
+    let mut w = Wanted::default();
+    for k in 0..n {
+        w.push(rank_hi(top - k), 1);
     }
-    v
+    if n == 4 {
+        w.push(Rank::Ace, 1);
+    }
+    w
 }
 
 /// A packed high value (of `order`) as a [`HandRank`], choosing its cards
@@ -179,21 +182,24 @@ fn straight_ranks(top: u8, order: HighOrder) -> Vec<(Rank, usize)> {
 pub(crate) fn describe(v: u32, m: Masks, cards: &[Card], order: HighOrder) -> HandRank {
     let (slot, a, b) = unpack(v);
     let ty = order.type_of(slot);
-    let ranks = |mask: u16, n: usize| -> Vec<(Rank, usize)> {
-        super::bits_desc(mask).map(|i| (rank_hi(i), n)).collect()
+    // The ranks of `a` (n copies each), then of `b` (k copies each).
+    let ranks = |(a, n): (u16, usize), (b, k): (u16, usize)| {
+        let mut w = Wanted::default();
+        super::bits_desc(a).for_each(|i| w.push(rank_hi(i), n));
+        super::bits_desc(b).for_each(|i| w.push(rank_hi(i), k));
+        w
     };
     let flush_suit = Suit::ALL
         .into_iter()
         .find(|s| m.0[*s as usize].count_ones() >= 5);
-    let (want, suit): (Vec<(Rank, usize)>, Option<Suit>) = match ty {
-        0 => (ranks(b, 1), None),
-        1 => ([ranks(a, 2), ranks(b, 1)].concat(), None),
-        2 => ([ranks(a, 2), ranks(b, 1)].concat(), None),
-        3 => ([ranks(a, 3), ranks(b, 1)].concat(), None),
+    let (want, suit) = match ty {
+        0 => (ranks((0, 0), (b, 1)), None),
+        1 | 2 => (ranks((a, 2), (b, 1)), None),
+        3 => (ranks((a, 3), (b, 1)), None),
         4 => (straight_ranks(b.trailing_zeros() as u8, order), None),
-        5 => (ranks(b, 1), flush_suit),
-        6 => ([ranks(a, 3), ranks(b, 2)].concat(), None),
-        7 => ([ranks(a, 4), ranks(b, 1)].concat(), None),
+        5 => (ranks((0, 0), (b, 1)), flush_suit),
+        6 => (ranks((a, 3), (b, 2)), None),
+        7 => (ranks((a, 4), (b, 1)), None),
         _ => (straight_ranks(b.trailing_zeros() as u8, order), flush_suit),
     };
     let ty = if ty == 8 && b == 1 << 12 { 9 } else { ty };
@@ -203,7 +209,7 @@ pub(crate) fn describe(v: u32, m: Masks, cards: &[Card], order: HighOrder) -> Ha
         name,
         description,
         value: v as u64,
-        cards: pick(cards, &want, suit),
+        cards: pick(cards, want.as_slice(), suit),
     }
 }
 

@@ -172,6 +172,8 @@ pub(crate) fn rank_lo(i: u8) -> Rank {
 /// a stud odd chip (RULES.md §4, TDA 19: the player tables the best five),
 /// and changes nothing else since suits never rank a hand.
 pub(crate) fn pick(cards: &[Card], want: &[(Rank, usize)], suit: Option<Suit>) -> Vec<Card> {
+    // The cards as a 52-bit set: membership is a bit test, not a scan.
+    let held = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
     let mut out = Vec::with_capacity(5);
     for &(rank, n) in want {
         let mut got = 0;
@@ -183,13 +185,43 @@ pub(crate) fn pick(cards: &[Card], want: &[(Rank, usize)], suit: Option<Suit>) -
                 continue;
             }
             let c = Card::new(rank, *s);
-            if cards.contains(&c) {
+            if held & (1 << c.index()) != 0 {
                 out.push(c);
                 got += 1;
             }
         }
     }
     out
+}
+
+/// The ranks a made hand is picked by, with how many cards of each (at
+/// most five entries): on the stack, since every winning hand is described.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Wanted {
+    ranks: [(Rank, usize); 5],
+    len: usize,
+}
+
+impl Default for Wanted {
+    fn default() -> Wanted {
+        Wanted {
+            ranks: [(Rank::Two, 0); 5],
+            len: 0,
+        }
+    }
+}
+
+impl Wanted {
+    pub(crate) fn push(&mut self, rank: Rank, n: usize) {
+        if self.len < 5 {
+            self.ranks[self.len] = (rank, n);
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[(Rank, usize)] {
+        &self.ranks[..self.len]
+    }
 }
 
 /// All `k`-subsets of `0..n` as index lists (k ≤ 5), for the full paths.
