@@ -160,7 +160,7 @@ fn check_deal(variant: VariantId, hole: &[Card], board: &[Card]) -> Result<(), E
     }
     let mut seen = 0u64;
     for &c in hole.iter().chain(board) {
-        if v.short_deck && c.rank < Rank::Six {
+        if v.short_deck && c.rank() < Rank::Six {
             return Err(EvalError::NotInDeck(c, name));
         }
         let bit = 1u64 << c.index();
@@ -201,12 +201,12 @@ pub fn stud_odd_chip_key(
     };
     let ace_low = kind.ace_low();
     let key = |c: &Card| -> u32 {
-        let r = if ace_low && c.rank == Rank::Ace {
+        let r = if ace_low && c.rank() == Rank::Ace {
             1
         } else {
-            c.rank as u32
+            c.rank() as u32
         };
-        r * 4 + c.suit as u32
+        r * 4 + c.suit() as u32
     };
     match rules {
         Rulebook::Tda => hand.cards.iter().map(key).max().unwrap_or(0),

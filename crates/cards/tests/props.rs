@@ -135,7 +135,7 @@ proptest! {
     fn deuce_to_seven_lows_order_as_aya_poker(seed in any::<u64>()) {
         let (a, b) = (deal(seed, false, 5), deal(seed ^ 0x9e37, false, 5));
         let wheel = |h: &[Card]| [Rank::Ace, Rank::Two, Rank::Three, Rank::Four, Rank::Five]
-            .iter().all(|r| h.iter().any(|c| c.rank == *r));
+            .iter().all(|r| h.iter().any(|c| c.rank() == *r));
         prop_assume!(!wheel(&a) && !wheel(&b));
         prop_assert_eq!(deuce_seven_value(&a).cmp(&deuce_seven_value(&b)),
             aya_poker::deuce_seven_rank(&aya_hand(&a)).cmp(&aya_poker::deuce_seven_rank(&aya_hand(&b))));

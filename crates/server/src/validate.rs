@@ -292,7 +292,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         for (j, s) in list.iter().enumerate() {
             match s.parse::<Card>() {
                 Err(e) => p.push(ptr(owner, j), format!("malformed card {s:?}: {e}")),
-                Ok(c) if short_deck && c.rank < Rank::Six => p.push(
+                Ok(c) if short_deck && c.rank() < Rank::Six => p.push(
                     ptr(owner, j),
                     format!("card {c} is not in the short deck (6 to A)"),
                 ),

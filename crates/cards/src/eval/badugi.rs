@@ -12,7 +12,7 @@ use crate::hand::HandRank;
 
 #[inline(always)]
 fn rank_bit(c: Card, ace_low: bool) -> u16 {
-    let i = c.rank as u8 - 2;
+    let i = c.rank() as u8 - 2;
     if ace_low {
         1 << ((i + 1) % 13)
     } else {
@@ -31,7 +31,7 @@ fn for_each_set(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
     let n = cards.len().min(8);
     let mut bits = [0u32; 8];
     for (b, c) in bits.iter_mut().zip(&cards[..n]) {
-        *b = rank_bit(*c, ace_low) as u32 | 1 << (13 + c.suit as u32);
+        *b = rank_bit(*c, ace_low) as u32 | 1 << (13 + c.suit() as u32);
     }
     if n <= 4 {
         // Badugi proper: the 15 subsets of four cards, each from the subset
@@ -99,12 +99,12 @@ pub fn badugi_rank(cards: &[Card], ace_low: bool) -> HandRank {
     let mut chosen: Option<Vec<Card>> = None;
     let order = |c: &Card| {
         (
-            if ace_low && c.rank == Rank::Ace {
+            if ace_low && c.rank() == Rank::Ace {
                 1
             } else {
-                c.rank as u8
+                c.rank() as u8
             },
-            c.suit,
+            c.suit(),
         )
     };
     for_each_set(cards, ace_low, |s, v| {

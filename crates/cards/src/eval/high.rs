@@ -277,7 +277,7 @@ mod tests {
         let six = rank("6s 2d 3h 4c 5s Kd Jh");
         assert!(six.value > wheel.value);
         assert_eq!(wheel.description, "Straight, 5 high");
-        assert_eq!(wheel.cards.last().unwrap().rank, Rank::Ace);
+        assert_eq!(wheel.cards.last().unwrap().rank(), Rank::Ace);
     }
 
     #[test]

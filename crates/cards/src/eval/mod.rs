@@ -45,7 +45,7 @@ impl Masks {
     pub(crate) fn of(cards: &[Card]) -> Masks {
         let mut m = [0u16; 4];
         for c in cards {
-            m[c.suit as usize] |= 1 << (c.rank as u8 - 2);
+            m[c.suit() as usize] |= 1 << (c.rank() as u8 - 2);
         }
         Masks(m)
     }

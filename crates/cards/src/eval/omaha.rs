@@ -168,7 +168,7 @@ pub(crate) fn build_tables() {
 pub fn omaha_high_value(hole: &[Card], board: &[Card]) -> u32 {
     let t = tables();
     let hr: [usize; 6] =
-        std::array::from_fn(|i| hole.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
+        std::array::from_fn(|i| hole.get(i).map_or(0, |c| (c.rank() as u8 - 2) as usize));
     let nh = hole.len().min(6);
     let nb = board.len().min(5);
     let mut best_ordinal = 0;
@@ -183,7 +183,7 @@ pub fn omaha_high_value(hole: &[Card], board: &[Card]) -> u32 {
         }
     } else {
         let br: [usize; 5] =
-            std::array::from_fn(|i| board.get(i).map_or(0, |c| (c.rank as u8 - 2) as usize));
+            std::array::from_fn(|i| board.get(i).map_or(0, |c| (c.rank() as u8 - 2) as usize));
         let mut tri = [0u16; 10];
         let mut nt = 0;
         for i in 0..nb {
@@ -208,17 +208,17 @@ pub fn omaha_high_value(hole: &[Card], board: &[Card]) -> u32 {
     // Flushes: at most one suit has three board cards.
     let mut bs = [0u8; 4];
     for c in &board[..nb] {
-        bs[c.suit as usize] += 1;
+        bs[c.suit() as usize] += 1;
     }
     if let Some(s) = (0..4).find(|&s| bs[s] >= 3) {
         let (mut bm, mut nbm) = ([0u16; 5], 0);
-        for c in board[..nb].iter().filter(|c| c.suit as usize == s) {
-            bm[nbm] = 1 << (c.rank as u8 - 2);
+        for c in board[..nb].iter().filter(|c| c.suit() as usize == s) {
+            bm[nbm] = 1 << (c.rank() as u8 - 2);
             nbm += 1;
         }
         let (mut hm, mut nhm) = ([0u16; 6], 0);
-        for c in hole[..nh].iter().filter(|c| c.suit as usize == s) {
-            hm[nhm] = 1 << (c.rank as u8 - 2);
+        for c in hole[..nh].iter().filter(|c| c.suit() as usize == s) {
+            hm[nhm] = 1 << (c.rank() as u8 - 2);
             nhm += 1;
         }
         if nhm >= 2 {
@@ -248,7 +248,7 @@ fn flush_best(hole: &[u16], board: &[u16]) -> u32 {
 
 #[inline(always)]
 fn low_bit(c: &Card) -> u16 {
-    match c.rank as u8 {
+    match c.rank() as u8 {
         14 => 1,
         r @ 2..=8 => 1 << (r - 1),
         _ => 0,
@@ -307,10 +307,10 @@ pub fn omaha_low8_value(hole: &[Card], board: &[Card]) -> Option<u32> {
 /// share a suit. No allocation until the one [`HandRank`] is described.
 pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
     let t = tables();
-    let r = |c: &Card| (c.rank as u8 - 2) as usize;
+    let r = |c: &Card| (c.rank() as u8 - 2) as usize;
     let value = |h: &[Card; 5]| {
         let [a, b, c, d, e] = h;
-        if a.suit == b.suit && [c.suit, d.suit, e.suit] == [a.suit; 3] {
+        if a.suit() == b.suit() && [c.suit(), d.suit(), e.suit()] == [a.suit(); 3] {
             value_of_masks(Masks::of(h), HighOrder::Standard)
         } else {
             let row = t.pair[r(a) * 13 + r(b)] as usize * TRIPLES;

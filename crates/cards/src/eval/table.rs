@@ -30,29 +30,28 @@ const FLUSH_BITS: u64 = 0x8888 << 32;
 
 include!("rank_hash_offsets.rs");
 
-/// Per-card key, indexed by `rank << 2 | suit` (rank 2 to 14): the rank
-/// multiplier plus a one in the suit's counter.
-static CARD_KEYS: [u64; 60] = {
-    let mut t = [0u64; 60];
-    let mut i = 8;
-    while i < 60 {
-        t[i] = RANK_MULT[i / 4 - 2] as u64 + (1 << (32 + 4 * (i % 4)));
+/// Per-card key, by [`Card::index`]: the rank multiplier plus a one in the
+/// suit's counter. 256 entries (52 used, 2 KiB), so any byte indexes it
+/// without a bounds check: a card costs one load and one add.
+static CARD_KEYS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = RANK_MULT[i / 4] as u64 + (1 << (32 + 4 * (i % 4)));
         i += 1;
     }
     t
 };
 
 #[inline(always)]
-fn card_slot(c: &Card) -> usize {
-    ((c.rank as usize) << 2) | c.suit as usize
+fn card_key(c: &Card) -> u64 {
+    CARD_KEYS[usize::from(c.index())]
 }
 
 /// The key of a hand: rank sum (low 32 bits) and suit counters.
 #[inline(always)]
 pub(crate) fn key(cards: &[Card]) -> u64 {
-    cards
-        .iter()
-        .fold(SUITS_START, |k, c| k + CARD_KEYS[card_slot(c)])
+    cards.iter().fold(SUITS_START, |k, c| k + card_key(c))
 }
 
 /// The value of a hand from its key: the flush table when a suit holds five
@@ -78,8 +77,8 @@ pub(crate) fn lookup(key: u64, flush_suit_mask: impl FnOnce(u32) -> u16, order: 
 pub(crate) fn suit_mask(cards: &[Card], suit: u32) -> u16 {
     cards
         .iter()
-        .filter(|c| c.suit as u32 == suit)
-        .fold(0, |m, c| m | 1 << (c.rank as u8 - 2))
+        .filter(|c| c.suit() as u32 == suit)
+        .fold(0, |m, c| m | 1 << (c.rank() as u8 - 2))
 }
 
 /// A hand's look-up key built card by card, the counterpart of
@@ -122,9 +121,9 @@ impl HandKey {
     #[inline(always)]
     pub fn add(&mut self, c: Card) {
         if self.len < 7 {
-            self.key += CARD_KEYS[card_slot(&c)];
+            self.key += card_key(&c);
         }
-        self.bits |= 1 << (16 * c.suit as u64 + (c.rank as u64 - 2));
+        self.bits |= 1 << (16 * c.suit() as u64 + (c.rank() as u64 - 2));
         self.len = self.len.saturating_add(1);
     }
 

@@ -11,7 +11,7 @@ use showdown_cards::{Card, Rank};
 pub fn deck(short: bool) -> Vec<Card> {
     (0..52)
         .map(Card::from_index)
-        .filter(|c| !short || c.rank >= Rank::Six)
+        .filter(|c| !short || c.rank() >= Rank::Six)
         .collect()
 }
 
