@@ -272,31 +272,34 @@ impl Metrics {
                 self.settle.sum(|c| c.settlements[i].load(Relaxed))
             );
         }
-        out.push_str("# HELP showdown_ties_total Settled hands where a pot or half was shared by equal hands.\n");
-        out.push_str("# TYPE showdown_ties_total counter\n");
-        let _ = writeln!(
-            out,
-            "showdown_ties_total {}",
-            self.settle.sum(|c| c.ties.load(Relaxed))
+        let sum = |f: fn(&SettleCounters) -> &AtomicU64| self.settle.sum(|c| f(c).load(Relaxed));
+        counter(
+            &mut out,
+            "showdown_ties_total",
+            "Settled hands where a pot or half was shared by equal hands.",
+            sum(|c| &c.ties),
         );
-        out.push_str(
-            "# HELP showdown_odd_chips_total Odd chip units handed out by splits (TDA 19).\n",
+        counter(
+            &mut out,
+            "showdown_odd_chips_total",
+            "Odd chip units handed out by splits (TDA 19).",
+            sum(|c| &c.odd_chips),
         );
-        out.push_str("# TYPE showdown_odd_chips_total counter\n");
-        let _ = writeln!(
-            out,
-            "showdown_odd_chips_total {}",
-            self.settle.sum(|c| c.odd_chips.load(Relaxed))
-        );
-        out.push_str("# HELP showdown_invalid_hands_total Settle requests rejected as impossible hands (422).\n");
-        out.push_str("# TYPE showdown_invalid_hands_total counter\n");
-        let _ = writeln!(
-            out,
-            "showdown_invalid_hands_total {}",
-            self.settle.sum(|c| c.rejected.load(Relaxed))
+        counter(
+            &mut out,
+            "showdown_invalid_hands_total",
+            "Settle requests rejected as impossible hands (422).",
+            sum(|c| &c.rejected),
         );
         out
     }
+}
+
+/// A counter without labels: its HELP and TYPE lines and its value.
+fn counter(out: &mut String, name: &str, help: &str, value: u64) {
+    let _ = writeln!(out, "# HELP {name} {help}");
+    let _ = writeln!(out, "# TYPE {name} counter");
+    let _ = writeln!(out, "{name} {value}");
 }
 
 /// Microseconds as decimal seconds, without floats: 2500 -> "0.0025".
