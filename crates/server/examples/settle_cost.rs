@@ -6,59 +6,86 @@
 //! cat tests/load/corpus/*.json > /tmp/corpus.ndjson
 //! cargo run --release -p showdown-server --example settle_cost -- /tmp/corpus.ndjson
 //! ```
-use showdown_server::dto::SettleRequest;
-use std::time::Instant;
+//!
+//! Each phase is its own `#[inline(never)]` function, so a profiler splits
+//! the cost by phase too: `valgrind --tool=callgrind` counts instructions
+//! (deterministic, unlike the clock on a shared VM), and with
+//! `--toggle-collect=settle_cost::settle_all` only that phase is counted.
+use showdown_server::dto::{HandCompleteEvent, SettleRequest};
+use std::time::{Duration, Instant};
 
 /// The service's allocator, so the figures are the server's.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[inline(never)]
+fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
+    out.clear();
+    for l in lines {
+        out.push(showdown_server::extract::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
+    }
+}
+
+#[inline(never)]
+fn settle_all(reqs: &[SettleRequest], out: &mut Vec<HandCompleteEvent>) {
+    out.clear();
+    for r in reqs {
+        out.push(showdown_server::settle_request(r).unwrap());
+    }
+}
+
+/// Serialized as the route does (`settle::to_json`), bytes counted.
+#[inline(never)]
+fn serialize_all(evs: &[HandCompleteEvent]) -> usize {
+    evs.iter()
+        .map(|e| showdown_server::settle::to_json(e).len())
+        .sum()
+}
+
+#[inline(never)]
+fn validate_all(reqs: &[SettleRequest]) {
+    for r in reqs {
+        std::hint::black_box(showdown_server::validate::validate(r).unwrap());
+    }
+}
+
+/// Run `f` `n` times; the time it took.
+fn timed(n: usize, mut f: impl FnMut()) -> Duration {
+    let t = Instant::now();
+    for _ in 0..n {
+        f();
+    }
+    t.elapsed()
+}
+
 fn main() {
     let text = std::fs::read_to_string(std::env::args().nth(1).unwrap()).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
-    let n = 300;
-    let t = Instant::now();
+    // SETTLE_COST_ROUNDS: passes over the corpus (300; fewer under valgrind).
+    let n: usize = std::env::var("SETTLE_COST_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
     let mut reqs = Vec::new();
-    for _ in 0..n {
-        reqs.clear();
-        for l in &lines {
-            reqs.push(showdown_server::extract::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
-        }
+    let mut evs = Vec::new();
+    // Build the lazy tables outside every timed (and profiled) phase.
+    parse_all(&lines, &mut reqs);
+    for r in &reqs {
+        std::hint::black_box(showdown_server::settle_request(r).unwrap());
     }
-    let parse = t.elapsed();
     // SETTLE_COST_PROFILE=1: only settle_request, 20 times longer, for a
     // profiler (`perf record --call-graph dwarf`).
     if std::env::var_os("SETTLE_COST_PROFILE").is_some() {
         for _ in 0..20 * n {
-            for r in &reqs {
-                std::hint::black_box(showdown_server::settle_request(r).unwrap());
-            }
+            settle_all(&reqs, &mut evs);
         }
         return;
     }
-    let t = Instant::now();
-    let mut evs = Vec::new();
-    for _ in 0..n {
-        evs.clear();
-        for r in &reqs {
-            evs.push(showdown_server::settle_request(r).unwrap());
-        }
-    }
-    let settle = t.elapsed();
-    let t = Instant::now();
-    let mut v = 0;
-    for _ in 0..n {
-        for e in &evs {
-            v += serde_json::to_vec(e).unwrap().len();
-        }
-    }
-    let ser = t.elapsed();
-    let t = Instant::now();
-    for _ in 0..n {
-        for r in &reqs {
-            std::hint::black_box(showdown_server::validate::validate(r).unwrap());
-        }
-    }
-    let val = t.elapsed();
+    let parse = timed(n, || parse_all(&lines, &mut reqs));
+    let settle = timed(n, || settle_all(&reqs, &mut evs));
+    let mut bytes = 0;
+    let ser = timed(n, || bytes += serialize_all(&evs));
+    let val = timed(n, || validate_all(&reqs));
     let k = (n * lines.len()) as u32;
     println!(
         "per request: parse {:?} validate {:?} settle(all) {:?} serialize {:?} ({} bytes avg)",
@@ -66,6 +93,6 @@ fn main() {
         val / k,
         settle / k,
         ser / k,
-        v / k as usize
+        bytes / k as usize
     );
 }

@@ -286,6 +286,15 @@ fn build_event(
     }
 }
 
+/// The event as JSON bytes, as the route answers it: the bytes of
+/// `serde_json::to_vec`, written by [`crate::event_json`], into a buffer
+/// sized once (a hand_complete is a few hundred bytes a player).
+pub fn to_json(event: &HandCompleteEvent) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(512 + 384 * event.data.final_chip_stacks.len());
+    crate::event_json::write_event(&mut buf, event);
+    buf
+}
+
 /// The odd chips a settlement handed out (for metrics).
 pub fn odd_chips(event: &HandCompleteEvent) -> u64 {
     event
@@ -297,6 +306,28 @@ pub fn odd_chips(event: &HandCompleteEvent) -> u64 {
         .sum()
 }
 
+/// Every load-corpus and golden request that parses, with its file name:
+/// the realistic requests the byte-for-byte tests run over.
+#[cfg(test)]
+pub(crate) fn sample_requests() -> Vec<(String, SettleRequest)> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut out = Vec::new();
+    for dir in ["tests/load/corpus", "tests/golden"] {
+        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.to_string_lossy().to_string();
+            if !name.ends_with(".json") || name.ends_with(".response.json") {
+                continue;
+            }
+            let text = std::fs::read(&path).unwrap();
+            if let Ok(req) = crate::extract::parse_json::<SettleRequest>(&text) {
+                out.push((name, req));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,26 +336,14 @@ mod tests {
     /// load corpus and golden request, settled both ways.
     #[test]
     fn describing_only_shown_hands_changes_no_byte_of_the_event() {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
         let mut n = 0;
-        for dir in ["tests/load/corpus", "tests/golden"] {
-            for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
-                let path = entry.unwrap().path();
-                let name = path.to_string_lossy().to_string();
-                if !name.ends_with(".json") || name.ends_with(".response.json") {
-                    continue;
-                }
-                let text = std::fs::read(&path).unwrap();
-                let Ok(req) = crate::extract::parse_json::<SettleRequest>(&text) else {
-                    continue;
-                };
-                let lazy = settle_with(&req, false).map(|e| serde_json::to_vec(&e).unwrap());
-                let eager = settle_with(&req, true).map(|e| serde_json::to_vec(&e).unwrap());
-                assert_eq!(lazy.is_ok(), eager.is_ok(), "{name}");
-                if let (Ok(a), Ok(b)) = (lazy, eager) {
-                    assert_eq!(a, b, "{name}");
-                    n += 1;
-                }
+        for (name, req) in sample_requests() {
+            let lazy = settle_with(&req, false).map(|e| serde_json::to_vec(&e).unwrap());
+            let eager = settle_with(&req, true).map(|e| serde_json::to_vec(&e).unwrap());
+            assert_eq!(lazy.is_ok(), eager.is_ok(), "{name}");
+            if let (Ok(a), Ok(b)) = (lazy, eager) {
+                assert_eq!(a, b, "{name}");
+                n += 1;
             }
         }
         assert!(n > 50, "only {n} requests settled");

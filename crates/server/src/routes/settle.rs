@@ -4,9 +4,9 @@ use super::AppState;
 use crate::dto::{HandCompleteEvent, SettleRequest};
 use crate::extract::ApiJson;
 use crate::problem::Problem;
-use crate::settle::{odd_chips, settle_request};
+use crate::settle::{odd_chips, settle_request, to_json};
 use axum::extract::State;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 
 /// Settle one finished hand.
@@ -57,23 +57,14 @@ pub fn settle_response(state: &AppState, req: &SettleRequest) -> Response {
     }
 }
 
-/// `Json(event)` without its regrowing buffer: a hand_complete is a few
-/// hundred bytes a player, so the buffer is sized once.
+/// The event as the 200's JSON body (`settle::to_json`).
 fn json_response(event: &HandCompleteEvent) -> Response {
-    let mut buf = Vec::with_capacity(512 + 384 * event.data.final_chip_stacks.len());
-    match serde_json::to_writer(&mut buf, event) {
-        Ok(()) => (
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            )],
-            buf,
-        )
-            .into_response(),
-        Err(e) => Problem::from_status(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("cannot serialize the answer: {e}"),
-        )
-        .into_response(),
-    }
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        to_json(event),
+    )
+        .into_response()
 }
