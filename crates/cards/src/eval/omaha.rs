@@ -320,8 +320,25 @@ pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
     let (nh, nb) = (hole.len(), board.len());
     if (2..=6).contains(&nh) && (3..=5).contains(&nb) {
         let best = omaha_high_value(hole, board);
+        // With a five-card board, one read of the per-board row gives a
+        // pair's best hand without a flush; a pair whose best is lower, and
+        // that could not make a flush (two suits), cannot make `best`: its
+        // ten triples are skipped. (A five-card hand is never worth less
+        // than its ranks alone, so the row never exceeds `best`.)
+        let row = (nb == 5).then(|| {
+            let bt = board_tables();
+            let bi = bt.board_index[table::slot(table::key(board) as u32)] as usize;
+            &bt.by_board[bi * PAIRS..][..PAIRS]
+        });
         for i in (0..nh).rev() {
             for j in (i + 1..nh).rev() {
+                if let Some(row) = row {
+                    let pair_best =
+                        t.values[row[t.pair[r(&hole[i]) * 13 + r(&hole[j])] as usize] as usize];
+                    if pair_best != best && hole[i].suit() != hole[j].suit() {
+                        continue;
+                    }
+                }
                 for x in (0..nb).rev() {
                     for y in (x + 1..nb).rev() {
                         for z in (y + 1..nb).rev() {
