@@ -53,7 +53,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
                 continue;
             }
             if describe_all {
-                match rank_showdown(v.variant, &v.cards[i], &v.board) {
+                match rank_showdown(v.variant, v.hole(i), v.board()) {
                     Ok(s) => {
                         values[i] = Some((s.high.value, s.low.as_ref().map(|l| l.value)));
                         shown[i] = Some(s);
@@ -61,7 +61,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
                     Err(e) => problems.push(eval_problem(i, &e)),
                 }
             } else {
-                match showdown_values(v.variant, &v.cards[i], &v.board) {
+                match showdown_values(v.variant, v.hole(i), v.board()) {
                     Ok(vals) => values[i] = Some(vals),
                     Err(e) => problems.push(eval_problem(i, &e)),
                 }
@@ -83,8 +83,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
                     committed: pl.committed,
                     dead: pl.dead.unwrap_or(0),
                     folded: pl.folded,
-                    hands: values[i]
-                        .map(|vals| strengths(&v, vals, shown[i].as_ref(), &v.cards[i])),
+                    hands: values[i].map(|vals| strengths(&v, vals, shown[i].as_ref(), v.hole(i))),
                 }
             })
             .collect(),
@@ -108,7 +107,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         for k in s.winners.iter().copied().chain(winner) {
             let i = order[k];
             if shown[i].is_none() && values[i].is_some() {
-                shown[i] = rank_showdown(v.variant, &v.cards[i], &v.board).ok();
+                shown[i] = rank_showdown(v.variant, v.hole(i), v.board()).ok();
             }
         }
     }

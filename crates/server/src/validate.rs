@@ -55,11 +55,26 @@ pub struct Validated {
     pub dead_money: u64,
     /// Required and present in button games, `None` in stud.
     pub button_seat: Option<u32>,
-    pub board: Vec<Card>,
-    /// Per request player (request order): their parsed cards (maybe empty).
-    pub cards: Vec<Vec<Card>>,
+    /// Every parsed card, the board's first, then each player's in request
+    /// order: two allocations a request rather than one a player.
+    cards: Vec<Card>,
+    /// Where each player's cards start in `cards`; one more entry than
+    /// players, the last is the end.
+    starts: Vec<usize>,
     /// Two or more live players: a showdown, so live hands are ranked.
     pub contested: bool,
+}
+
+impl Validated {
+    /// The board's cards.
+    pub fn board(&self) -> &[Card] {
+        &self.cards[..self.starts[0]]
+    }
+
+    /// The cards of request player `i` (maybe none).
+    pub fn hole(&self, i: usize) -> &[Card] {
+        &self.cards[self.starts[i]..self.starts[i + 1]]
+    }
 }
 
 /// The id a rulebook has in the contract.
@@ -110,10 +125,17 @@ impl Problems {
 }
 
 /// For each item, the index of the first earlier item equal to it, if any.
-/// Sorting, not hashing: cheaper for the handful of players a hand has,
-/// and still O(n log n) for a huge request.
+/// A hand has a handful of players: up to 16 the pairs are compared, with no
+/// allocation beyond the answer; above, sorting keeps a huge request
+/// O(n log n).
 fn earlier_equal<K: Ord>(keys: impl Iterator<Item = K>) -> Vec<Option<usize>> {
-    let mut sorted: Vec<(K, usize)> = keys.zip(0..).collect();
+    let keys: Vec<K> = keys.collect();
+    if keys.len() <= 16 {
+        return (0..keys.len())
+            .map(|i| keys[..i].iter().position(|k| *k == keys[i]))
+            .collect();
+    }
+    let mut sorted: Vec<(&K, usize)> = keys.iter().zip(0..).collect();
     let mut out = vec![None; sorted.len()];
     sorted.sort_unstable();
     for w in 1..sorted.len() {
@@ -281,43 +303,51 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
 
     // Cards: well formed, in the deck, each at most once, counts per variant.
     let short_deck = table.as_ref().is_some_and(|t| t.short_deck);
-    // Where each card was first seen: (player index, or None for the board; position).
-    let mut seen: [Option<(Option<usize>, usize)>; 52] = [None; 52];
-    let mut parse = |p: &mut Problems, list: &[String], owner: Option<usize>| -> Vec<Card> {
-        let ptr = |owner: Option<usize>, j: usize| match owner {
-            None => format!("/board/{j}"),
-            Some(i) => format!("/players/{i}/cards/{j}"),
-        };
-        let mut out = Vec::with_capacity(list.len());
-        for (j, s) in list.iter().enumerate() {
+    // Cards seen so far, one bit each; where a duplicate was first seen is
+    // looked up only for its problem.
+    let mut seen = 0u64;
+    let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
+    let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
+    let owners = std::iter::once(None).chain((0..req.players.len()).map(Some));
+    let strings = |owner: Option<usize>| owner.map_or(board_strings, hole_strings);
+    let ptr = |owner: Option<usize>, j: usize| match owner {
+        None => format!("/board/{j}"),
+        Some(i) => format!("/players/{i}/cards/{j}"),
+    };
+    let mut cards = Vec::with_capacity(owners.clone().map(|o| strings(o).len()).sum());
+    let mut starts = Vec::with_capacity(req.players.len() + 1);
+    for owner in owners.clone() {
+        if owner.is_some() {
+            starts.push(cards.len());
+        }
+        for (j, s) in strings(owner).iter().enumerate() {
             match s.parse::<Card>() {
                 Err(e) => p.push(ptr(owner, j), format!("malformed card {s:?}: {e}")),
                 Ok(c) if short_deck && c.rank() < Rank::Six => p.push(
                     ptr(owner, j),
                     format!("card {c} is not in the short deck (6 to A)"),
                 ),
-                Ok(c) => match seen[usize::from(c.index())] {
-                    Some((o, k)) => p.push(
+                Ok(c) if seen & (1 << c.index()) != 0 => {
+                    // The first well-formed copy, in the same order.
+                    let (o, k) = owners
+                        .clone()
+                        .flat_map(|o| strings(o).iter().enumerate().map(move |(k, s)| (o, k, s)))
+                        .find(|(_, _, s)| s.parse::<Card>().is_ok_and(|d| d == c))
+                        .map(|(o, k, _)| (o, k))
+                        .unwrap_or((owner, j));
+                    p.push(
                         ptr(owner, j),
                         format!("card {c} appears more than once (first at {})", ptr(o, k)),
-                    ),
-                    None => {
-                        seen[usize::from(c.index())] = Some((owner, j));
-                        out.push(c);
-                    }
-                },
+                    );
+                }
+                Ok(c) => {
+                    seen |= 1 << c.index();
+                    cards.push(c);
+                }
             }
         }
-        out
-    };
-    let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
-    let board = parse(&mut p, board_strings, None);
-    let cards: Vec<Vec<Card>> = req
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, pl)| parse(&mut p, pl.cards.as_deref().unwrap_or(&[]), Some(i)))
-        .collect();
+    }
+    starts.push(cards.len());
 
     if let Some(t) = &table {
         let name = t.id.as_str();
@@ -376,10 +406,103 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             chip_unit,
             dead_money,
             button_seat,
-            board,
             cards,
+            starts,
             contested,
         }),
         _ => Err(Invalid { errors: p.0 }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn request(board: &[&str], hands: &[&[&str]]) -> SettleRequest {
+        let players: Vec<serde_json::Value> = hands
+            .iter()
+            .enumerate()
+            .map(|(i, cards)| {
+                serde_json::json!({"id": format!("p{i}"), "seat": i + 1, "stack": 100,
+                    "committed": 10, "cards": cards, "folded": cards.is_empty()})
+            })
+            .collect();
+        serde_json::from_value(serde_json::json!({"variant": "holdem", "buttonSeat": 1,
+            "board": board, "players": players}))
+        .unwrap()
+    }
+
+    fn messages(req: &SettleRequest) -> Vec<(String, String)> {
+        validate(req)
+            .err()
+            .map(|e| {
+                e.errors
+                    .into_iter()
+                    .map(|f| (f.pointer, f.message))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// API.md 422 "duplicate card": every later copy points at the
+    /// first, wherever the copies are; a malformed card is never "first".
+    #[test]
+    fn a_duplicate_card_names_its_first_copy() {
+        let board = ["Ah", "Kd", "7c", "2s", "3h"];
+        let req = request(&board, &[&["Ah", "Qs"], &["Js", "Kd"]]);
+        assert_eq!(
+            messages(&req),
+            [
+                (
+                    "/players/0/cards/0",
+                    "card Ah appears more than once (first at /board/0)"
+                ),
+                (
+                    "/players/1/cards/1",
+                    "card Kd appears more than once (first at /board/1)"
+                ),
+            ]
+            .map(|(p, m)| (p.to_string(), m.to_string()))
+        );
+        let req = request(&board, &[&["Qs", "Xx"], &["Qs", "Qs"]]);
+        let got = messages(&req);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[0].0, "/players/0/cards/1");
+        for (pointer, message) in &got[1..] {
+            assert!(pointer.starts_with("/players/1/cards/"), "{pointer}");
+            assert_eq!(
+                message,
+                "card Qs appears more than once (first at /players/0/cards/0)"
+            );
+        }
+    }
+
+    #[test]
+    fn a_valid_request_keeps_every_players_cards_apart() {
+        let req = request(
+            &["Ah", "Kd", "7c", "2s", "3h"],
+            &[&["As", "Qs"], &[], &["Js", "Td"]],
+        );
+        let v = validate(&req).unwrap();
+        assert_eq!(v.board().len(), 5);
+        assert_eq!(
+            v.hole(0),
+            ["As".parse::<Card>().unwrap(), "Qs".parse().unwrap()]
+        );
+        assert!(v.hole(1).is_empty());
+        assert_eq!(v.hole(2)[1], "Td".parse::<Card>().unwrap());
+    }
+
+    proptest! {
+        /// Both paths of `earlier_equal` (pairs up to 16 keys, sorting above)
+        /// give what the plain definition does.
+        #[test]
+        fn earlier_equal_is_the_first_earlier_equal_key(keys in prop::collection::vec(0u8..6, 0..40)) {
+            let want: Vec<Option<usize>> = (0..keys.len())
+                .map(|i| (0..i).find(|&j| keys[j] == keys[i]))
+                .collect();
+            prop_assert_eq!(earlier_equal(keys.iter()), want);
+        }
     }
 }
