@@ -27,7 +27,7 @@ fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
 }
 
 #[inline(never)]
-fn settle_all(reqs: &[SettleRequest], out: &mut Vec<HandCompleteEvent>) {
+fn settle_all<'a>(reqs: &'a [SettleRequest], out: &mut Vec<HandCompleteEvent<'a>>) {
     out.clear();
     for r in reqs {
         out.push(showdown_server::settle_request(r).unwrap());

@@ -228,12 +228,18 @@ impl Signals {
     }
 }
 
-/// Settle one request's bytes: the event, or the problem (with its status).
+/// Settle one request's bytes: `answer` of the event (which borrows the
+/// request), or the problem (with its status).
 // A Problem is only built on the error path; boxing it buys nothing.
 #[allow(clippy::result_large_err)]
-pub fn settle_bytes(bytes: &[u8]) -> Result<crate::dto::HandCompleteEvent, Problem> {
+pub fn settle_bytes<T>(
+    bytes: &[u8],
+    answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
+) -> Result<T, Problem> {
     let req: crate::dto::SettleRequest = parse_json(bytes)?;
-    settle_request(&req).map_err(Problem::from)
+    settle_request(&req)
+        .map(|e| answer(&e))
+        .map_err(Problem::from)
 }
 
 fn settle(args: &SettleArgs) -> ExitCode {
@@ -263,8 +269,8 @@ fn settle(args: &SettleArgs) -> ExitCode {
             if line.trim().is_empty() {
                 continue;
             }
-            let text = match settle_bytes(line.as_bytes()) {
-                Ok(ev) => serde_json::to_string(&ev),
+            let text = match settle_bytes(line.as_bytes(), |e| serde_json::to_string(e)) {
+                Ok(text) => text,
                 Err(p) => {
                     failed = true;
                     serde_json::to_string(&p)
@@ -281,8 +287,8 @@ fn settle(args: &SettleArgs) -> ExitCode {
             eprintln!("showdown settle: read error: {e}");
             return ExitCode::from(2);
         }
-        let text = match settle_bytes(&bytes) {
-            Ok(ev) => serde_json::to_string_pretty(&ev),
+        let text = match settle_bytes(&bytes, |e| serde_json::to_string_pretty(e)) {
+            Ok(text) => text,
             Err(p) => {
                 failed = true;
                 serde_json::to_string_pretty(&p)

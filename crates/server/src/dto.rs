@@ -70,22 +70,29 @@ pub struct PlayerRequest {
 /// allocations a settled hand). Serializes and deserializes as a string.
 pub type Text = std::borrow::Cow<'static, str>;
 
+/// A player's id or name in the answer: borrowed from the request it
+/// answers, so the event of a six-player hand does not copy each id five
+/// times (eligible, shares, finalChipStacks, ...); owned when the event
+/// is read back (`HandCompleteEvent<'static>`).
+pub type Id<'a> = std::borrow::Cow<'a, str>;
+
 /// The `hand_complete` event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = json!({"type": "hand_complete", "data": {"gameId": "poker-game-123", "handNumber": 5, "variant": "holdem", "rules": "tda", "reason": "showdown", "winnerId": "agent-b", "winnerName": "Agent B", "winningHand": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}, "tie": true, "totalWinners": 2, "potBreakdown": [{"agentId": "agent-b", "agentName": "Agent B", "amount": 301, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}, {"agentId": "agent-a", "agentName": "Agent A", "amount": 300, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}], "pots": [{"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}], "uncalled": [], "finalChipStacks": {"agent-a": 1000, "agent-b": 1001}}}))]
-pub struct HandCompleteEvent {
+pub struct HandCompleteEvent<'a> {
     /// Always `hand_complete`.
     #[serde(rename = "type")]
     #[schema(value_type = String)]
     pub kind: Text,
-    pub data: HandComplete,
+    pub data: HandComplete<'a>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct HandComplete {
+pub struct HandComplete<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub game_id: Option<Id<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_number: Option<u64>,
     #[schema(value_type = String)]
@@ -95,17 +102,20 @@ pub struct HandComplete {
     /// `showdown` or `uncontested`.
     #[schema(value_type = String)]
     pub reason: Text,
-    pub winner_id: String,
+    #[schema(value_type = String)]
+    pub winner_id: Id<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub winner_name: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub winner_name: Option<Id<'a>>,
     /// Null when uncontested.
     pub winning_hand: Option<HandRankDto>,
     pub tie: bool,
     pub total_winners: u64,
-    pub pot_breakdown: Vec<PotBreakdownEntry>,
-    pub pots: Vec<PotDto>,
-    pub uncalled: Vec<UncalledDto>,
-    pub final_chip_stacks: BTreeMap<String, u64>,
+    pub pot_breakdown: Vec<PotBreakdownEntry<'a>>,
+    pub pots: Vec<PotDto<'a>>,
+    pub uncalled: Vec<UncalledDto<'a>>,
+    #[schema(value_type = BTreeMap<String, u64>)]
+    pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
 }
 
 /// A ranked hand (API.md `handRank`).
@@ -125,10 +135,12 @@ pub struct HandRankDto {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PotBreakdownEntry {
-    pub agent_id: String,
+pub struct PotBreakdownEntry<'a> {
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub agent_name: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub agent_name: Option<Id<'a>>,
     pub amount: u64,
     pub hand_rank: Option<HandRankDto>,
     /// The second hand of a split game.
@@ -140,21 +152,23 @@ pub struct PotBreakdownEntry {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}))]
-pub struct PotDto {
+pub struct PotDto<'a> {
     pub index: u64,
     /// `main`, then `side-1`, `side-2`, …
     #[schema(value_type = String)]
     pub name: Text,
     pub amount: u64,
-    pub eligible: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub eligible: Vec<Id<'a>>,
     pub tie: bool,
-    pub shares: Vec<ShareDto>,
+    pub shares: Vec<ShareDto<'a>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ShareDto {
-    pub agent_id: String,
+pub struct ShareDto<'a> {
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
     /// `whole`, `high` or `low`.
     #[schema(value_type = String)]
     pub half: Text,
@@ -164,8 +178,9 @@ pub struct ShareDto {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UncalledDto {
-    pub agent_id: String,
+pub struct UncalledDto<'a> {
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
     pub amount: u64,
 }
 

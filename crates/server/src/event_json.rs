@@ -308,10 +308,10 @@ mod tests {
             })
     }
 
-    fn event() -> impl Strategy<Value = HandCompleteEvent> {
+    fn event() -> impl Strategy<Value = HandCompleteEvent<'static>> {
         let entry = (
-            text(),
-            prop::option::of(text()),
+            cow(),
+            prop::option::of(cow()),
             any::<u64>(),
             prop::option::of(hand_rank()),
             prop::option::of(hand_rank()),
@@ -325,7 +325,7 @@ mod tests {
                     low_hand_rank,
                 }
             });
-        let share = (text(), cow(), any::<u64>(), any::<u64>()).prop_map(
+        let share = (cow(), cow(), any::<u64>(), any::<u64>()).prop_map(
             |(agent_id, half, amount, odd_chips)| ShareDto {
                 agent_id,
                 half,
@@ -337,7 +337,7 @@ mod tests {
             any::<u64>(),
             cow(),
             any::<u64>(),
-            prop::collection::vec(text(), 0..4),
+            prop::collection::vec(cow(), 0..4),
             any::<bool>(),
             prop::collection::vec(share, 0..4),
         )
@@ -350,17 +350,17 @@ mod tests {
                 shares,
             });
         let uncalled =
-            (text(), any::<u64>()).prop_map(|(agent_id, amount)| UncalledDto { agent_id, amount });
+            (cow(), any::<u64>()).prop_map(|(agent_id, amount)| UncalledDto { agent_id, amount });
         (
             (
                 cow(),
-                prop::option::of(text()),
+                prop::option::of(cow()),
                 prop::option::of(any::<u64>()),
                 cow(),
                 cow(),
                 cow(),
-                text(),
-                prop::option::of(text()),
+                cow(),
+                prop::option::of(cow()),
             ),
             (
                 prop::option::of(hand_rank()),
@@ -369,7 +369,7 @@ mod tests {
                 prop::collection::vec(entry, 0..4),
                 prop::collection::vec(pot, 0..3),
                 prop::collection::vec(uncalled, 0..2),
-                prop::collection::btree_map(text(), any::<u64>(), 0..5),
+                prop::collection::btree_map(cow(), any::<u64>(), 0..5),
             ),
         )
             .prop_map(

@@ -24,13 +24,13 @@ use std::collections::BTreeMap;
 ///
 /// Pure: the same request gives the same event whatever the order of
 /// `players` (the core sees them sorted by seat, COMMON.md conventions).
-pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent, Invalid> {
+pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent<'_>, Invalid> {
     settle_with(req, false)
 }
 
 /// [`settle_request`]; `describe_all` describes every live hand up front, as
 /// stud always does (the tests compare both ways byte for byte).
-fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEvent, Invalid> {
+fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEvent<'_>, Invalid> {
     let v = validate(req)?;
 
     // Players reach the core by seat, so the result never depends on the
@@ -187,15 +187,17 @@ fn half_str(h: Half) -> &'static str {
 }
 
 /// The `hand_complete` event of API.md from the core's settlement.
-fn build_event(
-    req: &SettleRequest,
+fn build_event<'a>(
+    req: &'a SettleRequest,
     v: &Validated,
     order: &[usize],
     values: &[Option<(u64, Option<u64>)>],
     shown: &[Option<Showdown>],
     s: &Settlement,
-) -> HandCompleteEvent {
+) -> HandCompleteEvent<'a> {
     let player = |k: usize| &req.players[order[k]];
+    let id = |k: usize| Cow::Borrowed(player(k).id.as_str());
+    let name = |k: usize| player(k).name.as_deref().map(Cow::Borrowed);
     let high = |k: usize| shown[order[k]].as_ref().map(|s| hand_rank_dto(&s.high));
     let low = |k: usize| {
         shown[order[k]]
@@ -207,8 +209,8 @@ fn build_event(
         .winners
         .iter()
         .map(|&k| PotBreakdownEntry {
-            agent_id: player(k).id.clone(),
-            agent_name: player(k).name.clone(),
+            agent_id: id(k),
+            agent_name: name(k),
             amount: s.won[k],
             hand_rank: high(k),
             low_hand_rank: low(k),
@@ -233,13 +235,13 @@ fn build_event(
                 Cow::Owned(format!("side-{idx}"))
             },
             amount: pot.amount,
-            eligible: pot.eligible.iter().map(|&k| player(k).id.clone()).collect(),
+            eligible: pot.eligible.iter().map(|&k| id(k)).collect(),
             tie: pot.tie,
             shares: pot
                 .shares
                 .iter()
                 .map(|sh| ShareDto {
-                    agent_id: player(sh.player).id.clone(),
+                    agent_id: id(sh.player),
                     half: Cow::Borrowed(half_str(sh.half)),
                     amount: sh.amount,
                     odd_chips: sh.odd_chips,
@@ -252,19 +254,19 @@ fn build_event(
         .uncalled
         .iter()
         .map(|u| UncalledDto {
-            agent_id: player(u.player).id.clone(),
+            agent_id: id(u.player),
             amount: u.amount,
         })
         .collect();
 
-    let final_chip_stacks: BTreeMap<String, u64> = (0..order.len())
-        .map(|k| (player(k).id.clone(), s.final_stacks[k]))
+    let final_chip_stacks: BTreeMap<Cow<'a, str>, u64> = (0..order.len())
+        .map(|k| (id(k), s.final_stacks[k]))
         .collect();
 
     HandCompleteEvent {
         kind: Cow::Borrowed("hand_complete"),
         data: HandComplete {
-            game_id: req.game_id.clone(),
+            game_id: req.game_id.as_deref().map(Cow::Borrowed),
             hand_number: req.hand_number,
             variant: Cow::Borrowed(v.variant.as_str()),
             rules: Cow::Borrowed(rules_id(v.rules)),
@@ -272,8 +274,8 @@ fn build_event(
                 Reason::Showdown => "showdown",
                 Reason::Uncontested => "uncontested",
             }),
-            winner_id: player(winner_k).id.clone(),
-            winner_name: player(winner_k).name.clone(),
+            winner_id: id(winner_k),
+            winner_name: name(winner_k),
             winning_hand,
             tie: s.tie,
             total_winners: s.total_winners as u64,

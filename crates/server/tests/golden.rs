@@ -128,7 +128,7 @@ fn shares(name: &str) -> Vec<(String, u64)> {
     ev.data
         .pot_breakdown
         .iter()
-        .map(|e| (e.agent_id.clone(), e.amount))
+        .map(|e| (e.agent_id.to_string(), e.amount))
         .collect()
 }
 

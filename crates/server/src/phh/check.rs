@@ -94,7 +94,13 @@ pub fn check_hand(hand: &PhhHand) -> Verdict {
         return Verdict::Unrecorded;
     };
     let settled: Vec<Option<u64>> = (0..recorded.len())
-        .map(|i| event.data.final_chip_stacks.get(&player_id(i)).copied())
+        .map(|i| {
+            event
+                .data
+                .final_chip_stacks
+                .get(player_id(i).as_str())
+                .copied()
+        })
         .collect();
     let button_game = variant_id(&hand.variant).is_some_and(|(_, f)| f != Family::Stud);
     compare(&settled, recorded, replayed.scale, button_game)

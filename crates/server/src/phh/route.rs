@@ -4,14 +4,13 @@
 use super::{parse_one, replay_hand, PhhError};
 use crate::dto::HandCompleteEvent;
 use crate::problem::Problem;
+use crate::routes::settle::settle_response;
 use crate::routes::AppState;
-use crate::settle::{odd_chips, settle_request};
 use crate::validate::FieldError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 
 /// The media types a PHH body may come as: TOML, or plain text.
 fn is_phh(headers: &HeaderMap) -> bool {
@@ -114,20 +113,7 @@ pub async fn settle_phh(State(state): State<AppState>, req: Request) -> Response
     let mut request = replayed.request;
     // The label is only "body": nothing to echo.
     request.game_id = None;
-    match settle_request(&request) {
-        Ok(event) => {
-            if let Ok(v) = event.data.variant.parse() {
-                state
-                    .metrics
-                    .record_settlement(v, event.data.tie, odd_chips(&event));
-            }
-            Json::<HandCompleteEvent>(event).into_response()
-        }
-        Err(invalid) => {
-            state.metrics.record_rejection();
-            Problem::from(invalid).into_response()
-        }
-    }
+    settle_response(&state, &request)
 }
 
 #[cfg(test)]
