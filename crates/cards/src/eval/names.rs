@@ -55,12 +55,40 @@ pub(crate) fn dashed(ranks: impl Iterator<Item = Rank>) -> String {
     out
 }
 
-fn hi(mask: u16) -> Vec<Rank> {
-    bits_desc(mask).map(rank_hi).collect()
+/// The ranks of a 13-bit mask, highest first, on the stack: describing a
+/// hand allocates its description and nothing else.
+struct Ranks {
+    ranks: [Rank; 13],
+    len: usize,
 }
 
-fn lo(mask: u16) -> Vec<Rank> {
-    bits_desc(mask).map(rank_lo).collect()
+impl Ranks {
+    fn of(mask: u16, rank: impl Fn(u8) -> Rank) -> Ranks {
+        let mut out = Ranks {
+            ranks: [Rank::Two; 13],
+            len: 0,
+        };
+        for bit in bits_desc(mask) {
+            out.ranks[out.len] = rank(bit);
+            out.len += 1;
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for Ranks {
+    type Target = [Rank];
+    fn deref(&self) -> &[Rank] {
+        &self.ranks[..self.len]
+    }
+}
+
+fn hi(mask: u16) -> Ranks {
+    Ranks::of(mask, rank_hi)
+}
+
+fn lo(mask: u16) -> Ranks {
+    Ranks::of(mask, rank_lo)
 }
 
 /// Name and description of a high hand of API type `ty`, from the packed
@@ -129,7 +157,7 @@ pub(crate) fn ace_five(ty: u8, a: u16, b: u16) -> (Name, String) {
 /// Name and description of a deuce-to-seven hand from its high reading.
 pub(crate) fn deuce_seven(ty: u8, a: u16, b: u16) -> (Name, String) {
     if ty == 0 {
-        let mut low = dashed(hi(b).into_iter());
+        let mut low = dashed(hi(b).iter().copied());
         low.push_str(" low");
         return (Cow::Owned(low.clone()), low);
     }
