@@ -124,27 +124,27 @@ impl Problems {
     }
 }
 
-/// For each item, the index of the first earlier item equal to it, if any.
-/// A hand has a handful of players: up to 16 the pairs are compared, with no
-/// allocation beyond the answer; above, sorting keeps a huge request
-/// O(n log n).
-fn earlier_equal<K: Ord>(keys: impl Iterator<Item = K>) -> Vec<Option<usize>> {
-    let keys: Vec<K> = keys.collect();
-    if keys.len() <= 16 {
-        return (0..keys.len())
-            .map(|i| keys[..i].iter().position(|k| *k == keys[i]))
-            .collect();
-    }
-    let mut sorted: Vec<(&K, usize)> = keys.iter().zip(0..).collect();
-    let mut out = vec![None; sorted.len()];
-    sorted.sort_unstable();
-    for w in 1..sorted.len() {
-        if sorted[w].0 == sorted[w - 1].0 {
-            // Within a group of equal keys the first has the smallest index.
-            out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
+/// For item `i` of `n`, the index of the first earlier item equal to it,
+/// if any. A hand has a handful of players: up to 16 the earlier keys are
+/// compared when asked, with no allocation; above, one sort up front keeps a
+/// huge request O(n log n).
+fn earlier_equal<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> impl Fn(usize) -> Option<usize> {
+    let table = (n > 16).then(|| {
+        let mut sorted: Vec<(K, usize)> = (0..n).map(|i| (key(i), i)).collect();
+        let mut out = vec![None; n];
+        sorted.sort_unstable();
+        for w in 1..n {
+            if sorted[w].0 == sorted[w - 1].0 {
+                // Within a group of equal keys the first has the smallest index.
+                out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
+            }
         }
+        out
+    });
+    move |i| match &table {
+        Some(t) => t[i],
+        None => (0..i).find(|&j| key(j) == key(i)),
     }
-    out
 }
 
 /// Check a request; on success return it parsed.
@@ -211,14 +211,14 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     }
     let contested = live >= 2;
 
-    let dup_id = earlier_equal(req.players.iter().map(|pl| pl.id.as_str()));
-    let dup_seat = earlier_equal(req.players.iter().map(|pl| pl.seat));
+    let dup_id = earlier_equal(n, |i| req.players[i].id.as_str());
+    let dup_seat = earlier_equal(n, |i| req.players[i].seat);
     let mut total: u64 = dead_money;
     for (i, pl) in req.players.iter().enumerate() {
         let at = |field: &str| format!("/players/{i}/{field}");
         if pl.id.is_empty() {
             p.push(at("id"), "id must not be empty");
-        } else if let Some(first) = dup_id[i] {
+        } else if let Some(first) = dup_id(i) {
             p.push(
                 at("id"),
                 format!("duplicate id {:?} (first at /players/{first}/id)", pl.id),
@@ -226,7 +226,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }
         if pl.seat == 0 {
             p.push(at("seat"), "seat numbers start at 1");
-        } else if let Some(first) = dup_seat[i] {
+        } else if let Some(first) = dup_seat(i) {
             p.push(
                 at("seat"),
                 format!(
@@ -261,10 +261,8 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     // owner; a folded player cannot own it (folding to no bet is impossible).
     if n >= 2 {
         let max = req.players.iter().map(|pl| pl.committed).max().unwrap_or(0);
-        let at_max: Vec<usize> = (0..n)
-            .filter(|&i| req.players[i].committed == max)
-            .collect();
-        if let [only] = at_max[..] {
+        let mut at_max = (0..n).filter(|&i| req.players[i].committed == max);
+        if let (Some(only), None) = (at_max.next(), at_max.next()) {
             if req.players[only].folded {
                 p.push(
                     format!("/players/{only}/folded"),
@@ -502,7 +500,8 @@ mod tests {
             let want: Vec<Option<usize>> = (0..keys.len())
                 .map(|i| (0..i).find(|&j| keys[j] == keys[i]))
                 .collect();
-            prop_assert_eq!(earlier_equal(keys.iter()), want);
+            let got: Vec<Option<usize>> = (0..keys.len()).map(earlier_equal(keys.len(), |i| keys[i])).collect();
+            prop_assert_eq!(got, want);
         }
     }
 }
