@@ -3,11 +3,14 @@
 # parsed into the same SettleRequest, a constant answer), one after the other,
 # driven by wrk over loopback with the corpus of tests/load/corpus/.
 #
-#   LOAD_SECONDS=10 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 tests/load/load.sh
+#   LOAD_SECONDS=10 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 LOAD_WORK=0 tests/load/load.sh
 #
 # Rows: "ceiling" (bare axum), "layers" (the same constant handler inside
 # Showdown's middleware: the cost of the layers; LOAD_LAYERS=0 skips it),
-# "showdown". server_cpu_us is the server's CPU time per request, from
+# "showdown"; with LOAD_WORK=1 also "work" (the ceiling that also settles
+# each request and serializes the event, then answers its constant: the
+# cost of settling under load, apart from the layers and the answer's
+# bytes). server_cpu_us is the server's CPU time per request, from
 # /proc/PID/stat, wrk_cpu_us the load generator's: they do not depend on
 # what else the machine is doing.
 #
@@ -23,6 +26,7 @@ WARMUP=${LOAD_WARMUP:-2}
 CONNS=${LOAD_CONNS:-8 64}
 THREADS=${LOAD_THREADS:-2}
 LAYERS=${LOAD_LAYERS:-1}
+WORK=${LOAD_WORK:-0}
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 2; }
 
 cd "$ROOT"
@@ -47,6 +51,12 @@ if [ "$LAYERS" = 1 ]; then
   start layers env CEILING_ADDR="127.0.0.1:$ly_port" CEILING_LAYERS=1 "$TARGET_DIR/release/examples/ceiling"
   ly_pid=$STARTED_PID
   wait_up "http://127.0.0.1:$ly_port/healthz" "$ly_pid"
+fi
+if [ "$WORK" = 1 ]; then
+  wk_port=$(free_port)
+  start work env CEILING_ADDR="127.0.0.1:$wk_port" CEILING_WORK=settle "$TARGET_DIR/release/examples/ceiling"
+  wk_pid=$STARTED_PID
+  wait_up "http://127.0.0.1:$wk_port/healthz" "$wk_pid"
 fi
 check_corpus "http://127.0.0.1:$sd_port/v1/settle" "$SHOWDOWN_CORPUS"
 check_corpus "http://127.0.0.1:$ce_port/v1/settle" "$SHOWDOWN_CORPUS"
@@ -76,6 +86,10 @@ for c in $CONNS; do
   if [ "$LAYERS" = 1 ]; then
     ly=$(run "$ly_port" "$ly_pid" "$c")
     rows+=("layers:$ly")
+  fi
+  if [ "$WORK" = 1 ]; then
+    wk=$(run "$wk_port" "$wk_pid" "$c")
+    rows+=("work:$wk")
   fi
   sd=$(run "$sd_port" "$sd_pid" "$c")
   rows+=("showdown:$sd")

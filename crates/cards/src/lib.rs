@@ -66,10 +66,11 @@ pub fn rank_showdown(
     board: &[Card],
 ) -> Result<Showdown, EvalError> {
     check_deal(variant, hole, board)?;
-    let all = || hole.iter().chain(board).copied().collect::<Vec<Card>>();
+    let mut buf = [Card::from_index(0); 16];
+    let all = together(hole, board, &mut buf);
     let (high, low) = match variant {
-        VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_rank(&all()), None),
-        VariantId::ShortDeck => (short_deck_rank(&all()), None),
+        VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_rank(all), None),
+        VariantId::ShortDeck => (short_deck_rank(all), None),
         VariantId::Omaha | VariantId::Omaha5 | VariantId::Omaha6 => {
             (omaha_high_rank(hole, board), None)
         }
@@ -85,10 +86,10 @@ pub fn rank_showdown(
         }
         VariantId::Badeucy => (deuce_seven_rank(hole), Some(badugi_rank(hole, false))),
         VariantId::Dramaha => (high_rank(hole), Some(omaha_high_rank(hole, board))),
-        VariantId::Sohe => {
-            let holdem: Vec<Card> = hole[4..].iter().chain(board).copied().collect();
-            (omaha_high_rank(&hole[..4], board), Some(high_rank(&holdem)))
-        }
+        VariantId::Sohe => (
+            omaha_high_rank(&hole[..4], board),
+            Some(high_rank(&all[4..])),
+        ),
     };
     Ok(Showdown { high, low })
 }
@@ -104,13 +105,8 @@ pub fn showdown_values(
     board: &[Card],
 ) -> Result<(u64, Option<u64>), EvalError> {
     check_deal(variant, hole, board)?;
-    // Hole and board together on the stack (at most 7 + 5 after the checks).
     let mut buf = [Card::from_index(0); 16];
-    let n = (hole.len() + board.len()).min(buf.len());
-    for (slot, c) in buf.iter_mut().zip(hole.iter().chain(board)) {
-        *slot = *c;
-    }
-    let all = &buf[..n];
+    let all = together(hole, board, &mut buf);
     let (high, low) = match variant {
         VariantId::Holdem | VariantId::Stud | VariantId::FiveCardDraw => (high_value(all), None),
         VariantId::ShortDeck => (short_deck_value(all), None),
@@ -138,6 +134,16 @@ pub fn showdown_values(
         }
     };
     Ok((high as u64, low.map(u64::from)))
+}
+
+/// Hole and board cards together, on the stack (at most 7 + 5 after
+/// `check_deal`; a hand over 16 is cut, never dealt).
+fn together<'a>(hole: &[Card], board: &[Card], buf: &'a mut [Card; 16]) -> &'a [Card] {
+    let n = (hole.len() + board.len()).min(buf.len());
+    for (slot, c) in buf.iter_mut().zip(hole.iter().chain(board)) {
+        *slot = *c;
+    }
+    &buf[..n]
 }
 
 /// The card counts, deck and duplicate checks of [`rank_showdown`].

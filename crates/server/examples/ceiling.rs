@@ -17,7 +17,10 @@
 //! own middleware (request id, access log, metrics, problem rendering,
 //! timeout and concurrency limit, catch-panic, body limit) and its logging
 //! set-up: `make load` measures it too, so the gap to Showdown splits into
-//! "the layers" and "the settling".
+//! "the layers" and "the settling". With `CEILING_WORK=settle` the bare
+//! handler also settles each request and serializes the event (then drops
+//! it and answers the constant): `make load` with `LOAD_WORK=1` runs it as
+//! the "work" row, the price of the settling alone under load.
 
 use axum::{
     extract::DefaultBodyLimit,
@@ -37,6 +40,16 @@ async fn settle(Json(req): Json<SettleRequest>) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], ANSWER)
 }
 
+/// Diagnosis (`CEILING_WORK=settle`): settle the request too, serialize
+/// the event and drop it, still answering the constant: what settling costs
+/// under load, apart from writing a different answer.
+async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
+    if let Ok(event) = showdown_server::settle_request(&req) {
+        std::hint::black_box(showdown_server::settle::to_json(&event));
+    }
+    ([(header::CONTENT_TYPE, "application/json")], ANSWER)
+}
+
 /// The constant handler inside the very layers Showdown's routes get
 /// (`routes::with_layers`), with its logging set-up.
 fn with_showdown_layers() -> Router {
@@ -44,9 +57,17 @@ fn with_showdown_layers() -> Router {
     use showdown_server::routes::{with_layers, AppState};
     init_tracing(LogFormat::Json);
     let routes = Router::new()
-        .route("/v1/settle", post(settle))
+        .route("/v1/settle", handler())
         .route("/healthz", get(|| async { "ok" }));
     with_layers(routes, AppState::new(AppConfig::default()))
+}
+
+fn handler<S: Clone + Send + Sync + 'static>() -> axum::routing::MethodRouter<S> {
+    if std::env::var("CEILING_WORK").is_ok_and(|v| v == "settle") {
+        post(settle_and_drop)
+    } else {
+        post(settle)
+    }
 }
 
 #[tokio::main]
@@ -56,7 +77,7 @@ async fn main() -> std::io::Result<()> {
         with_showdown_layers()
     } else {
         Router::new()
-            .route("/v1/settle", post(settle))
+            .route("/v1/settle", handler())
             .route("/healthz", get(|| async { "ok" }))
             .layer(DefaultBodyLimit::max(64 * 1024))
     };
