@@ -26,7 +26,7 @@ WARMUP=${LOAD_WARMUP:-2}
 CONNS=${LOAD_CONNS:-8 64}
 THREADS=${LOAD_THREADS:-2}
 LAYERS=${LOAD_LAYERS:-1}
-WORK=${LOAD_WORK:-0}
+WORK_ROW=${LOAD_WORK:-0}
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 2; }
 
 cd "$ROOT"
@@ -52,7 +52,7 @@ if [ "$LAYERS" = 1 ]; then
   ly_pid=$STARTED_PID
   wait_up "http://127.0.0.1:$ly_port/healthz" "$ly_pid"
 fi
-if [ "$WORK" = 1 ]; then
+if [ "$WORK_ROW" = 1 ]; then
   wk_port=$(free_port)
   start work env CEILING_ADDR="127.0.0.1:$wk_port" CEILING_WORK=settle "$TARGET_DIR/release/examples/ceiling"
   wk_pid=$STARTED_PID
@@ -87,7 +87,7 @@ for c in $CONNS; do
     ly=$(run "$ly_port" "$ly_pid" "$c")
     rows+=("layers:$ly")
   fi
-  if [ "$WORK" = 1 ]; then
+  if [ "$WORK_ROW" = 1 ]; then
     wk=$(run "$wk_port" "$wk_pid" "$c")
     rows+=("work:$wk")
   fi
