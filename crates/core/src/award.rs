@@ -56,18 +56,17 @@ pub(crate) fn best_hands(
 /// halves split the pot as one (TDA 19 and its Illustration F, Examples 1
 /// and 2: 66 between two identical wheels is 33 and 33).
 pub(crate) fn same_winners(high: &[usize], low: &[usize]) -> bool {
-    let (mut h, mut l) = (high.to_vec(), low.to_vec());
-    h.sort_unstable();
-    l.sort_unstable();
-    h == l
+    // Each list holds a player at most once, in odd-chip order (which may
+    // differ by side): the same set is the same length, one inside the other.
+    high.len() == low.len() && high.iter().all(|p| low.contains(p))
 }
 
 /// RULES.md §2.3: a pot with one eligible player goes to that player
 /// without a showdown.
-fn award_unopposed(layer: &Layer, player: usize) -> Pot {
+fn award_unopposed(layer: Layer, player: usize) -> Pot {
     Pot {
         amount: layer.amount,
-        eligible: layer.eligible.clone(),
+        eligible: layer.eligible,
         tie: false,
         shares: vec![Share {
             player,
@@ -82,15 +81,13 @@ fn award_unopposed(layer: &Layer, player: usize) -> Pot {
 /// among the best hands; a split game halves it unless nobody qualifies for
 /// low (the high hand scoops) or the same players win both halves (split as
 /// one, odd chips in the order of their high hands, RULES.md §4).
-pub(crate) fn award_pot(input: &HandInput, unit: u64, layer: &Layer) -> Result<Pot, SettleError> {
-    let mut eligible = layer.eligible.clone();
-    eligible.sort_by_key(|&i| input.players.get(i).map(|p| p.seat));
-    let layer = Layer {
-        amount: layer.amount,
-        eligible,
-    };
+pub(crate) fn award_pot(input: &HandInput, unit: u64, layer: Layer) -> Result<Pot, SettleError> {
+    let mut layer = layer;
+    layer
+        .eligible
+        .sort_by_key(|&i| input.players.get(i).map(|p| p.seat));
     if let [only] = layer.eligible[..] {
-        return Ok(award_unopposed(&layer, only));
+        return Ok(award_unopposed(layer, only));
     }
     let high = best_hands(input, &layer.eligible, Side::High)?;
     let low = if input.split_game {

@@ -30,6 +30,10 @@ pub(crate) fn check_player_count(input: &HandInput) -> Result<(), SettleError> {
 
 /// Seats decide odd chips (TDA 19), so each must be unique.
 pub(crate) fn check_unique_seats(input: &HandInput) -> Result<(), SettleError> {
+    // The service hands players over in seat order: then rising is unique.
+    if input.players.windows(2).all(|w| w[0].seat < w[1].seat) {
+        return Ok(());
+    }
     let mut seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
     seats.sort_unstable();
     match seats.windows(2).find(|w| w[0] == w[1]) {

@@ -165,7 +165,7 @@ pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
     }
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
     let pots = pot::build_layers(players, &committed, input.dead_money)?
-        .iter()
+        .into_iter()
         .map(|layer| award::award_pot(input, unit, layer))
         .collect::<Result<Vec<Pot>, SettleError>>()?;
     let won = outcome::total_won(players.len(), &pots)?;
