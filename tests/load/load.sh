@@ -3,7 +3,7 @@
 # parsed into the same SettleRequest, a constant answer), one after the other,
 # driven by wrk over loopback with the corpus of tests/load/corpus/.
 #
-#   LOAD_SECONDS=10 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 LOAD_WORK=0 tests/load/load.sh
+#   LOAD_SECONDS=4 LOAD_ROUNDS=5 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 LOAD_WORK=0 tests/load/load.sh
 #
 # Rows: "ceiling" (bare axum), "layers" (the same constant handler inside
 # Showdown's middleware: the cost of the layers; LOAD_LAYERS=0 skips it),
@@ -14,15 +14,22 @@
 # /proc/PID/stat, wrk_cpu_us the load generator's: they do not depend on
 # what else the machine is doing.
 #
+# Rounds: at each concurrency the servers take turns, LOAD_ROUNDS times
+# (ceiling, layers, showdown, ceiling, ...), and the ratios are taken per
+# round, then their median: the machine's drift (other VMs, builds) moves
+# all servers of a round alike, where one long run per server let it land on
+# one side (single 10 s runs on the same code gave 0.63 to 0.87).
+#
 # Target (issue 5): at every concurrency, Showdown's requests per second at
 # least 0.8 of the ceiling's, and its p99 latency at most 1.5 times the
-# ceiling's. Exits 1 when missed with LOAD_STRICT=1 (not by default: the
+# ceiling's (the medians of the rounds). Exits 1 when missed with LOAD_STRICT=1 (not by default: the
 # machine is shared, a single run can be disturbed).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-SECONDS_PER_RUN=${LOAD_SECONDS:-10}
-WARMUP=${LOAD_WARMUP:-2}
+SECONDS_PER_RUN=${LOAD_SECONDS:-4}
+WARMUP=${LOAD_WARMUP:-1}
+ROUNDS=${LOAD_ROUNDS:-5}
 CONNS=${LOAD_CONNS:-8 64}
 THREADS=${LOAD_THREADS:-2}
 LAYERS=${LOAD_LAYERS:-1}
@@ -77,33 +84,39 @@ run() { # run PORT PID CONNS -> RESULT line, plus the server's CPU per request
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
 echo "$(machine)"
-echo "corpus: $(wc -l <"$SHOWDOWN_CORPUS") requests; wrk -t$THREADS, ${SECONDS_PER_RUN}s per run after ${WARMUP}s warm-up; $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-printf '%-6s %-9s %10s %9s %9s %9s %8s %14s %11s\n' conns server req/s p50_ms p99_ms p999_ms errors server_cpu_us wrk_cpu_us
+echo "corpus: $(wc -l <"$SHOWDOWN_CORPUS") requests; wrk -t$THREADS, $ROUNDS rounds of ${SECONDS_PER_RUN}s per server after ${WARMUP}s warm-up; $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+printf '%-6s %-5s %-9s %10s %9s %9s %9s %8s %14s %11s\n' conns round server req/s p50_ms p99_ms p999_ms errors server_cpu_us wrk_cpu_us
+median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 met=1
 for c in $CONNS; do
-  ce=$(run "$ce_port" "$ce_pid" "$c")
-  rows=("ceiling:$ce")
-  if [ "$LAYERS" = 1 ]; then
-    ly=$(run "$ly_port" "$ly_pid" "$c")
-    rows+=("layers:$ly")
-  fi
-  if [ "$WORK_ROW" = 1 ]; then
-    wk=$(run "$wk_port" "$wk_pid" "$c")
-    rows+=("work:$wk")
-  fi
-  sd=$(run "$sd_port" "$sd_pid" "$c")
-  rows+=("showdown:$sd")
-  for pair in "${rows[@]}"; do
-    name=${pair%%:*} r=${pair#*:}
-    printf '%-6s %-9s %10s %9s %9s %9s %8s %14s %11s\n' "$c" "$name" "$(field rps "$r")" \
-      "$(ms "$(field p50_us "$r")")" "$(ms "$(field p99_us "$r")")" "$(ms "$(field p999_us "$r")")" \
-      "$(($(field status_errors "$r") + $(field socket_errors "$r") + $(field timeouts "$r")))" \
-      "$(field cpu_us "$r")" "$(field wrk_cpu_us "$r")"
+  rps_ratios=() p99_ratios=()
+  for round in $(seq "$ROUNDS"); do
+    ce=$(run "$ce_port" "$ce_pid" "$c")
+    rows=("ceiling:$ce")
+    if [ "$LAYERS" = 1 ]; then
+      ly=$(run "$ly_port" "$ly_pid" "$c")
+      rows+=("layers:$ly")
+    fi
+    if [ "$WORK_ROW" = 1 ]; then
+      wk=$(run "$wk_port" "$wk_pid" "$c")
+      rows+=("work:$wk")
+    fi
+    sd=$(run "$sd_port" "$sd_pid" "$c")
+    rows+=("showdown:$sd")
+    for pair in "${rows[@]}"; do
+      name=${pair%%:*} r=${pair#*:}
+      printf '%-6s %-5s %-9s %10s %9s %9s %9s %8s %14s %11s\n' "$c" "$round" "$name" "$(field rps "$r")" \
+        "$(ms "$(field p50_us "$r")")" "$(ms "$(field p99_us "$r")")" "$(ms "$(field p999_us "$r")")" \
+        "$(($(field status_errors "$r") + $(field socket_errors "$r") + $(field timeouts "$r")))" \
+        "$(field cpu_us "$r")" "$(field wrk_cpu_us "$r")"
+    done
+    rps_ratios+=("$(awk -v a="$(field rps "$sd")" -v b="$(field rps "$ce")" 'BEGIN { printf "%.3f", a / b }')")
+    p99_ratios+=("$(awk -v a="$(field p99_us "$sd")" -v b="$(field p99_us "$ce")" 'BEGIN { printf "%.3f", a / b }')")
   done
-  read -r rps_ratio p99_ratio ok < <(awk -v a="$(field rps "$sd")" -v b="$(field rps "$ce")" \
-    -v c="$(field p99_us "$sd")" -v d="$(field p99_us "$ce")" \
-    'BEGIN { r = a / b; p = c / d; printf "%.3f %.3f %s\n", r, p, (r >= 0.8 && p <= 1.5) ? "met" : "MISSED" }')
-  echo "  at $c connections: showdown/ceiling req/s = $rps_ratio (target >= 0.8), p99 = ${p99_ratio}x (target <= 1.5): $ok"
+  rps_ratio=$(echo "${rps_ratios[*]}" | median)
+  p99_ratio=$(echo "${p99_ratios[*]}" | median)
+  ok=$(awk -v r="$rps_ratio" -v p="$p99_ratio" 'BEGIN { print (r >= 0.8 && p <= 1.5) ? "met" : "MISSED" }')
+  echo "  at $c connections: showdown/ceiling req/s = $rps_ratio (target >= 0.8; rounds ${rps_ratios[*]}), p99 = ${p99_ratio}x (target <= 1.5; rounds ${p99_ratios[*]}): $ok"
   [ "$ok" = met ] || met=0
 done
 echo "RSS after the runs: showdown $(mem_kb "$sd_pid" VmRSS) kB (peak $(mem_kb "$sd_pid" VmHWM) kB), ceiling $(mem_kb "$ce_pid" VmRSS) kB"
