@@ -33,7 +33,7 @@ pub(crate) fn best_hands(
     side: Side,
 ) -> Result<Vec<usize>, SettleError> {
     let mut best: Option<u64> = None;
-    let mut winners = Vec::new();
+    let mut winners = Vec::with_capacity(eligible.len());
     for &i in eligible {
         let Some(s) = strength(input, i, side)? else {
             continue;

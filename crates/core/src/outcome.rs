@@ -51,18 +51,18 @@ pub(crate) fn final_stacks(
     won: &[u64],
     uncalled: &[Uncalled],
 ) -> Result<Vec<u64>, SettleError> {
-    players
-        .iter()
-        .zip(won)
-        .enumerate()
-        .map(|(i, (p, &w))| {
-            let returned = uncalled
-                .iter()
-                .filter(|u| u.player == i)
-                .try_fold(0u64, |s, u| add(s, u.amount))?;
-            add(add(sub(sub(p.stack, p.committed)?, p.dead)?, w)?, returned)
-        })
-        .collect()
+    let mut stacks = Vec::with_capacity(players.len());
+    for (i, (p, &w)) in players.iter().zip(won).enumerate() {
+        let returned = uncalled
+            .iter()
+            .filter(|u| u.player == i)
+            .try_fold(0u64, |s, u| add(s, u.amount))?;
+        stacks.push(add(
+            add(sub(sub(p.stack, p.committed)?, p.dead)?, w)?,
+            returned,
+        )?);
+    }
+    Ok(stacks)
 }
 
 /// API.md `potBreakdown` order: players who won chips, most first, then in

@@ -54,14 +54,14 @@ pub(crate) fn called_commitments(
     players: &[PlayerInput],
     uncalled: Option<Uncalled>,
 ) -> Result<Vec<u64>, SettleError> {
-    players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| match uncalled {
-            Some(u) if u.player == i => sub(p.committed, u.amount),
-            _ => Ok(p.committed),
-        })
-        .collect()
+    let mut committed = Vec::with_capacity(players.len());
+    for (i, p) in players.iter().enumerate() {
+        committed.push(match uncalled {
+            Some(u) if u.player == i => sub(p.committed, u.amount)?,
+            _ => p.committed,
+        });
+    }
+    Ok(committed)
 }
 
 /// RULES.md §2.2 (layers): the distinct commitments of the live players,

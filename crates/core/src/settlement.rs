@@ -164,10 +164,12 @@ pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
         outcome::check_hands(players)?;
     }
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
-    let pots = pot::build_layers(players, &committed, input.dead_money)?
-        .into_iter()
-        .map(|layer| award::award_pot(input, unit, layer))
-        .collect::<Result<Vec<Pot>, SettleError>>()?;
+    let layers = pot::build_layers(players, &committed, input.dead_money)?;
+    // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
+    let mut pots = Vec::with_capacity(layers.len());
+    for layer in layers {
+        pots.push(award::award_pot(input, unit, layer)?);
+    }
     let won = outcome::total_won(players.len(), &pots)?;
     let final_stacks = outcome::final_stacks(players, &won, &uncalled)?;
     let winners = outcome::winners_order(input, &won);

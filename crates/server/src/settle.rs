@@ -178,6 +178,19 @@ pub fn hand_rank_dto(h: &HandRank) -> HandRankDto {
     }
 }
 
+/// API.md pot names: `main`, then `side-1`, `side-2`, ... (borrowed for
+/// the pots a table can have, nine players making at most eight sides).
+fn pot_name(idx: usize) -> Cow<'static, str> {
+    const NAMES: [&str; 10] = [
+        "main", "side-1", "side-2", "side-3", "side-4", "side-5", "side-6", "side-7", "side-8",
+        "side-9",
+    ];
+    match NAMES.get(idx) {
+        Some(name) => Cow::Borrowed(name),
+        None => Cow::Owned(format!("side-{idx}")),
+    }
+}
+
 fn half_str(h: Half) -> &'static str {
     match h {
         Half::Whole => "whole",
@@ -229,11 +242,7 @@ fn build_event<'a>(
         .enumerate()
         .map(|(idx, pot)| PotDto {
             index: idx as u64,
-            name: if idx == 0 {
-                Cow::Borrowed("main")
-            } else {
-                Cow::Owned(format!("side-{idx}"))
-            },
+            name: pot_name(idx),
             amount: pot.amount,
             eligible: pot.eligible.iter().map(|&k| id(k)).collect(),
             tie: pot.tie,
@@ -332,6 +341,12 @@ pub(crate) fn sample_requests() -> Vec<(String, SettleRequest)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pots_are_named_main_then_side_n_api_md() {
+        let names: Vec<String> = [0, 1, 9, 10, 23].map(|i| pot_name(i).into_owned()).into();
+        assert_eq!(names, ["main", "side-1", "side-9", "side-10", "side-23"]);
+    }
 
     /// Describing only the shown hands changes no byte of any event: every
     /// load corpus and golden request, settled both ways.

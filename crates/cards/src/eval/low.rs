@@ -19,7 +19,7 @@ use super::high::{describe, value_by_table, value_of_masks, HighOrder};
 use super::{
     keep_bottom, low1, names, pick, rank_lo, table, unpack, Masks, CAT_SHIFT, FIELD, RANKS13,
 };
-use crate::card::{Card, Rank};
+use crate::card::Card;
 use crate::hand::HandRank;
 
 /// Ace-to-five pairing levels, best first.
@@ -113,17 +113,16 @@ pub(crate) fn describe_ace_five(v: u32, cards: &[Card]) -> HandRank {
         _ => 4,
     };
     let count_b = if ty == 6 { 2 } else { 1 };
-    let want: Vec<(Rank, usize)> = super::bits_desc(a)
-        .map(|i| (rank_lo(i), count_a))
-        .chain(super::bits_desc(b).map(|i| (rank_lo(i), count_b)))
-        .collect();
+    let mut want = super::Wanted::default();
+    super::bits_desc(a).for_each(|i| want.push(rank_lo(i), count_a));
+    super::bits_desc(b).for_each(|i| want.push(rank_lo(i), count_b));
     let (name, description) = names::ace_five(ty, a, b);
     HandRank {
         category: ty,
         name,
         description,
         value: v as u64,
-        cards: pick(cards, &want, None),
+        cards: pick(cards, want.as_slice(), None),
     }
 }
 
