@@ -378,30 +378,33 @@ pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
 /// Same visiting order as [`omaha_high_rank`] (the last of the best is
 /// tabled); a hand qualifies when its five low bits are five different ranks.
 pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
-    let mut best: Option<(u32, [Card; 5])> = None;
-    for (i, a) in hole.iter().enumerate() {
-        for b in &hole[i + 1..] {
-            let p = low_bit(a) | low_bit(b);
+    // The value first (no low: done), then the hands from the last, the
+    // first that makes it being the last of the best; low bits read once.
+    // Like the value, it reads at most 6 hole and 5 board cards.
+    let best = omaha_low8_value(hole, board)?;
+    let (nh, nb) = (hole.len().min(6), board.len().min(5));
+    let hl: [u16; 6] = std::array::from_fn(|i| hole.get(i).map_or(0, low_bit));
+    let bl: [u16; 5] = std::array::from_fn(|i| board.get(i).map_or(0, low_bit));
+    for i in (0..nh).rev() {
+        for j in (i + 1..nh).rev() {
+            let p = hl[i] | hl[j];
             if p.count_ones() != 2 {
                 continue;
             }
-            for (x, c) in board.iter().enumerate() {
-                for (y, d) in board[x + 1..].iter().enumerate() {
-                    for e in &board[x + y + 2..] {
-                        let m = p | low_bit(c) | low_bit(d) | low_bit(e);
-                        if m.count_ones() != 5 {
-                            continue;
-                        }
-                        let v = pack_low(0, 0, m);
-                        if best.is_none_or(|(bv, _)| v >= bv) {
-                            best = Some((v, [*a, *b, *c, *d, *e]));
+            for x in (0..nb).rev() {
+                for y in (x + 1..nb).rev() {
+                    for z in (y + 1..nb).rev() {
+                        let m = p | bl[x] | bl[y] | bl[z];
+                        if m.count_ones() == 5 && pack_low(0, 0, m) == best {
+                            let h = [hole[i], hole[j], board[x], board[y], board[z]];
+                            return Some(describe_ace_five(best, &h));
                         }
                     }
                 }
             }
         }
     }
-    best.map(|(v, h)| describe_ace_five(v, &h))
+    None
 }
 
 #[cfg(test)]
