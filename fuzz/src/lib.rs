@@ -43,7 +43,7 @@ pub fn check_settlement(req: &SettleRequest, event: &HandCompleteEvent) {
             - u128::from(p.committed)
             - u128::from(p.dead.unwrap_or(0));
         assert_eq!(
-            u128::from(d.final_chip_stacks[&p.id]),
+            u128::from(d.final_chip_stacks[p.id.as_str()]),
             expect,
             "final stack of {}",
             p.id

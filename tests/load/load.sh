@@ -15,7 +15,7 @@
 # what else the machine is doing.
 #
 # Rounds: at each concurrency the servers take turns, LOAD_ROUNDS times
-# (ceiling, layers, showdown, ceiling, ...), and the ratios are taken per
+# (ceiling, layers, showdown, then showdown, layers, ceiling, ...), and the ratios are taken per
 # round, then their median: the machine's drift (other VMs, builds) moves
 # all servers of a round alike, where one long run per server let it land on
 # one side (single 10 s runs on the same code gave 0.63 to 0.87).
@@ -30,6 +30,7 @@ source "$(dirname "$0")/lib.sh"
 SECONDS_PER_RUN=${LOAD_SECONDS:-4}
 WARMUP=${LOAD_WARMUP:-1}
 ROUNDS=${LOAD_ROUNDS:-5}
+[ "$ROUNDS" -ge 1 ] || { echo "LOAD_ROUNDS must be at least 1" >&2; exit 2; }
 CONNS=${LOAD_CONNS:-8 64}
 THREADS=${LOAD_THREADS:-2}
 LAYERS=${LOAD_LAYERS:-1}
@@ -91,18 +92,26 @@ met=1
 for c in $CONNS; do
   rps_ratios=() p99_ratios=()
   for round in $(seq "$ROUNDS"); do
-    ce=$(run "$ce_port" "$ce_pid" "$c")
-    rows=("ceiling:$ce")
-    if [ "$LAYERS" = 1 ]; then
-      ly=$(run "$ly_port" "$ly_pid" "$c")
-      rows+=("layers:$ly")
+    # The order turns around every other round, so drift within a round
+    # does not always land on the same server.
+    order=(ceiling)
+    [ "$LAYERS" = 1 ] && order+=(layers)
+    [ "$WORK_ROW" = 1 ] && order+=(work)
+    order+=(showdown)
+    if [ $((round % 2)) = 0 ]; then
+      for ((k = 0, l = ${#order[@]} - 1; k < l; k++, l--)); do
+        t=${order[k]} order[k]=${order[l]} order[l]=$t
+      done
     fi
-    if [ "$WORK_ROW" = 1 ]; then
-      wk=$(run "$wk_port" "$wk_pid" "$c")
-      rows+=("work:$wk")
-    fi
-    sd=$(run "$sd_port" "$sd_pid" "$c")
-    rows+=("showdown:$sd")
+    rows=()
+    for name in "${order[@]}"; do
+      case $name in
+        ceiling) ce=$(run "$ce_port" "$ce_pid" "$c") && rows+=("ceiling:$ce") ;;
+        layers) ly=$(run "$ly_port" "$ly_pid" "$c") && rows+=("layers:$ly") ;;
+        work) wk=$(run "$wk_port" "$wk_pid" "$c") && rows+=("work:$wk") ;;
+        showdown) sd=$(run "$sd_port" "$sd_pid" "$c") && rows+=("showdown:$sd") ;;
+      esac
+    done
     for pair in "${rows[@]}"; do
       name=${pair%%:*} r=${pair#*:}
       printf '%-6s %-5s %-9s %10s %9s %9s %9s %8s %14s %11s\n' "$c" "$round" "$name" "$(field rps "$r")" \

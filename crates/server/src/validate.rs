@@ -301,9 +301,11 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
 
     // Cards: well formed, in the deck, each at most once, counts per variant.
     let short_deck = table.as_ref().is_some_and(|t| t.short_deck);
-    // Cards seen so far, one bit each; where a duplicate was first seen is
-    // looked up only for its problem.
-    let mut seen = 0u64;
+    // Where each card was first seen (the board or a player; its position),
+    // set the first time; the pointer of a duplicate's first copy is made
+    // only for its problem. Each card string is looked at once, so a body of
+    // thousands of copies costs no more than thousands of cards.
+    let mut first: [Option<(Option<usize>, usize)>; 52] = [None; 52];
     let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
     let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
     let owners = std::iter::once(None).chain((0..req.players.len()).map(Some));
@@ -325,23 +327,16 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
                     ptr(owner, j),
                     format!("card {c} is not in the short deck (6 to A)"),
                 ),
-                Ok(c) if seen & (1 << c.index()) != 0 => {
-                    // The first well-formed copy, in the same order.
-                    let (o, k) = owners
-                        .clone()
-                        .flat_map(|o| strings(o).iter().enumerate().map(move |(k, s)| (o, k, s)))
-                        .find(|(_, _, s)| s.parse::<Card>().is_ok_and(|d| d == c))
-                        .map(|(o, k, _)| (o, k))
-                        .unwrap_or((owner, j));
-                    p.push(
+                Ok(c) => match first[usize::from(c.index())] {
+                    Some((o, k)) => p.push(
                         ptr(owner, j),
                         format!("card {c} appears more than once (first at {})", ptr(o, k)),
-                    );
-                }
-                Ok(c) => {
-                    seen |= 1 << c.index();
-                    cards.push(c);
-                }
+                    ),
+                    None => {
+                        first[usize::from(c.index())] = Some((owner, j));
+                        cards.push(c);
+                    }
+                },
             }
         }
     }

@@ -378,11 +378,14 @@ pub fn omaha_high_rank(hole: &[Card], board: &[Card]) -> HandRank {
 /// Same visiting order as [`omaha_high_rank`] (the last of the best is
 /// tabled); a hand qualifies when its five low bits are five different ranks.
 pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
+    if hole.len() > 6 || board.len() > 5 {
+        // Card counts no variant deals: the plain search, every hand.
+        return low8_search(hole, board);
+    }
     // The value first (no low: done), then the hands from the last, the
     // first that makes it being the last of the best; low bits read once.
-    // Like the value, it reads at most 6 hole and 5 board cards.
     let best = omaha_low8_value(hole, board)?;
-    let (nh, nb) = (hole.len().min(6), board.len().min(5));
+    let (nh, nb) = (hole.len(), board.len());
     let hl: [u16; 6] = std::array::from_fn(|i| hole.get(i).map_or(0, low_bit));
     let bl: [u16; 5] = std::array::from_fn(|i| board.get(i).map_or(0, low_bit));
     for i in (0..nh).rev() {
@@ -405,6 +408,29 @@ pub fn omaha_low8_rank(hole: &[Card], board: &[Card]) -> Option<HandRank> {
         }
     }
     None
+}
+
+/// Every two of `hole` with every three of `board`, the last of the best
+/// low kept: for card counts beyond what the fast path reads.
+#[cold]
+fn low8_search(hole: &[Card], board: &[Card]) -> Option<HandRank> {
+    let mut best: Option<(u32, [Card; 5])> = None;
+    for (i, a) in hole.iter().enumerate() {
+        for b in &hole[i + 1..] {
+            for (x, c) in board.iter().enumerate() {
+                for (y, d) in board[x + 1..].iter().enumerate() {
+                    for e in &board[x + y + 2..] {
+                        let m = low_bit(a) | low_bit(b) | low_bit(c) | low_bit(d) | low_bit(e);
+                        let v = pack_low(0, 0, m);
+                        if m.count_ones() == 5 && best.is_none_or(|(bv, _)| v >= bv) {
+                            best = Some((v, [*a, *b, *c, *d, *e]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(v, h)| describe_ace_five(v, &h))
 }
 
 #[cfg(test)]
@@ -497,6 +523,17 @@ mod tests {
                 omaha_high_rank(&hole, &board).value
             );
         }
+    }
+
+    #[test]
+    fn omaha_low_reads_every_card_beyond_the_dealt_counts() {
+        // Seven hole cards (no variant deals them): the seventh makes the low.
+        let hole = cards("Kc Kd Ks Qc Qd 7s 2c");
+        let board = cards("Ah 3d 4s Kh Qh");
+        assert!(omaha_low8_rank(&hole[..6], &board).is_none());
+        let seven = omaha_low8_rank(&hole, &board).expect("7s 2c make a low");
+        assert!(seven.cards.contains(&cards("2c")[0]), "{seven:?}");
+        assert_eq!(seven.cards.len(), 5);
     }
 
     #[test]
