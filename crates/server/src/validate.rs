@@ -316,7 +316,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     };
     let mut cards = Vec::with_capacity(owners.clone().map(|o| strings(o).len()).sum());
     let mut starts = Vec::with_capacity(req.players.len() + 1);
-    for owner in owners.clone() {
+    for owner in owners {
         if owner.is_some() {
             starts.push(cards.len());
         }
