@@ -5,6 +5,7 @@ The corpus is fixed (seeded) and committed in tests/load/corpus/; this script
 is how it was made, so it can be regenerated or grown:
 
     python3 tests/load/gen_corpus.py            # rewrites tests/load/corpus/
+    python3 tests/load/gen_corpus.py --seed 7 --count 256 --ndjson /tmp/train.ndjson
 
 What it aims at: the mix a poker backend sends. Mostly Hold'em and Omaha,
 every variant of API.md's list at least once, 2 to 9 players, short stacks
@@ -131,7 +132,12 @@ def make_request(rng: random.Random, idx: int, variant: str) -> dict:
             # Folded after putting in blinds or a street's bet, never more than
             # the live players reached (a folded player holds no uncalled bet).
             committed[i] = min(room, live_max, unit * rng.randint(0, max(1, live_max // unit)))
-    hands, board = deal(rng, variant, n_live, tie)
+    try:
+        hands, board = deal(rng, variant, n_live, tie)
+    except RuntimeError:
+        # No mirrored tie fits this deck and table (a full short deck, say):
+        # deal the hand without the tie.
+        hands, board = deal(rng, variant, n_live, False)
 
     players = []
     for i in range(n):
@@ -172,19 +178,35 @@ def make_request(rng: random.Random, idx: int, variant: str) -> dict:
 
 
 def main() -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=20261122, help="the committed corpus's seed by default")
+    ap.add_argument("--count", type=int, default=64)
+    ap.add_argument(
+        "--ndjson",
+        type=Path,
+        help="write one request a line to this file instead of rewriting tests/load/corpus/ "
+        "(make load trains its profile-guided build on another seed's requests this way)",
+    )
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    variants = list(VARIANTS)
+    order = variants[:]  # every variant at least once
+    while len(order) < args.count:
+        order.append(rng.choices(variants, weights=[WEIGHTS.get(v, 1) for v in variants])[0])
+    reqs = [(idx, variant, make_request(rng, idx, variant)) for idx, variant in enumerate(order)]
+    if args.ndjson:
+        args.ndjson.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for _, _, r in reqs))
+        print(f"wrote {len(reqs)} requests to {args.ndjson}")
+        return 0
     out = Path(__file__).resolve().parent / "corpus"
     out.mkdir(exist_ok=True)
     for old in out.glob("*.json"):
         old.unlink()
-    rng = random.Random(20261122)
-    variants = list(VARIANTS)
-    order = variants[:]  # every variant at least once
-    while len(order) < 64:
-        order.append(rng.choices(variants, weights=[WEIGHTS.get(v, 1) for v in variants])[0])
-    for idx, variant in enumerate(order):
-        req = make_request(rng, idx, variant)
+    for idx, variant, req in reqs:
         (out / f"{idx:03d}-{variant}.json").write_text(json.dumps(req, separators=(",", ":")) + "\n")
-    print(f"wrote {len(order)} requests to {out}")
+    print(f"wrote {len(reqs)} requests to {out}")
     return 0
 
 

@@ -3,7 +3,12 @@
 # parsed into the same SettleRequest, a constant answer), one after the other,
 # driven by wrk over loopback with the corpus of tests/load/corpus/.
 #
-#   LOAD_SECONDS=4 LOAD_ROUNDS=5 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 LOAD_WORK=0 tests/load/load.sh
+#   LOAD_SECONDS=4 LOAD_ROUNDS=5 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 LOAD_WORK=0 LOAD_PGO=1 tests/load/load.sh
+#
+# Build: by default both servers (and the layers and work rows, which are
+# the ceiling's binary) are built profile-guided by tests/load/pgo.sh, as
+# ops build the image (README, Operations); LOAD_PGO=0 measures the plain
+# release build.
 #
 # Rows: "ceiling" (bare axum), "layers" (the same constant handler inside
 # Showdown's middleware: the cost of the layers; LOAD_LAYERS=0 skips it),
@@ -38,17 +43,25 @@ WORK_ROW=${LOAD_WORK:-0}
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 2; }
 
 cd "$ROOT"
-${CARGO:-cargo} build --release --quiet -p showdown-server --bin showdown --example ceiling
+# LOAD_PGO=1 (the default): both servers profile-guided (tests/load/pgo.sh,
+# trained on another seed's corpus); LOAD_PGO=0: the plain release build.
+if [ "${LOAD_PGO:-1}" = 1 ]; then
+  tests/load/pgo.sh
+  BIN="$TARGET_DIR/pgo/release" BUILD="profile-guided (tests/load/pgo.sh, seed ${PGO_SEED:-7})"
+else
+  ${CARGO:-cargo} build --release --quiet -p showdown-server --bin showdown --example ceiling
+  BIN="$TARGET_DIR/release" BUILD="plain release"
+fi
 corpus_ndjson "$WORK/corpus.ndjson"
 export SHOWDOWN_CORPUS="$WORK/corpus.ndjson"
 
 sd_port=$(free_port)
 # LOAD_SHOWDOWN_ENV: extra settings for the service under test, e.g. RUST_LOG=warn.
 # shellcheck disable=SC2086
-start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" ${LOAD_SHOWDOWN_ENV:-} "$TARGET_DIR/release/showdown" serve
+start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" ${LOAD_SHOWDOWN_ENV:-} "$BIN/showdown" serve
 sd_pid=$STARTED_PID
 ce_port=$(free_port)
-start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$TARGET_DIR/release/examples/ceiling"
+start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$BIN/examples/ceiling"
 ce_pid=$STARTED_PID
 wait_up "http://127.0.0.1:$sd_port/readyz" "$sd_pid"
 wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
@@ -56,13 +69,13 @@ wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
 # (CEILING_LAYERS=1), so the gap splits into layers and settling.
 if [ "$LAYERS" = 1 ]; then
   ly_port=$(free_port)
-  start layers env CEILING_ADDR="127.0.0.1:$ly_port" CEILING_LAYERS=1 "$TARGET_DIR/release/examples/ceiling"
+  start layers env CEILING_ADDR="127.0.0.1:$ly_port" CEILING_LAYERS=1 "$BIN/examples/ceiling"
   ly_pid=$STARTED_PID
   wait_up "http://127.0.0.1:$ly_port/healthz" "$ly_pid"
 fi
 if [ "$WORK_ROW" = 1 ]; then
   wk_port=$(free_port)
-  start work env CEILING_ADDR="127.0.0.1:$wk_port" CEILING_WORK=settle "$TARGET_DIR/release/examples/ceiling"
+  start work env CEILING_ADDR="127.0.0.1:$wk_port" CEILING_WORK=settle "$BIN/examples/ceiling"
   wk_pid=$STARTED_PID
   wait_up "http://127.0.0.1:$wk_port/healthz" "$wk_pid"
 fi
@@ -85,6 +98,7 @@ run() { # run PORT PID CONNS -> RESULT line, plus the server's CPU per request
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
 echo "$(machine)"
+echo "build: $BUILD"
 echo "corpus: $(wc -l <"$SHOWDOWN_CORPUS") requests; wrk -t$THREADS, $ROUNDS rounds of ${SECONDS_PER_RUN}s per server after ${WARMUP}s warm-up; $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 printf '%-6s %-5s %-9s %10s %9s %9s %9s %8s %14s %11s\n' conns round server req/s p50_ms p99_ms p999_ms errors server_cpu_us wrk_cpu_us
 median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

@@ -62,8 +62,31 @@ fn with_showdown_layers() -> Router {
     with_layers(routes, AppState::new(AppConfig::default()))
 }
 
+/// Diagnosis (`CEILING_WORK=spin:NANOS`): burn NANOS of CPU in a loop
+/// that touches no memory, then answer the constant.
+async fn spin(Json(req): Json<SettleRequest>) -> impl IntoResponse {
+    std::hint::black_box(&req);
+    let until = std::time::Instant::now() + std::time::Duration::from_nanos(spin_nanos());
+    while std::time::Instant::now() < until {
+        std::hint::spin_loop();
+    }
+    ([(header::CONTENT_TYPE, "application/json")], ANSWER)
+}
+
+fn spin_nanos() -> u64 {
+    static NANOS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *NANOS.get_or_init(|| {
+        std::env::var("CEILING_WORK")
+            .ok()
+            .and_then(|v| v.strip_prefix("spin:").and_then(|n| n.parse().ok()))
+            .unwrap_or(0)
+    })
+}
+
 fn handler<S: Clone + Send + Sync + 'static>() -> axum::routing::MethodRouter<S> {
-    if std::env::var("CEILING_WORK").is_ok_and(|v| v == "settle") {
+    if spin_nanos() > 0 {
+        post(spin)
+    } else if std::env::var("CEILING_WORK").is_ok_and(|v| v == "settle") {
         post(settle_and_drop)
     } else {
         post(settle)
@@ -83,5 +106,13 @@ async fn main() -> std::io::Result<()> {
     };
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     eprintln!("ceiling listening on {}", listener.local_addr()?);
-    axum::serve(listener, app).await
+    // SIGTERM or SIGINT ends `main` normally (the connections are dropped,
+    // not drained), so an instrumented build (`make load`'s profile-guided
+    // build) writes its profile at exit.
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        r = axum::serve(listener, app) => r,
+        _ = term.recv() => Ok(()),
+        _ = tokio::signal::ctrl_c() => Ok(()),
+    }
 }

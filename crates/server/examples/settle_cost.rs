@@ -49,6 +49,55 @@ fn validate_all(reqs: &[SettleRequest]) {
     }
 }
 
+/// Parse, settle and serialize each request after sweeping `kib` KiB of
+/// memory, timing each phase of each request alone.
+fn cold(lines: &[&str], n: usize, kib: usize) {
+    let mut junk = vec![0u8; kib * 1024];
+    let (mut parse, mut settle, mut ser) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for round in 0..n {
+        for l in lines {
+            for b in junk.iter_mut().step_by(64) {
+                *b = b.wrapping_add(round as u8);
+            }
+            std::hint::black_box(&junk);
+            let t = Instant::now();
+            let req = cold_parse(l);
+            let t1 = Instant::now();
+            let event = cold_settle(&req);
+            let t2 = Instant::now();
+            std::hint::black_box(cold_serialize(&event));
+            let t3 = Instant::now();
+            parse += t1 - t;
+            settle += t2 - t1;
+            ser += t3 - t2;
+        }
+    }
+    let k = (n * lines.len()) as u32;
+    println!(
+        "per request, caches swept by {kib} KiB: parse {:?} settle(all) {:?} serialize {:?}",
+        parse / k,
+        settle / k,
+        ser / k
+    );
+}
+
+// One request's phases, each its own function for
+// `valgrind --tool=callgrind --cache-sim=yes --toggle-collect=...`.
+#[inline(never)]
+fn cold_parse(line: &str) -> SettleRequest {
+    showdown_server::extract::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
+}
+
+#[inline(never)]
+fn cold_settle(req: &SettleRequest) -> HandCompleteEvent<'_> {
+    showdown_server::settle_request(req).unwrap()
+}
+
+#[inline(never)]
+fn cold_serialize(event: &HandCompleteEvent) -> Vec<u8> {
+    showdown_server::settle::to_json(event)
+}
+
 /// Run `f` `n` times; the time it took.
 fn timed(n: usize, mut f: impl FnMut()) -> Duration {
     let t = Instant::now();
@@ -79,6 +128,16 @@ fn main() {
         for _ in 0..20 * n {
             settle_all(&reqs, &mut evs);
         }
+        return;
+    }
+    // SETTLE_COST_COLD=KiB: each request with cold caches, as under load,
+    // where the kernel, hyper and the load generator share the cores' caches:
+    // before each request a buffer of that size is written over (not timed).
+    if let Some(kib) = std::env::var("SETTLE_COST_COLD")
+        .ok()
+        .and_then(|s| s.parse::<usize>().ok())
+    {
+        cold(&lines, n, kib);
         return;
     }
     let parse = timed(n, || parse_all(&lines, &mut reqs));
