@@ -15,6 +15,20 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/showdown-docker.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 cd "$root"
+# Every COPY source of the build stage exists, and Dockerfile.dockerignore
+# lets it through (a `!` line for it or a folder above it).
+for src in $(sed -n 's/^COPY \([^-][^ ]*\) .*/\1/p' docker/Dockerfile); do
+  [ -e "$src" ] || { echo "docker dry build: COPY source $src missing" >&2; exit 1; }
+  path=${src%/} allowed=0
+  grep -qxF -e "!$path" -e "!$path/**" docker/Dockerfile.dockerignore && allowed=1
+  while [ "$allowed" = 0 ] && [ "$path" != "${path%/*}" ]; do
+    path=${path%/*}
+    grep -qxF "!$path/**" docker/Dockerfile.dockerignore && allowed=1
+  done
+  [ "$allowed" = 1 ] || { echo "docker dry build: $src is not in Dockerfile.dockerignore's allow list" >&2; exit 1; }
+done
+sh -n docker/build-release.sh
+echo "docker dry build, step 0 (COPY sources present and let through): ok"
 cp Cargo.toml Cargo.lock "$work/"
 for m in crates/*/Cargo.toml; do
   mkdir -p "$work/$(dirname "$m")"

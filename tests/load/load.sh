@@ -45,9 +45,16 @@ command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2;
 cd "$ROOT"
 # LOAD_PGO=1 (the default): both servers profile-guided (tests/load/pgo.sh,
 # trained on another seed's corpus); LOAD_PGO=0: the plain release build.
+# LOAD_PGO=reuse: the profile-guided binaries of the last make pgo or make
+# load as they are (repeated runs of the same build; not rebuilt, so not
+# for changed sources).
 if [ "${LOAD_PGO:-1}" = 1 ]; then
   tests/load/pgo.sh
   BIN="$TARGET_DIR/pgo/release" BUILD="profile-guided (tests/load/pgo.sh, seed ${PGO_SEED:-7})"
+elif [ "${LOAD_PGO:-1}" = reuse ]; then
+  BIN="$TARGET_DIR/pgo/release"
+  [ -x "$BIN/showdown" ] && [ -x "$BIN/examples/ceiling" ] || { echo "LOAD_PGO=reuse: no $BIN/showdown or ceiling; run make pgo" >&2; exit 2; }
+  BUILD="profile-guided, reused: $BIN/showdown of $(date -r "$BIN/showdown" -u '+%F %T UTC')"
 else
   ${CARGO:-cargo} build --release --quiet -p showdown-server --bin showdown --example ceiling
   BIN="$TARGET_DIR/release" BUILD="plain release"

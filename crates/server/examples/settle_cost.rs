@@ -98,6 +98,25 @@ fn cold_serialize(event: &HandCompleteEvent) -> Vec<u8> {
     showdown_server::settle::to_json(event)
 }
 
+/// Every body through the whole app, as `POST /v1/settle`; each must be 200.
+#[inline(never)]
+async fn route_all(app: &axum::Router, bodies: &[axum::body::Bytes]) {
+    use tower::ServiceExt;
+    for b in bodies {
+        let req = axum::http::Request::post("/v1/settle")
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(b.clone()))
+            .unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), 200);
+        std::hint::black_box(
+            axum::body::to_bytes(res.into_body(), usize::MAX)
+                .await
+                .unwrap(),
+        );
+    }
+}
+
 /// Run `f` `n` times; the time it took.
 fn timed(n: usize, mut f: impl FnMut()) -> Duration {
     let t = Instant::now();
@@ -138,6 +157,30 @@ fn main() {
         .and_then(|s| s.parse::<usize>().ok())
     {
         cold(&lines, n, kib);
+        return;
+    }
+    // SETTLE_COST_ROUTE=1: the whole app (`routes::app()`, every layer) per
+    // request, through `tower::ServiceExt::oneshot`, without hyper or
+    // sockets: with callgrind (`--toggle-collect=settle_cost::route_all`),
+    // what the layers and axum add to parse + settle + serialize.
+    if std::env::var_os("SETTLE_COST_ROUTE").is_some() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let app = showdown_server::routes::app();
+        let bodies: Vec<axum::body::Bytes> = lines
+            .iter()
+            .map(|l| axum::body::Bytes::copy_from_slice(l.as_bytes()))
+            .collect();
+        rt.block_on(route_all(&app, &bodies)); // warm-up
+        let t = Instant::now();
+        for _ in 0..n {
+            rt.block_on(route_all(&app, &bodies));
+        }
+        println!(
+            "per request through the app: {:?}",
+            t.elapsed() / (n * lines.len()) as u32
+        );
         return;
     }
     let parse = timed(n, || parse_all(&lines, &mut reqs));
