@@ -84,7 +84,7 @@ load:
 pgo:
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
 	tests/load/pgo.sh
-	cp target/pgo/showdown.profdata docker/pgo/showdown.profdata
+	cp "$${CARGO_TARGET_DIR:-target}/pgo/showdown.profdata" "$${CARGO_TARGET_DIR:-target}/pgo/rustc-version" docker/pgo/
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
 soak:

@@ -17,7 +17,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$root"
 # Every COPY source of the build stage exists, and Dockerfile.dockerignore
 # lets it through (a `!` line for it or a folder above it).
-for src in $(sed -n 's/^COPY \([^-][^ ]*\) .*/\1/p' docker/Dockerfile); do
+# (Every source of each COPY line: all its words but the destination.)
+for src in $(awk '$1 == "COPY" && $2 !~ /^--/ { for (i = 2; i < NF; i++) print $i }' docker/Dockerfile); do
   [ -e "$src" ] || { echo "docker dry build: COPY source $src missing" >&2; exit 1; }
   path=${src%/} allowed=0
   grep -qxF -e "!$path" -e "!$path/**" docker/Dockerfile.dockerignore && allowed=1

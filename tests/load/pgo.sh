@@ -35,12 +35,22 @@ if [ ! -x "$profdata" ]; then
 fi
 [ -x "$profdata" ] || { echo "pgo: no llvm-profdata at $profdata" >&2; exit 2; }
 
-raw="$WORK/profraw"
+# A fixed path: it is part of RUSTFLAGS, so a new one each run would
+# rebuild the whole instrumented tree.
+raw="$TARGET_DIR/pgo-gen/profraw"
 out="$TARGET_DIR/pgo"
 mkdir -p "$out"
-build() { # build RUSTFLAGS TARGET_DIR
-  RUSTFLAGS=$1 CARGO_TARGET_DIR=$2 ${CARGO:-cargo} build --release --quiet \
-    -p showdown-server --bin showdown --example ceiling
+# build RUSTFLAGS TARGET_DIR: showdown alone, as docker/Dockerfile builds it
+# (with the example in the same build, its dev-dependencies change the
+# features of some shared crates, hence their -C metadata and the symbol
+# names a profile is matched by), then the ceiling.
+build() {
+  local what
+  for what in "--bin showdown" "--example ceiling"; do
+    # shellcheck disable=SC2086 # two words each
+    RUSTFLAGS=$1 CARGO_TARGET_DIR=$2 ${CARGO:-cargo} build --release --locked --quiet \
+      -p showdown-server $what
+  done
 }
 
 echo "pgo: instrumented build (target/pgo-gen)" >&2
@@ -50,27 +60,44 @@ rm -rf "$raw" # build scripts ran instrumented too: only the servers' runs count
 python3 tests/load/gen_corpus.py --seed "$SEED" --count 256 --ndjson "$WORK/train.ndjson" >&2
 export SHOWDOWN_CORPUS="$WORK/train.ndjson"
 gen="$TARGET_DIR/pgo-gen/release"
-sd_port=$(free_port)
-start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" "$gen/showdown" serve
-sd_pid=$STARTED_PID
-ce_port=$(free_port)
-start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$gen/examples/ceiling"
-ce_pid=$STARTED_PID
-wait_up "http://127.0.0.1:$sd_port/readyz" "$sd_pid"
-wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
+# Showdown, and the ceiling in each mode make load runs it in (bare, inside
+# Showdown's layers, settling), so no row is measured on code the profile
+# calls cold for want of a run.
+names=(showdown ceiling layers work)
+pids=() ports=()
+for name in "${names[@]}"; do
+  port=$(free_port)
+  case $name in
+    showdown) start "$name" env SHOWDOWN_ADDR="127.0.0.1:$port" "$gen/showdown" serve ;;
+    ceiling) start "$name" env CEILING_ADDR="127.0.0.1:$port" "$gen/examples/ceiling" ;;
+    layers) start "$name" env CEILING_ADDR="127.0.0.1:$port" CEILING_LAYERS=1 "$gen/examples/ceiling" ;;
+    work) start "$name" env CEILING_ADDR="127.0.0.1:$port" CEILING_WORK=settle "$gen/examples/ceiling" ;;
+  esac
+  pids+=("$STARTED_PID") ports+=("$port")
+  wait_up "http://127.0.0.1:$port/healthz" "$STARTED_PID" || { tail -n 20 "$WORK/$name.log" >&2; exit 1; }
+done
 # Train on answers, not on the error path.
-check_corpus "http://127.0.0.1:$sd_port/v1/settle" "$SHOWDOWN_CORPUS"
-for port in "$sd_port" "$ce_port"; do
+check_corpus "http://127.0.0.1:${ports[0]}/v1/settle" "$SHOWDOWN_CORPUS"
+for port in "${ports[@]}"; do
   for c in 8 64; do
     wrk -t2 -c"$c" -d"${TRAIN_SECONDS}s" -s tests/load/settle.lua "http://127.0.0.1:$port" >/dev/null
   done
 done
-kill -TERM "$sd_pid" "$ce_pid"
-wait "$sd_pid" "$ce_pid" || { echo "pgo: a training server did not exit cleanly" >&2; exit 1; }
+kill -TERM "${pids[@]}"
+for i in "${!pids[@]}"; do
+  wait "${pids[$i]}" || {
+    echo "pgo: the training ${names[$i]} did not exit cleanly:" >&2
+    tail -n 20 "$WORK/${names[$i]}.log" >&2
+    exit 1
+  }
+done
 n=$(find "$raw" -name '*.profraw' | wc -l)
-[ "$n" -ge 2 ] || { echo "pgo: expected a profile from each server, found $n" >&2; exit 1; }
+[ "$n" -ge "${#names[@]}" ] || { echo "pgo: expected a profile from each of the ${#names[@]} servers, found $n" >&2; exit 1; }
 "$profdata" merge -o "$out/showdown.profdata" "$raw"/*.profraw
+# The compiler the profile is for: docker/build-release.sh uses the profile
+# only with the same one.
+rustc -V >"$out/rustc-version"
 
 echo "pgo: optimized build (target/pgo)" >&2
-build "-Cprofile-use=$out/showdown.profdata -Cllvm-args=-pgo-warn-missing-function=false" "$out"
+build "-Cprofile-use=$out/showdown.profdata" "$out"
 echo "pgo: $out/release/showdown $out/release/examples/ceiling (profile $out/showdown.profdata, trained on seed $SEED)" >&2

@@ -20,7 +20,10 @@
 //! "the layers" and "the settling". With `CEILING_WORK=settle` the bare
 //! handler also settles each request and serializes the event (then drops
 //! it and answers the constant): `make load` with `LOAD_WORK=1` runs it as
-//! the "work" row, the price of the settling alone under load.
+//! the "work" row, the price of the settling alone under load. With
+//! `CEILING_WORK=spin:NANOS` the bare handler burns that much CPU without
+//! touching memory first: the price of CPU time alone under load, to set
+//! against the work row's (README, Operations).
 
 use axum::{
     extract::DefaultBodyLimit,
@@ -63,7 +66,8 @@ fn with_showdown_layers() -> Router {
 }
 
 /// Diagnosis (`CEILING_WORK=spin:NANOS`): burn NANOS of CPU in a loop
-/// that touches no memory, then answer the constant.
+/// that touches no memory beyond reading the clock, then answer the
+/// constant: what CPU alone costs under load, without cache misses.
 async fn spin(Json(req): Json<SettleRequest>) -> impl IntoResponse {
     std::hint::black_box(&req);
     let until = std::time::Instant::now() + std::time::Duration::from_nanos(spin_nanos());
@@ -76,10 +80,13 @@ async fn spin(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 fn spin_nanos() -> u64 {
     static NANOS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
     *NANOS.get_or_init(|| {
-        std::env::var("CEILING_WORK")
-            .ok()
-            .and_then(|v| v.strip_prefix("spin:").and_then(|n| n.parse().ok()))
-            .unwrap_or(0)
+        let work = std::env::var("CEILING_WORK").unwrap_or_default();
+        match work.strip_prefix("spin:") {
+            Some(n) => n
+                .parse()
+                .unwrap_or_else(|_| panic!("CEILING_WORK=spin:NANOS wants a number, not {n:?}")),
+            None => 0,
+        }
     })
 }
 

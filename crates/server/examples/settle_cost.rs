@@ -165,6 +165,7 @@ fn main() {
     // what the layers and axum add to parse + settle + serialize.
     if std::env::var_os("SETTLE_COST_ROUTE").is_some() {
         let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
             .build()
             .unwrap();
         let app = showdown_server::routes::app();
