@@ -92,7 +92,9 @@ for i in "${!pids[@]}"; do
   }
 done
 n=$(find "$raw" -name '*.profraw' | wc -l)
-[ "$n" -ge "${#names[@]}" ] || { echo "pgo: expected a profile from each of the ${#names[@]} servers, found $n" >&2; exit 1; }
+# One file per binary (rustc names them default_<binary hash>.profraw, and
+# the ceiling's three runs merge into one).
+[ "$n" -ge 2 ] || { echo "pgo: expected a profile from each of the 2 binaries, found $n" >&2; exit 1; }
 "$profdata" merge -o "$out/showdown.profdata" "$raw"/*.profraw
 # The compiler the profile is for: docker/build-release.sh uses the profile
 # only with the same one.
