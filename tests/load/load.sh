@@ -63,12 +63,10 @@ corpus_ndjson "$WORK/corpus.ndjson"
 export SHOWDOWN_CORPUS="$WORK/corpus.ndjson"
 
 sd_port=$(free_port)
-# LOAD_SHOWDOWN_ENV: extra settings for the service under test, e.g. RUST_LOG=warn.
-# shellcheck disable=SC2086
-start showdown env SHOWDOWN_ADDR="127.0.0.1:$sd_port" ${LOAD_SHOWDOWN_ENV:-} "$BIN/showdown" serve
+start_server showdown "$BIN" "$sd_port"
 sd_pid=$STARTED_PID
 ce_port=$(free_port)
-start ceiling env CEILING_ADDR="127.0.0.1:$ce_port" "$BIN/examples/ceiling"
+start_server ceiling "$BIN" "$ce_port"
 ce_pid=$STARTED_PID
 wait_up "http://127.0.0.1:$sd_port/readyz" "$sd_pid"
 wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
@@ -76,13 +74,13 @@ wait_up "http://127.0.0.1:$ce_port/healthz" "$ce_pid"
 # (CEILING_LAYERS=1), so the gap splits into layers and settling.
 if [ "$LAYERS" = 1 ]; then
   ly_port=$(free_port)
-  start layers env CEILING_ADDR="127.0.0.1:$ly_port" CEILING_LAYERS=1 "$BIN/examples/ceiling"
+  start_server layers "$BIN" "$ly_port"
   ly_pid=$STARTED_PID
   wait_up "http://127.0.0.1:$ly_port/healthz" "$ly_pid"
 fi
 if [ "$WORK_ROW" = 1 ]; then
   wk_port=$(free_port)
-  start work env CEILING_ADDR="127.0.0.1:$wk_port" CEILING_WORK=settle "$BIN/examples/ceiling"
+  start_server work "$BIN" "$wk_port"
   wk_pid=$STARTED_PID
   wait_up "http://127.0.0.1:$wk_port/healthz" "$wk_pid"
 fi

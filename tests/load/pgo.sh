@@ -67,12 +67,7 @@ names=(showdown ceiling layers work)
 pids=() ports=()
 for name in "${names[@]}"; do
   port=$(free_port)
-  case $name in
-    showdown) start "$name" env SHOWDOWN_ADDR="127.0.0.1:$port" "$gen/showdown" serve ;;
-    ceiling) start "$name" env CEILING_ADDR="127.0.0.1:$port" "$gen/examples/ceiling" ;;
-    layers) start "$name" env CEILING_ADDR="127.0.0.1:$port" CEILING_LAYERS=1 "$gen/examples/ceiling" ;;
-    work) start "$name" env CEILING_ADDR="127.0.0.1:$port" CEILING_WORK=settle "$gen/examples/ceiling" ;;
-  esac
+  start_server "$name" "$gen" "$port"
   pids+=("$STARTED_PID") ports+=("$port")
   wait_up "http://127.0.0.1:$port/healthz" "$STARTED_PID" || { tail -n 20 "$WORK/$name.log" >&2; exit 1; }
 done

@@ -152,10 +152,10 @@ fn main() {
     // SETTLE_COST_COLD=KiB: each request with cold caches, as under load,
     // where the kernel, hyper and the load generator share the cores' caches:
     // before each request a buffer of that size is written over (not timed).
-    if let Some(kib) = std::env::var("SETTLE_COST_COLD")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-    {
+    if let Ok(kib) = std::env::var("SETTLE_COST_COLD") {
+        let kib = kib
+            .parse()
+            .unwrap_or_else(|_| panic!("SETTLE_COST_COLD wants KiB, not {kib:?}"));
         cold(&lines, n, kib);
         return;
     }
