@@ -1,5 +1,6 @@
 //! The Showdown HTTP service: the contract of API.md over the cards and core crates.
 
+pub mod allocator;
 pub mod cli;
 pub mod config;
 pub mod dto;
