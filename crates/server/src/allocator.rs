@@ -6,15 +6,19 @@
 //! about a quarter of the service's CPU under load.
 //!
 //! Why not the `mimalloc` crate's `MiMalloc`: it sends every allocation
-//! through `mi_malloc_aligned`, and mimalloc 3 takes that call's fast path
-//! only when the block size is a power of two; a 24-, 48- or 96-byte request
-//! goes through its generic aligned path and is over-allocated
-//! (`mi_theap_malloc_zero_aligned_at_generic` and `_overalloc` under
-//! callgrind). Every mimalloc block is at least 8-aligned (block sizes are
-//! multiples of the word and a page's first block is 16-aligned), so a
-//! layout that asks for no more than that takes plain `mi_malloc`, as
-//! Rust's own `System` allocator does with glibc; only larger alignments
-//! take the aligned calls. Measured with `examples/settle_cost.rs` on the
+//! through `mi_malloc_aligned`. In mimalloc 3 that call's fast path pops
+//! the page's next free block when it is aligned (always, for alignments up
+//! to the word), but when that page's free list is empty its generic path
+//! (`mi_theap_malloc_zero_aligned_at_generic`) allocates normally only for
+//! power-of-two block sizes: a 24-, 48- or 96-byte request is over-allocated
+//! (`size + align - 1`, `_overalloc`) from a larger bin, so its own bin's
+//! pages are never refilled and every such request keeps taking the slow
+//! path (both functions show under callgrind). Every mimalloc block is at
+//! least 8-aligned (block sizes are multiples of the word and a page's
+//! first block is 16-aligned), so a layout that asks for no more than that
+//! takes plain `mi_malloc`, as Rust's own `System` allocator does with
+//! glibc, and as mimalloc's own `mi_realloc_aligned` does for such
+//! alignments; only larger alignments take the aligned calls. Measured with `examples/settle_cost.rs` on the
 //! load corpus against the same allocator with every call aligned (README,
 //! Operations): 4.5 % fewer instructions to settle a request and to parse
 //! one (callgrind), and in wall time, three alternating runs each, parsing
@@ -38,8 +42,17 @@ pub struct Allocator;
 // of at least `layout.size()` bytes aligned to at least `layout.align()`:
 // plain `mi_malloc`/`mi_zalloc`/`mi_realloc` only when the alignment asked
 // is at most `NATURAL_ALIGN`, which every mimalloc block has, and the
-// `_aligned` calls otherwise. `mi_free` and `mi_realloc*` accept any block
-// from either family.
+// `_aligned` calls otherwise. `realloc` is given the layout the block was
+// allocated with, so a block is always reallocated by the family that
+// allocated it; `mi_free` takes a block of either family.
+//
+// The 8-alignment of plain blocks holds in the build used here
+// (libmimalloc-sys without features: `MI_DEBUG=0`, no guard pages). Do not
+// enable its `debug` feature: with `MI_DEBUG=3`, mimalloc's guarded
+// allocations (`MIMALLOC_GUARDED_SAMPLE_RATE` with
+// `MIMALLOC_GUARDED_PRECISE=1`) place a block right before a guard page,
+// unaligned for sizes that are not a multiple of 8. `secure` is fine (its
+// padding is at the block's end).
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
@@ -91,17 +104,22 @@ mod tests {
 
     /// Every size a request's allocations come in, and the alignments of
     /// every Rust type up to over-aligned ones: the block is aligned, holds
-    /// what is written to it, keeps it through a reallocation to a larger
-    /// and a smaller size, and comes back zeroed when asked.
+    /// what is written to it, keeps it through a reallocation to a larger,
+    /// a much smaller and a slightly smaller size (mimalloc reallocates in
+    /// place above half the block), and comes back zeroed when asked.
     #[test]
     fn blocks_are_aligned_and_keep_their_bytes() {
         let a = Allocator;
         let sizes = (1..=160).chain([200, 256, 500, 1000, 4096, 10_000, 100_000, 1 << 20]);
+        let filled = |p: *mut u8, n: usize| {
+            // SAFETY: `p` holds at least `n` initialised bytes (below).
+            (0..n).all(|i| unsafe { *p.add(i) } == (i % 251) as u8)
+        };
         for size in sizes {
             for align in [1, 2, 4, 8, 16, 32, 64, 4096] {
                 let layout = Layout::from_size_align(size, align).unwrap();
-                // SAFETY: a non-zero size; each block is freed once, with the
-                // layout it has at that moment.
+                // SAFETY: non-zero sizes; each block is written within its
+                // size and freed once, with the layout it has at that moment.
                 unsafe {
                     let p = a.alloc(layout);
                     assert!(!p.is_null());
@@ -109,21 +127,73 @@ mod tests {
                     for i in 0..size {
                         *p.add(i) = (i % 251) as u8;
                     }
-                    let grown = size * 3 + 1;
-                    let q = a.realloc(p, layout, grown);
-                    assert_eq!(q as usize % align, 0, "grown {grown} align {align}");
-                    assert!((0..size).all(|i| *q.add(i) == (i % 251) as u8));
-                    let bigger = Layout::from_size_align(grown, align).unwrap();
-                    let shrunk = size.div_ceil(2);
-                    let r = a.realloc(q, bigger, shrunk);
-                    assert_eq!(r as usize % align, 0, "shrunk {shrunk} align {align}");
-                    assert!((0..shrunk).all(|i| *r.add(i) == (i % 251) as u8));
-                    a.dealloc(r, Layout::from_size_align(shrunk, align).unwrap());
+                    let mut at = (p, size);
+                    for new in [size * 3 + 1, size.div_ceil(2), size.div_ceil(2) - 1] {
+                        if new == 0 {
+                            continue;
+                        }
+                        let old = Layout::from_size_align(at.1, align).unwrap();
+                        let q = a.realloc(at.0, old, new);
+                        assert_eq!(q as usize % align, 0, "{} -> {new} align {align}", at.1);
+                        assert!(filled(q, new.min(at.1)), "{} -> {new}", at.1);
+                        for i in at.1..new {
+                            *q.add(i) = (i % 251) as u8;
+                        }
+                        at = (q, new);
+                    }
+                    a.dealloc(at.0, Layout::from_size_align(at.1, align).unwrap());
 
                     let z = a.alloc_zeroed(layout);
                     assert_eq!(z as usize % align, 0);
                     assert!((0..size).all(|i| *z.add(i) == 0));
                     a.dealloc(z, layout);
+                }
+            }
+        }
+    }
+
+    /// Many blocks alive at once, as under load (pages fill, new pages are
+    /// taken, freed blocks are reused): each one aligned and intact.
+    #[test]
+    fn many_live_blocks_are_aligned_and_intact() {
+        let a = Allocator;
+        for (size, align) in [(1, 1), (7, 1), (12, 4), (24, 8), (40, 8), (48, 16), (96, 8)] {
+            let layout = Layout::from_size_align(size, align).unwrap();
+            // SAFETY: non-zero sizes; each block is written within its size
+            // and freed once with its layout.
+            unsafe {
+                let blocks: Vec<*mut u8> = (0..10_000)
+                    .map(|k| {
+                        let p = a.alloc(layout);
+                        assert!(!p.is_null());
+                        assert_eq!(p as usize % align, 0, "size {size} align {align}");
+                        std::ptr::write_bytes(p, k as u8, size);
+                        p
+                    })
+                    .collect();
+                for (k, &p) in blocks.iter().enumerate() {
+                    assert!(
+                        (0..size).all(|i| *p.add(i) == k as u8),
+                        "block {k} size {size}"
+                    );
+                }
+                // Free every other block, allocate again into the holes.
+                for &p in blocks.iter().step_by(2) {
+                    a.dealloc(p, layout);
+                }
+                for (k, &p) in blocks.iter().enumerate().skip(1).step_by(2) {
+                    assert!(
+                        (0..size).all(|i| *p.add(i) == k as u8),
+                        "block {k} size {size}"
+                    );
+                }
+                let again: Vec<*mut u8> = (0..5_000).map(|_| a.alloc(layout)).collect();
+                for &p in &again {
+                    assert_eq!(p as usize % align, 0, "size {size} align {align}");
+                    a.dealloc(p, layout);
+                }
+                for &p in blocks.iter().skip(1).step_by(2) {
+                    a.dealloc(p, layout);
                 }
             }
         }

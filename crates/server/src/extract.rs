@@ -145,26 +145,44 @@ mod tests {
 
     /// The text fast path changes no answer: a body that is not UTF-8 is
     /// still refused as not JSON (whether the bad byte is in a string or
-    /// not), and one that is parses to the same request as from bytes.
+    /// not); UTF-8 bodies the text parser refuses (a lone surrogate escape,
+    /// a byte-order mark, trailing data) fall back to the byte parser and
+    /// get its answer; and a good body parses to the same request as from
+    /// bytes, raw and escaped non-ASCII alike.
     #[test]
-    fn a_body_that_is_not_utf8_is_refused_as_not_json() {
+    fn bodies_the_text_parser_refuses_get_the_byte_parsers_answer() {
         use crate::dto::SettleRequest;
-        let good = br#"{"variant":"holdem","players":[{"id":"a\u00e9","seat":1,"stack":5,"committed":1,"cards":["Ah","Kd"]}]}"#;
-        let parsed: SettleRequest = parse_json(good).unwrap();
+        let good = r#"{"variant":"holdem","players":[{"id":"a\u00e9","name":"Zoë","seat":1,"stack":5,"committed":1,"cards":["Ah","Kd"]}]}"#;
+        let parsed: SettleRequest = parse_json(good.as_bytes()).unwrap();
         assert_eq!(
             parsed,
-            serde_json::from_slice::<SettleRequest>(good).unwrap()
+            serde_json::from_slice::<SettleRequest>(good.as_bytes()).unwrap()
         );
         assert_eq!(parsed.players[0].id, "a\u{e9}");
-        for bad in [
+        assert_eq!(parsed.players[0].name.as_deref(), Some("Zoë"));
+        let not_utf8 = [
             &b"{\"variant\":\"hold\xffem\",\"players\":[]}"[..],
             &b"{\"variant\":\"holdem\",\"players\":[]}\xff"[..],
             &b"{\"variant\":\"\xc3\",\"players\":[]}"[..],
-        ] {
-            assert!(std::str::from_utf8(bad).is_err());
+        ];
+        let utf8_refused = [
+            r#"{"variant":"holdem","players":[{"id":"\ud800","seat":1,"stack":5,"committed":1}]}"#,
+            "\u{feff}{\"variant\":\"holdem\",\"players\":[]}",
+            r#"{"variant":"holdem","players":[]} x"#,
+        ];
+        for bad in not_utf8
+            .into_iter()
+            .chain(utf8_refused.iter().map(|s| s.as_bytes()))
+        {
             let p = parse_json::<SettleRequest>(bad).unwrap_err();
             assert_eq!(p.status, 400, "{bad:?}");
             assert!(p.detail.starts_with("the body is not JSON"), "{}", p.detail);
+            // The byte parser's own message, as before the text path.
+            let e = serde_json::from_slice::<SettleRequest>(bad).unwrap_err();
+            assert!(p.detail.ends_with(&e.to_string()), "{} / {e}", p.detail);
+        }
+        for bad in not_utf8 {
+            assert!(std::str::from_utf8(bad).is_err());
         }
     }
 }
