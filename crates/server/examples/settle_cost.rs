@@ -22,7 +22,7 @@ static GLOBAL: showdown_server::allocator::Allocator = showdown_server::allocato
 fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
     out.clear();
     for l in lines {
-        out.push(showdown_server::extract::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
+        out.push(showdown_server::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
     }
 }
 
@@ -85,7 +85,7 @@ fn cold(lines: &[&str], n: usize, kib: usize) {
 // `valgrind --tool=callgrind --cache-sim=yes --toggle-collect=...`.
 #[inline(never)]
 fn cold_parse(line: &str) -> SettleRequest {
-    showdown_server::extract::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
+    showdown_server::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
 }
 
 #[inline(never)]
@@ -168,7 +168,7 @@ fn main() {
             .enable_all()
             .build()
             .unwrap();
-        let app = showdown_server::routes::app();
+        let app = showdown_server::app(showdown_server::AppState::default());
         let bodies: Vec<axum::body::Bytes> = lines
             .iter()
             .map(|l| axum::body::Bytes::copy_from_slice(l.as_bytes()))
