@@ -15,6 +15,8 @@ use crate::dto::SettleRequest;
 use serde::{Deserialize, Serialize};
 use showdown_cards::{Card, Rank, Rulebook, Variant, VariantId};
 
+pub(crate) mod rake;
+
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1).
 pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
 
@@ -390,6 +392,8 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             }
         }
     }
+
+    rake::check(req, unit, &mut p);
 
     match (p.0.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
