@@ -17,13 +17,19 @@ pub fn check_settlement(req: &SettleRequest, event: &HandCompleteEvent) {
         + u128::from(req.dead_money.unwrap_or(0));
     let won: u128 = d.pot_breakdown.iter().map(|e| u128::from(e.amount)).sum();
     let returned: u128 = d.uncalled.iter().map(|u| u128::from(u.amount)).sum();
+    // RULES.md §8.8: the rake and the jackpot drop are the rest.
+    let house: u128 = [&d.rake, &d.jackpot]
+        .into_iter()
+        .flatten()
+        .map(|t| u128::from(t.amount))
+        .sum();
     assert_eq!(
-        won + returned,
+        won + returned + house,
         paid_in,
         "chips created or lost: {req:?} -> {event:?}"
     );
     let pots: u128 = d.pots.iter().map(|p| u128::from(p.amount)).sum();
-    assert_eq!(pots, won, "pots and potBreakdown disagree: {event:?}");
+    assert_eq!(pots, won + house, "pots and potBreakdown disagree: {event:?}");
 
     assert_eq!(d.final_chip_stacks.len(), req.players.len());
     for p in &req.players {

@@ -4,14 +4,20 @@
 //! a few early folds (their chips stay in the pots), everyone else
 //! putting in the same bet capped by their stack, so the short stacks are
 //! all-in and make side pots. Hand values are drawn from a small range so
-//! ties (and odd chips) are common. Run: `cargo bench -p showdown-core`.
+//! ties (and odd chips) are common. `9-max-raked` settles the 9-max hands
+//! with a 5 % rake, a cap ladder by players dealt and a jackpot drop
+//! (RULES.md §8). Run: `cargo bench -p showdown-core`; the figures are in
+//! `benches/README.md`.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use showdown_core::{settle, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput};
+use showdown_core::{
+    settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HandStrength, Hands,
+    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding,
+};
 
 const BATCH: usize = 1_024;
 
@@ -89,6 +95,47 @@ fn bench_settle(c: &mut Criterion) {
             })
         });
     }
+    // The same 9-max hands, raked: what the house's take adds to a hand.
+    let house = HouseTake {
+        rake: Some(Rake {
+            percent_bp: 500,
+            cap: Cap::ByPlayersDealt(vec![
+                CapStep {
+                    min_players: 2,
+                    cap: 100,
+                },
+                CapStep {
+                    min_players: 5,
+                    cap: 300,
+                },
+            ]),
+            players_dealt: None,
+            rounding: Rounding::HalfEven,
+            no_flop_no_drop: true,
+            attribution: Attribution::WeightedContributed,
+        }),
+        jackpot: Some(Jackpot {
+            amount: 100,
+            min_pot: 2_000,
+            no_flop_no_drop: true,
+        }),
+        flop_seen: true,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed ^ 9);
+    let hands: Vec<HandInput> = (0..BATCH)
+        .map(|_| random_hand(&mut rng, 9, false))
+        .collect();
+    group.bench_with_input(
+        BenchmarkId::from_parameter("9-max-raked"),
+        &hands,
+        |b, hands| {
+            b.iter(|| {
+                for h in hands {
+                    let _ = black_box(settle_with_house(black_box(h), black_box(&house)));
+                }
+            })
+        },
+    );
     group.finish();
 }
 

@@ -74,6 +74,8 @@ fn award_unopposed(layer: Layer, player: usize) -> Pot {
             amount: layer.amount,
             odd_chips: 0,
         }],
+        rake: 0,
+        jackpot: 0,
     }
 }
 
@@ -111,5 +113,7 @@ pub(crate) fn award_pot(input: &HandInput, unit: u64, layer: Layer) -> Result<Po
         eligible: layer.eligible,
         tie,
         shares,
+        rake: 0,
+        jackpot: 0,
     })
 }

@@ -14,6 +14,7 @@ mod guard;
 mod odd_chip;
 mod outcome;
 mod pot;
+pub mod rake;
 pub mod settlement;
 mod split;
 
@@ -21,7 +22,8 @@ pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 pub mod draw;
 
+pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Take};
 pub use settlement::{
-    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, Reason,
-    SettleError, Settlement, Share, Uncalled,
+    settle, settle_with_house, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput,
+    Pot, Reason, SettleError, Settlement, Share, Uncalled,
 };

@@ -1,6 +1,7 @@
 //! The typed input and result of settling one hand.
 
-use crate::{award, guard, outcome, pot};
+use crate::rake::{HouseTake, Take};
+use crate::{award, guard, outcome, pot, rake};
 
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,13 +89,19 @@ pub struct Share {
 /// A main or side pot, main first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pot {
+    /// Gross: every chip in the pot, before the house's take.
     pub amount: u64,
     /// Indices of eligible players, in seat order.
     pub eligible: Vec<usize>,
     /// Shared by players with equal hands (a whole pot or a half).
     pub tie: bool,
-    /// In odd-chip order within each half, high half first.
+    /// In odd-chip order within each half, high half first. They add up to
+    /// `amount − rake − jackpot`.
     pub shares: Vec<Share>,
+    /// The part of the hand's rake taken from this pot (RULES.md §8.5).
+    pub rake: u64,
+    /// The part of the jackpot drop taken from this pot.
+    pub jackpot: u64,
 }
 
 /// An uncalled bet given back (RULES.md §2.1).
@@ -119,6 +126,10 @@ pub struct Settlement {
     /// Players who won chips, sorted for `potBreakdown`: by amount won,
     /// highest first, then by odd-chip order (stud: of their high hands).
     pub winners: Vec<usize>,
+    /// The hand's rake and who paid it; `None` when none was asked for.
+    pub rake: Option<Take>,
+    /// The jackpot drop and who paid it; `None` when none was asked for.
+    pub jackpot: Option<Take>,
 }
 
 /// Why a hand cannot be settled. The server validates first, so these are
@@ -147,6 +158,14 @@ pub enum SettleError {
     AmountTooLarge(usize),
     #[error("dead money over 2^53 - 1 or not a multiple of the chip unit")]
     BadDeadMoney,
+    #[error("rake rate of {0} basis points is over 10000")]
+    RakeRate(u32),
+    #[error("a rake cap or jackpot amount is over 2^53 - 1 or not a multiple of the chip unit")]
+    HouseAmount,
+    #[error("two rake caps for the same number of players dealt")]
+    CapLadder,
+    #[error("fewer players dealt in than players in the hand")]
+    PlayersDealt,
 }
 
 /// Settle one hand: build the pots, return uncalled bets, award each pot.
@@ -155,6 +174,13 @@ pub enum SettleError {
 /// The result does not depend on the order of `players` beyond the indices
 /// it reports: `Pot::eligible` is in seat order, shares in odd-chip order.
 pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
+    settle_with_house(input, &HouseTake::NONE)
+}
+
+/// [`settle`] with the house's take (RULES.md §8): the rake and the jackpot
+/// drop come out of each pot before it is split, and each pot's net amount
+/// is split exactly as without them.
+pub fn settle_with_house(input: &HandInput, house: &HouseTake) -> Result<Settlement, SettleError> {
     let unit = guard::check_input(input)?;
     let players = &input.players;
     let reason = outcome::reason(players)?;
@@ -166,9 +192,27 @@ pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
     let layers = pot::build_layers(players, &committed, input.dead_money)?;
     // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
+    let gross: Vec<u64> = layers.iter().map(|l| l.amount).collect();
+    let taken = rake::take(
+        input,
+        house,
+        unit,
+        &gross,
+        &rake::weights(players, &committed)?,
+    )?;
     let mut pots = Vec::with_capacity(layers.len());
-    for layer in layers {
-        pots.push(award::award_pot(input, unit, layer)?);
+    for (layer, &(pot_rake, pot_jackpot)) in layers.into_iter().zip(&taken.per_pot) {
+        let net = guard::sub(guard::sub(layer.amount, pot_rake)?, pot_jackpot)?;
+        let mut pot = award::award_pot(
+            input,
+            unit,
+            pot::Layer {
+                amount: net,
+                ..layer
+            },
+        )?;
+        rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
+        pots.push(pot);
     }
     let won = outcome::total_won(players.len(), &pots)?;
     let final_stacks = outcome::final_stacks(players, &won, &uncalled)?;
@@ -182,5 +226,7 @@ pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
         uncalled,
         won,
         final_stacks,
+        rake: taken.rake,
+        jackpot: taken.jackpot,
     })
 }

@@ -270,6 +270,8 @@ proptest! {
                 eligible: p.eligible.iter().map(|&j| back(j)).collect(),
                 tie: p.tie,
                 shares: p.shares.iter().map(|x| Share { player: back(x.player), ..*x }).collect(),
+                rake: p.rake,
+                jackpot: p.jackpot,
             }).collect(),
             uncalled: t.uncalled.iter().map(|u| Uncalled { player: back(u.player), amount: u.amount }).collect(),
             won: (0..perm.len()).map(|i| t.won[perm.iter().position(|&p| p == i).unwrap()]).collect(),
@@ -277,6 +279,8 @@ proptest! {
             tie: t.tie,
             total_winners: t.total_winners,
             winners: t.winners.iter().map(|&j| back(j)).collect(),
+            rake: t.rake.clone(),
+            jackpot: t.jackpot.clone(),
         };
         prop_assert_eq!(mapped, s);
     }

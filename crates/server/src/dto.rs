@@ -8,20 +8,7 @@ use std::collections::BTreeMap;
 
 /// POST /v1/settle body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({
-    "gameId": "poker-game-123",
-    "handNumber": 5,
-    "variant": "holdem",
-    "rules": "tda",
-    "chipUnit": 1,
-    "buttonSeat": 1,
-    "board": ["Ah", "Kh", "9h", "7h", "2h"],
-    "deadMoney": 1,
-    "players": [
-        {"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]},
-        {"id": "agent-b", "name": "Agent B", "seat": 2, "stack": 1000, "committed": 300, "folded": false, "cards": ["5s", "6d"]}
-    ]
-}))]
+#[schema(example = settle_example)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -43,6 +30,136 @@ pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dead_money: Option<u64>,
     pub players: Vec<PlayerRequest>,
+    /// The house's rake (RULES.md §8); without it, no rake.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rake: Option<RakeRequest>,
+    /// The bad-beat jackpot drop (RULES.md §8.4); without it, no drop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jackpot: Option<JackpotRequest>,
+}
+
+/// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
+/// taken before the pots are split.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RakeRequest {
+    /// The rate in basis points, 0 to 10000 (500 is 5 %).
+    #[schema(maximum = 10000)]
+    pub percent_bp: u64,
+    /// The most rake one hand pays, in chips (a multiple of `chipUnit`);
+    /// not together with `capsByPlayersDealt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<u64>,
+    /// Instead of `cap`: the entry with the greatest `minPlayers` not above
+    /// `playersDealt` applies; when none does, no cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caps_by_players_dealt: Option<Vec<CapStepRequest>>,
+    /// Players dealt in, for the cap; default the number of `players`, never
+    /// fewer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players_dealt: Option<u32>,
+    /// How the rate's product is rounded to whole chip units; default `down`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<RakeRounding>)]
+    pub rounding: Option<String>,
+    /// No flop, no drop: no rake when the board has fewer than 3 cards
+    /// (board games); default true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_flop_no_drop: Option<bool>,
+    /// How `rake.contributions` (and `jackpot.contributions`) is shared out;
+    /// default `weightedContributed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<RakeAttribution>)]
+    pub attribution: Option<String>,
+}
+
+/// One step of a cap ladder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"minPlayers": 5, "cap": 300}))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CapStepRequest {
+    /// This cap applies from this many players dealt in.
+    pub min_players: u32,
+    /// In chips, a multiple of `chipUnit`.
+    pub cap: u64,
+}
+
+/// `rake.rounding` (RULES.md §8.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub enum RakeRounding {
+    /// Floor: 4.5 gives 4, 1.5 gives 1.
+    Down,
+    /// Round half to even: 4.5 gives 4, 1.5 gives 2.
+    HalfEven,
+}
+
+/// `rake.attribution` (RULES.md §8.7): who paid the rake, for rakeback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub enum RakeAttribution {
+    /// In proportion to each player's chips in the pots.
+    WeightedContributed,
+    /// Equal shares among the players who put chips in.
+    Contributed,
+    /// Equal shares among every player of the hand.
+    Dealt,
+}
+
+/// The bad-beat jackpot drop of a hand (RULES.md §8.4): taken after the
+/// rake, never more than the rake left.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(example = json!({"amount": 100, "minPot": 2000}))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct JackpotRequest {
+    /// The drop, in chips (a multiple of `chipUnit`).
+    pub amount: u64,
+    /// No drop when the chips in the pots are fewer; default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_pot: Option<u64>,
+    /// No flop, no drop, as for the rake; default true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_flop_no_drop: Option<bool>,
+}
+
+/// API.md's example request: the schema's example, and the first that
+/// `/docs` offers.
+pub fn settle_example() -> serde_json::Value {
+    serde_json::json!({
+        "gameId": "poker-game-123",
+        "handNumber": 5,
+        "variant": "holdem",
+        "rules": "tda",
+        "chipUnit": 1,
+        "buttonSeat": 1,
+        "board": ["Ah", "Kh", "9h", "7h", "2h"],
+        "deadMoney": 1,
+        "players": [
+            {"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]},
+            {"id": "agent-b", "name": "Agent B", "seat": 2, "stack": 1000, "committed": 300, "folded": false, "cards": ["5s", "6d"]}
+        ]
+    })
+}
+
+/// A raked request for `/docs` (RULES.md §8): 5 % capped at 300, a 100-chip
+/// jackpot drop, a short all-in making a side pot.
+pub fn raked_settle_example() -> serde_json::Value {
+    serde_json::json!({
+        "gameId": "poker-game-124",
+        "handNumber": 6,
+        "variant": "holdem",
+        "buttonSeat": 3,
+        "board": ["Ah", "Kh", "9h", "7c", "2d"],
+        "players": [
+            {"id": "agent-a", "seat": 1, "stack": 1000, "committed": 1000, "cards": ["Qh", "3h"]},
+            {"id": "agent-b", "seat": 2, "stack": 5000, "committed": 3000, "cards": ["As", "Kd"]},
+            {"id": "agent-c", "seat": 3, "stack": 5000, "committed": 3000, "cards": ["9s", "9d"]},
+            {"id": "agent-d", "seat": 4, "stack": 2000, "committed": 200, "folded": true}
+        ],
+        "rake": {"percentBp": 500, "cap": 300, "rounding": "down", "noFlopNoDrop": true, "attribution": "weightedContributed"},
+        "jackpot": {"amount": 100, "minPot": 2000}
+    })
 }
 
 /// One player of a settle request.
@@ -114,8 +231,27 @@ pub struct HandComplete<'a> {
     pub pot_breakdown: Vec<PotBreakdownEntry<'a>>,
     pub pots: Vec<PotDto<'a>>,
     pub uncalled: Vec<UncalledDto<'a>>,
+    /// Only when the request has `rake`: the hand's rake and who paid it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rake: Option<TakeDto<'a>>,
+    /// Only when the request has `jackpot`: the drop and who paid it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jackpot: Option<TakeDto<'a>>,
     #[schema(value_type = BTreeMap<String, u64>)]
     pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
+}
+
+/// What the house took from a hand (the rake or the jackpot drop), and who
+/// paid it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"amount": 5, "contributions": {"A": 1, "B": 2, "C": 2}}))]
+pub struct TakeDto<'a> {
+    /// Chips.
+    pub amount: u64,
+    /// Every player's part, in chips; they add up to `amount`.
+    #[schema(value_type = BTreeMap<String, u64>)]
+    pub contributions: BTreeMap<Id<'a>, u64>,
 }
 
 /// A ranked hand (API.md `handRank`).
@@ -157,7 +293,15 @@ pub struct PotDto<'a> {
     /// `main`, then `side-1`, `side-2`, …
     #[schema(value_type = String)]
     pub name: Text,
+    /// Gross: every chip in the pot; its shares add up to `amount − rake −
+    /// jackpot`.
     pub amount: u64,
+    /// Only when the request has `rake`: the part of the rake from this pot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rake: Option<u64>,
+    /// Only when the request has `jackpot`: the part of the drop from this pot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jackpot: Option<u64>,
     #[schema(value_type = Vec<String>)]
     pub eligible: Vec<Id<'a>>,
     pub tie: bool,

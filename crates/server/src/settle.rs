@@ -8,14 +8,14 @@
 
 use crate::dto::{
     HandComplete, HandCompleteEvent, HandRankDto, PotBreakdownEntry, PotDto, SettleRequest,
-    ShareDto, UncalledDto,
+    ShareDto, TakeDto, UncalledDto,
 };
 use crate::validate::{rules_id, validate, Invalid, Validated};
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
 };
 use showdown_core::{
-    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
+    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement, Take,
 };
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -98,7 +98,8 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
 
     // Validation makes the core's guard rails unreachable; should one trip
     // anyway, it is still the client's impossible hand, never a 5xx.
-    let s = showdown_core::settle(&input)
+    let house = crate::validate::rake::house_take(req, &v);
+    let s = showdown_core::settle_with_house(&input, &house)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
 
     // Describe the hands the event shows (values already checked the deal).
@@ -244,6 +245,8 @@ fn build_event<'a>(
             index: idx as u64,
             name: pot_name(idx),
             amount: pot.amount,
+            rake: req.rake.as_ref().map(|_| pot.rake),
+            jackpot: req.jackpot.as_ref().map(|_| pot.jackpot),
             eligible: pot.eligible.iter().map(|&k| id(k)).collect(),
             tie: pot.tie,
             shares: pot
@@ -271,6 +274,18 @@ fn build_event<'a>(
     let final_chip_stacks: BTreeMap<Cow<'a, str>, u64> = (0..order.len())
         .map(|k| (id(k), s.final_stacks[k]))
         .collect();
+    // API.md `rake`, `jackpot`: every player's part, zero included.
+    let take = |t: &Option<Take>| {
+        t.as_ref().map(|t| TakeDto {
+            amount: t.amount,
+            contributions: t
+                .contributions
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| (id(k), c))
+                .collect(),
+        })
+    };
 
     HandCompleteEvent {
         kind: Cow::Borrowed("hand_complete"),
@@ -291,6 +306,8 @@ fn build_event<'a>(
             pot_breakdown,
             pots,
             uncalled,
+            rake: take(&s.rake),
+            jackpot: take(&s.jackpot),
             final_chip_stacks,
         },
     }

@@ -16,6 +16,8 @@ use crate::problems::{Problems, SEAT_FROM_1};
 use serde::{Deserialize, Serialize};
 use showdown_cards::{Card, Rank, Rulebook, Variant, VariantId};
 
+pub(crate) mod rake;
+
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1):
 /// the core's one definition.
 pub use showdown_core::MAX_AMOUNT;
@@ -336,6 +338,8 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             }
         }
     }
+
+    rake::check(req, unit, &mut p);
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {

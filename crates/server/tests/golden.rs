@@ -5,7 +5,7 @@
 //! The files cover every worked example of RULES.md §5 (`rules-5-*`), the
 //! example of API.md, and one hand of each of the 19 variants
 //! (`variant-*`: a folded player, a short all-in, a side pot and an
-//! uncalled bet). Each response was checked by hand against RULES.md before
+//! uncalled bet), and every worked example of RULES.md §8 (`rules-8-*`). Each response was checked by hand against RULES.md before
 //! it was committed. To regenerate one after a deliberate change:
 //! `showdown settle tests/golden/X.request.json > tests/golden/X.response.json`
 //! — and check it again.
@@ -80,7 +80,8 @@ async fn every_golden_response_matches_byte_for_byte() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// API.md's invariant: pot winnings plus uncalled equal everything put in.
+/// API.md's invariant: pot winnings plus uncalled (plus the rake and the
+/// jackpot drop) equal everything put in.
 #[test]
 fn golden_responses_conserve_chips() {
     for (name, request, response) in cases() {
@@ -95,13 +96,20 @@ fn golden_responses_conserve_chips() {
             + req.dead_money.unwrap_or(0);
         let won: u64 = ev.data.pot_breakdown.iter().map(|e| e.amount).sum();
         let back: u64 = ev.data.uncalled.iter().map(|u| u.amount).sum();
-        assert_eq!(won + back, put_in, "{name}");
+        // RULES.md §8.8: the house's take is the rest.
+        let house: u64 = [&ev.data.rake, &ev.data.jackpot]
+            .into_iter()
+            .flatten()
+            .map(|t| t.amount)
+            .sum();
+        assert_eq!(won + back + house, put_in, "{name}");
         let before: u64 =
             req.players.iter().map(|p| p.stack).sum::<u64>() + req.dead_money.unwrap_or(0);
         let after: u64 = ev.data.final_chip_stacks.values().sum();
         assert_eq!(
-            after, before,
-            "{name}: stacks after = stacks before + dead money"
+            after + house,
+            before,
+            "{name}: stacks after + the house's take = stacks before + dead money"
         );
     }
 }
@@ -214,5 +222,73 @@ fn rules_5_8_no_qualifying_low_high_scoops() {
     assert_eq!(
         shares("rules-5-8-omaha-hi-lo-no-qualifying-low-high-scoops"),
         s(&[("B", 100)])
+    );
+}
+
+// RULES.md §8, one named test per worked example, reading the golden answer:
+// (pot breakdown, each pot's rake, the rake and who paid it).
+type Raked = (
+    Vec<(String, u64)>,
+    Vec<Option<u64>>,
+    u64,
+    Vec<(String, u64)>,
+);
+
+fn raked(name: &str) -> Raked {
+    let ev: HandCompleteEvent = serde_json::from_slice(
+        &std::fs::read(golden_dir().join(format!("{name}.response.json"))).unwrap(),
+    )
+    .unwrap();
+    let rake = ev.data.rake.expect("the request asked for a rake");
+    let paid = rake
+        .contributions
+        .iter()
+        .map(|(a, n)| (a.to_string(), *n))
+        .collect();
+    let pots = ev.data.pots.iter().map(|p| p.rake).collect();
+    (shares(name), pots, rake.amount, paid)
+}
+
+#[test]
+fn rules_8_1_ten_percent_cap_5_is_one_cap_a_hand() {
+    assert_eq!(
+        raked("rules-8-1-ten-percent-cap-5-one-cap-a-hand-three-way-tie"),
+        (
+            s(&[("B", 198), ("C", 198), ("A", 99)]),
+            vec![Some(3), Some(2)],
+            5,
+            s(&[("A", 1), ("B", 2), ("C", 2)])
+        )
+    );
+}
+
+#[test]
+fn rules_8_2_five_percent_half_even_and_down() {
+    let rake = |name: &str| raked(name).2;
+    assert_eq!(rake("rules-8-2a-five-percent-half-even-pot-30-takes-2"), 2);
+    assert_eq!(rake("rules-8-2b-five-percent-half-even-pot-90-takes-4"), 4);
+    assert_eq!(rake("rules-8-2c-five-percent-down-pot-30-takes-1"), 1);
+}
+
+#[test]
+fn rules_8_3_missing_unit_to_the_largest_remainder() {
+    let (_, pots, amount, paid) = raked("rules-8-3-three-units-over-weights-100-200-200");
+    assert_eq!(
+        (pots, amount, paid),
+        (
+            vec![Some(2), Some(1)],
+            3,
+            s(&[("A", 1), ("B", 1), ("C", 1)])
+        )
+    );
+}
+
+#[test]
+fn rules_8_4_preflop_raise_and_fold_no_flop_no_drop() {
+    let name = "rules-8-4-preflop-raise-and-fold-no-flop-no-drop";
+    let (won, pots, amount, paid) = raked(name);
+    assert_eq!(
+        (won, pots, amount, paid),
+        (s(&[("A", 40)]), vec![Some(0)], 0, s(&[("A", 0), ("B", 0)]))
     );
 }

@@ -128,6 +128,8 @@ fn valid(s: &Seed) -> SettleRequest {
         board: (!board.is_empty()).then_some(board),
         dead_money: Some(s.dead_money * u),
         players,
+        rake: None,
+        jackpot: None,
     }
 }
 

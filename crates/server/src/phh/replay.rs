@@ -285,6 +285,8 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             board,
             dead_money: None,
             players,
+            rake: None,
+            jackpot: None,
         },
         scale,
     })

@@ -20,7 +20,10 @@ use axum::response::{IntoResponse, Response};
     path = "/v1/settle",
     tag = "settle",
     operation_id = "settle",
-    request_body(content = SettleRequest, content_type = "application/json"),
+    request_body(content = SettleRequest, content_type = "application/json", examples(
+        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(crate::dto::settle_example()))),
+        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(crate::dto::raked_settle_example())))
+    )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
         (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")

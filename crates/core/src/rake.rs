@@ -1,0 +1,445 @@
+//! The house's take (RULES.md §8): the rake and the jackpot drop, taken from
+//! the pots before they are split, and who paid them (rakeback).
+//!
+//! Everything is counted in whole `chipUnit`s so that every pot's net amount
+//! still splits by RULES.md §4. Products such as `r × a_k` can pass 2^64 when
+//! amounts are near 2^53, so they are taken in `u128`.
+
+use std::cmp::Reverse;
+
+use crate::guard::{add, sub, MAX_AMOUNT};
+use crate::odd_chip::button_key;
+use crate::settlement::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError};
+
+/// The rate's rounding to whole units (RULES.md §8.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Rounding {
+    /// Floor: the player keeps a fraction of a unit.
+    #[default]
+    Down,
+    /// Round half to even (PokerStars): 1.5 gives 2, 4.5 gives 4.
+    HalfEven,
+}
+
+/// Who paid the take, for rakeback (RULES.md §8.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Attribution {
+    /// In proportion to what each player put into the pots.
+    #[default]
+    WeightedContributed,
+    /// Equal shares among the players who put chips into the pots.
+    Contributed,
+    /// Equal shares among every player dealt in (every player of the hand).
+    Dealt,
+}
+
+/// One step of a cap ladder: `cap` applies from `min_players` dealt in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CapStep {
+    pub min_players: u32,
+    /// Chips, a multiple of the chip unit.
+    pub cap: u64,
+}
+
+/// The most rake one hand pays (RULES.md §8.3): one cap a hand, never one a
+/// pot.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Cap {
+    /// No cap: the rate alone decides.
+    #[default]
+    None,
+    /// A fixed cap, in chips.
+    Fixed(u64),
+    /// The step with the greatest `min_players` not above the players dealt
+    /// in; when no step applies, no cap.
+    ByPlayersDealt(Vec<CapStep>),
+}
+
+/// The rake a hand pays (API.md `rake`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rake {
+    /// Basis points, 0 to 10,000 (500 is 5 %).
+    pub percent_bp: u32,
+    pub cap: Cap,
+    /// Players dealt in, for the cap ladder; `None` means every player of the
+    /// hand, and it is never fewer than those.
+    pub players_dealt: Option<u32>,
+    pub rounding: Rounding,
+    /// No flop, no drop (RULES.md §8.2).
+    pub no_flop_no_drop: bool,
+    /// How the rake, and the jackpot drop with it, is attributed.
+    pub attribution: Attribution,
+}
+
+/// The bad-beat jackpot drop (RULES.md §8.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Jackpot {
+    /// Chips dropped from a hand that qualifies.
+    pub amount: u64,
+    /// No drop when the rake base is below this (chips).
+    pub min_pot: u64,
+    /// No flop, no drop, as for the rake.
+    pub no_flop_no_drop: bool,
+}
+
+/// What the house takes from a hand, and the one fact about the deal it
+/// needs: whether a flop was seen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseTake {
+    pub rake: Option<Rake>,
+    pub jackpot: Option<Jackpot>,
+    /// False only in a board game whose board (every board) has fewer than
+    /// three cards; stud and draw games have no flop and pass true.
+    pub flop_seen: bool,
+}
+
+impl HouseTake {
+    /// No rake and no jackpot: the hand settles as it did before §8.
+    pub const NONE: HouseTake = HouseTake {
+        rake: None,
+        jackpot: None,
+        flop_seen: true,
+    };
+}
+
+/// The house's take of one kind from a hand, and who paid it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Take {
+    /// Chips.
+    pub amount: u64,
+    /// Per player (by index): chips attributed; they add up to `amount`.
+    pub contributions: Vec<u64>,
+}
+
+/// The take of a whole hand, before it is set against the pots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Taken {
+    /// Per pot, main first: (rake, jackpot) in chips.
+    pub per_pot: Vec<(u64, u64)>,
+    pub rake: Option<Take>,
+    pub jackpot: Option<Take>,
+}
+
+/// The core's own guard rails on the house's fields (the server reports
+/// each as a 422 first).
+fn check(house: &HouseTake, unit: u64, players: usize) -> Result<(), SettleError> {
+    let whole = |amount: u64| amount <= MAX_AMOUNT && amount.is_multiple_of(unit);
+    if let Some(rake) = &house.rake {
+        if rake.percent_bp > 10_000 {
+            return Err(SettleError::RakeRate(rake.percent_bp));
+        }
+        let caps_whole = match &rake.cap {
+            Cap::None => true,
+            Cap::Fixed(cap) => whole(*cap),
+            Cap::ByPlayersDealt(steps) => steps.iter().all(|s| whole(s.cap)),
+        };
+        if !caps_whole {
+            return Err(SettleError::HouseAmount);
+        }
+        if let Cap::ByPlayersDealt(steps) = &rake.cap {
+            let mut mins: Vec<u32> = steps.iter().map(|s| s.min_players).collect();
+            mins.sort_unstable();
+            if mins.windows(2).any(|w| w[0] == w[1]) {
+                return Err(SettleError::CapLadder);
+            }
+        }
+        if rake
+            .players_dealt
+            .is_some_and(|d| usize::try_from(d).is_ok_and(|d| d < players))
+        {
+            return Err(SettleError::PlayersDealt);
+        }
+    }
+    if let Some(j) = &house.jackpot {
+        if !whole(j.amount) || !whole(j.min_pot) {
+            return Err(SettleError::HouseAmount);
+        }
+    }
+    Ok(())
+}
+
+/// RULES.md §8.3: `round(t × percentBp / 10000)`, `down` or `halfEven`.
+/// `t` is at most 2^53 and the rate at most 10,000, so the product fits
+/// `u128` and the result is at most `t`.
+pub(crate) fn rate(t: u64, percent_bp: u32, rounding: Rounding) -> u64 {
+    let product = u128::from(t) * u128::from(percent_bp);
+    let (q, rem) = (product / 10_000, product % 10_000);
+    let up = match rounding {
+        Rounding::Down => false,
+        Rounding::HalfEven => rem > 5_000 || (rem == 5_000 && q % 2 == 1),
+    };
+    // q ≤ t ≤ u64::MAX, and q + 1 ≤ t when rounding up (rem > 0, rate ≤ 1).
+    u64::try_from(q + u128::from(up)).unwrap_or(t)
+}
+
+/// RULES.md §8.3: the cap that applies, in chips; `None` when none does.
+pub(crate) fn cap(rake: &Rake, players: usize) -> Option<u64> {
+    match &rake.cap {
+        Cap::None => None,
+        Cap::Fixed(cap) => Some(*cap),
+        Cap::ByPlayersDealt(steps) => {
+            let dealt = rake
+                .players_dealt
+                .map_or(players, |d| usize::try_from(d).unwrap_or(usize::MAX));
+            steps
+                .iter()
+                .filter(|s| usize::try_from(s.min_players).is_ok_and(|m| m <= dealt))
+                .max_by_key(|s| s.min_players)
+                .map(|s| s.cap)
+        }
+    }
+}
+
+/// Largest remainder (RULES.md §8.5 and §8.7): `total` units shared in
+/// proportion to `sizes`, `floor(total × size / Σsizes)` each, then the units
+/// still missing one each to the largest remainders; equal remainders go by
+/// `rank` (lower first). `total` must be at most `Σsizes` unless every size
+/// is zero and `total` is too.
+pub(crate) fn spread(total: u64, sizes: &[u64], rank: &[usize]) -> Result<Vec<u64>, SettleError> {
+    let sum: u128 = sizes.iter().map(|&s| u128::from(s)).sum();
+    if sum == 0 {
+        return match total {
+            0 => Ok(vec![0; sizes.len()]),
+            _ => Err(SettleError::Overflow),
+        };
+    }
+    let total_wide = u128::from(total);
+    let mut parts = Vec::with_capacity(sizes.len());
+    let mut remainders = Vec::with_capacity(sizes.len());
+    let mut given: u128 = 0;
+    for (k, &size) in sizes.iter().enumerate() {
+        let product = total_wide * u128::from(size);
+        let part = product / sum;
+        given += part;
+        parts.push(u64::try_from(part).map_err(|_| SettleError::Overflow)?);
+        remainders.push((Reverse(product % sum), rank.get(k).copied().unwrap_or(k), k));
+    }
+    let missing = usize::try_from(total_wide.checked_sub(given).ok_or(SettleError::Overflow)?)
+        .map_err(|_| SettleError::Overflow)?;
+    // Fewer units are missing than sizes have a remainder (Σ remainders is
+    // `missing × Σsizes`, each below Σsizes), so none reaches a zero size.
+    remainders.sort_unstable();
+    for &(_, _, k) in remainders.iter().take(missing) {
+        parts[k] = parts[k].checked_add(1).ok_or(SettleError::Overflow)?;
+    }
+    Ok(parts)
+}
+
+/// RULES.md §8.7: where each player stands for leftover units and equal
+/// remainders: clockwise from the first seat left of the button, or from the
+/// lowest seat in stud. `rank[i]` is player `i`'s place, 0 first.
+fn seat_rank(input: &HandInput) -> Vec<usize> {
+    let mut by_seat: Vec<usize> = (0..input.players.len()).collect();
+    match input.order {
+        OddChipOrder::Button { button_seat } => {
+            by_seat.sort_by_key(|&i| button_key(input.players[i].seat, button_seat))
+        }
+        OddChipOrder::Stud => by_seat.sort_by_key(|&i| input.players[i].seat),
+    }
+    let mut rank = vec![0; by_seat.len()];
+    for (place, &i) in by_seat.iter().enumerate() {
+        rank[i] = place;
+    }
+    rank
+}
+
+/// RULES.md §8.7: `units` attributed to the players by `how`, from each
+/// player's contribution `w` in units. When nobody put a chip in (the pots
+/// hold only dead money from no one in the hand), every player dealt in
+/// shares equally, as under `dealt`.
+fn attribute(
+    units: u64,
+    how: Attribution,
+    w: &[u64],
+    rank: &[usize],
+) -> Result<Vec<u64>, SettleError> {
+    let nobody = w.iter().all(|&x| x == 0);
+    let sizes: Vec<u64> = match how {
+        _ if nobody => vec![1; w.len()],
+        Attribution::WeightedContributed => w.to_vec(),
+        Attribution::Contributed => w.iter().map(|&x| u64::from(x > 0)).collect(),
+        Attribution::Dealt => vec![1; w.len()],
+    };
+    spread(units, &sizes, rank)
+}
+
+/// Units to chips (`units ≤ t`, so the product is at most the chips in the
+/// hand and never overflows).
+fn chips(units: u64, unit: u64) -> Result<u64, SettleError> {
+    units.checked_mul(unit).ok_or(SettleError::Overflow)
+}
+
+/// RULES.md §8: the rake and the jackpot drop of a hand, spread over its
+/// pots (`gross`, chips, main first) and attributed to its players
+/// (`weights`: each player's `committed + dead − uncalled`, chips).
+pub(crate) fn take(
+    input: &HandInput,
+    house: &HouseTake,
+    unit: u64,
+    gross: &[u64],
+    weights: &[u64],
+) -> Result<Taken, SettleError> {
+    if house.rake.is_none() && house.jackpot.is_none() {
+        return Ok(Taken {
+            per_pot: vec![(0, 0); gross.len()],
+            rake: None,
+            jackpot: None,
+        });
+    }
+    check(house, unit, input.players.len())?;
+    // §8.1: the base is every chip in the pots (uncalled bets are in none).
+    let sizes: Vec<u64> = gross.iter().map(|&a| a / unit).collect();
+    let t = sizes
+        .iter()
+        .try_fold(0u64, |s, &a| s.checked_add(a))
+        .ok_or(SettleError::Overflow)?;
+    // §8.2 and §8.4: no flop, no drop, each by its own switch.
+    let drops = |no_flop_no_drop: bool| house.flop_seen || !no_flop_no_drop;
+
+    let r = match &house.rake {
+        Some(rake) if drops(rake.no_flop_no_drop) => {
+            let r = rate(t, rake.percent_bp, rake.rounding);
+            cap(rake, input.players.len()).map_or(r, |c| r.min(c / unit))
+        }
+        _ => 0,
+    };
+    let left_after_rake = sub(t, r)?;
+    let j = match &house.jackpot {
+        Some(jp) if drops(jp.no_flop_no_drop) && chips(t, unit)? >= jp.min_pot => {
+            (jp.amount / unit).min(left_after_rake)
+        }
+        _ => 0,
+    };
+
+    // §8.5: the rake over the pots by size, then the drop over what is left.
+    let pot_rank: Vec<usize> = (0..sizes.len()).collect();
+    let rake_parts = spread(r, &sizes, &pot_rank)?;
+    let mut left = Vec::with_capacity(sizes.len());
+    for (&a, &rk) in sizes.iter().zip(&rake_parts) {
+        left.push(sub(a, rk)?);
+    }
+    let jackpot_parts = spread(j, &left, &pot_rank)?;
+    let mut per_pot = Vec::with_capacity(sizes.len());
+    for (&rk, &jk) in rake_parts.iter().zip(&jackpot_parts) {
+        per_pot.push((chips(rk, unit)?, chips(jk, unit)?));
+    }
+
+    // §8.7: who paid it, in whole units that add up exactly.
+    let how = house
+        .rake
+        .as_ref()
+        .map_or(Attribution::default(), |r| r.attribution);
+    let w: Vec<u64> = weights.iter().map(|&x| x / unit).collect();
+    let rank = seat_rank(input);
+    let attributed = |units: u64| -> Result<Take, SettleError> {
+        let mut contributions = attribute(units, how, &w, &rank)?;
+        for c in &mut contributions {
+            *c = chips(*c, unit)?;
+        }
+        Ok(Take {
+            amount: chips(units, unit)?,
+            contributions,
+        })
+    };
+    Ok(Taken {
+        per_pot,
+        rake: house.rake.as_ref().map(|_| attributed(r)).transpose()?,
+        jackpot: house.jackpot.as_ref().map(|_| attributed(j)).transpose()?,
+    })
+}
+
+/// RULES.md §8.7: each player's contribution `w = committed + dead −
+/// uncalled`, in chips (`called` is each commitment once the uncalled bet
+/// went back).
+pub(crate) fn weights(players: &[PlayerInput], called: &[u64]) -> Result<Vec<u64>, SettleError> {
+    let mut w = Vec::with_capacity(players.len());
+    for (p, &c) in players.iter().zip(called) {
+        w.push(add(c, p.dead)?);
+    }
+    Ok(w)
+}
+
+/// A pot was awarded on its net amount (RULES.md §8.6); it reports its gross
+/// amount and what the house took from it. A pot the house took whole
+/// (a 100 % rate) leaves its one player a share of nothing, which is
+/// dropped as a split drops its empty shares.
+pub(crate) fn restore_gross(pot: &mut Pot, rake: u64, jackpot: u64) -> Result<(), SettleError> {
+    pot.amount = add(add(pot.amount, rake)?, jackpot)?;
+    pot.rake = rake;
+    pot.jackpot = jackpot;
+    pot.shares.retain(|s| s.amount > 0);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_8_3_rate_rounds_down_or_half_even() {
+        // 5 % of 30 is 1.5, of 90 is 4.5 (worked example 8.2).
+        assert_eq!(rate(30, 500, Rounding::HalfEven), 2);
+        assert_eq!(rate(90, 500, Rounding::HalfEven), 4);
+        assert_eq!(rate(30, 500, Rounding::Down), 1);
+        assert_eq!(rate(90, 500, Rounding::Down), 4);
+        // Above and below the half.
+        assert_eq!(rate(31, 500, Rounding::HalfEven), 2);
+        assert_eq!(rate(29, 500, Rounding::HalfEven), 1);
+        assert_eq!(rate(MAX_AMOUNT, 10_000, Rounding::HalfEven), MAX_AMOUNT);
+    }
+
+    #[test]
+    fn rules_8_5_largest_remainder_main_pot_first_among_equals() {
+        // 1 unit over two equal pots: the main pot gives it.
+        assert_eq!(spread(1, &[100, 100], &[0, 1]), Ok(vec![1, 0]));
+        // 5 over 300/200: 3 and 2 exactly.
+        assert_eq!(spread(5, &[300, 200], &[0, 1]), Ok(vec![3, 2]));
+        // 2 over 1/1/1: remainders equal, the first two in rank order.
+        assert_eq!(spread(2, &[1, 1, 1], &[2, 0, 1]), Ok(vec![0, 1, 1]));
+    }
+
+    #[test]
+    fn spread_never_reaches_a_zero_size_and_never_overflows() {
+        assert_eq!(
+            spread(3, &[0, 2, 0, 2], &[0, 1, 2, 3]),
+            Ok(vec![0, 2, 0, 1])
+        );
+        let big = MAX_AMOUNT;
+        let parts = spread(big, &[big, big - 1, 1], &[0, 1, 2]).unwrap();
+        assert_eq!(
+            parts.iter().map(|&p| u128::from(p)).sum::<u128>(),
+            u128::from(big)
+        );
+        assert_eq!(spread(1, &[0, 0], &[0, 1]), Err(SettleError::Overflow));
+        assert_eq!(spread(0, &[0, 0], &[0, 1]), Ok(vec![0, 0]));
+    }
+
+    #[test]
+    fn rules_8_3_cap_ladder_takes_greatest_step_not_above_players_dealt() {
+        let ladder = |players_dealt| Rake {
+            percent_bp: 500,
+            cap: Cap::ByPlayersDealt(vec![
+                CapStep {
+                    min_players: 5,
+                    cap: 300,
+                },
+                CapStep {
+                    min_players: 2,
+                    cap: 50,
+                },
+                CapStep {
+                    min_players: 3,
+                    cap: 100,
+                },
+            ]),
+            players_dealt,
+            rounding: Rounding::Down,
+            no_flop_no_drop: true,
+            attribution: Attribution::WeightedContributed,
+        };
+        assert_eq!(cap(&ladder(None), 2), Some(50));
+        assert_eq!(cap(&ladder(None), 4), Some(100));
+        assert_eq!(cap(&ladder(Some(9)), 4), Some(300));
+        assert_eq!(cap(&ladder(Some(1)), 1), None);
+    }
+}

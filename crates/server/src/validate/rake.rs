@@ -1,0 +1,144 @@
+//! Validation of the house's take (RULES.md §8; API.md "Rake, jackpot drop
+//! and several boards"), and the core's view of it once valid.
+
+use super::{earlier_equal, Problems, Validated};
+use crate::dto::{RakeRequest, SettleRequest};
+use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
+
+/// `rake.rounding`, as the contract spells it.
+fn rounding(s: Option<&str>) -> Option<Rounding> {
+    match s {
+        None | Some("down") => Some(Rounding::Down),
+        Some("halfEven") => Some(Rounding::HalfEven),
+        Some(_) => None,
+    }
+}
+
+/// `rake.attribution`, as the contract spells it.
+fn attribution(s: Option<&str>) -> Option<Attribution> {
+    match s {
+        None | Some("weightedContributed") => Some(Attribution::WeightedContributed),
+        Some("contributed") => Some(Attribution::Contributed),
+        Some("dealt") => Some(Attribution::Dealt),
+        Some(_) => None,
+    }
+}
+
+/// Every problem of `rake` and `jackpot`, each with its pointer. `unit` is
+/// the request's chip unit when it is valid.
+pub(super) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
+    if let Some(r) = &req.rake {
+        check_rake(r, req.players.len(), unit, p);
+    }
+    if let Some(j) = &req.jackpot {
+        p.amount(|| "/jackpot/amount".into(), "amount", j.amount, unit);
+        if let Some(min_pot) = j.min_pot {
+            p.amount(|| "/jackpot/minPot".into(), "minPot", min_pot, unit);
+        }
+    }
+}
+
+fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Problems) {
+    if r.percent_bp > 10_000 {
+        p.push(
+            "/rake/percentBp",
+            format!(
+                "percentBp {} is outside 0 to 10000 (basis points: 500 is 5 %)",
+                r.percent_bp
+            ),
+        );
+    }
+    if let Some(cap) = r.cap {
+        p.amount(|| "/rake/cap".into(), "cap", cap, unit);
+        if r.caps_by_players_dealt.is_some() {
+            p.push(
+                "/rake/capsByPlayersDealt",
+                "give cap or capsByPlayersDealt, not both",
+            );
+        }
+    }
+    let steps = r.caps_by_players_dealt.as_deref().unwrap_or(&[]);
+    let dup = earlier_equal(steps.len(), |k| steps[k].min_players);
+    for (k, step) in steps.iter().enumerate() {
+        let at = |field: &str| format!("/rake/capsByPlayersDealt/{k}/{field}");
+        p.amount(|| at("cap"), "cap", step.cap, unit);
+        if let Some(first) = dup(k) {
+            p.push(
+                at("minPlayers"),
+                format!(
+                    "minPlayers {} appears more than once (first at /rake/capsByPlayersDealt/{first}/minPlayers)",
+                    step.min_players
+                ),
+            );
+        }
+    }
+    if let Some(dealt) = r.players_dealt {
+        if usize::try_from(dealt).is_ok_and(|d| d < players) {
+            p.push(
+                "/rake/playersDealt",
+                format!("playersDealt {dealt} is below the {players} players of the hand"),
+            );
+        }
+    }
+    let unknown = [
+        (
+            "rounding",
+            &r.rounding,
+            rounding(r.rounding.as_deref()).is_none(),
+            "\"down\" or \"halfEven\"",
+        ),
+        (
+            "attribution",
+            &r.attribution,
+            attribution(r.attribution.as_deref()).is_none(),
+            "\"weightedContributed\", \"contributed\" or \"dealt\"",
+        ),
+    ];
+    for (field, value, bad, choices) in unknown {
+        if bad {
+            let value = value.as_deref().unwrap_or_default();
+            p.push(
+                format!("/rake/{field}"),
+                format!("unknown {field} {value:?}: use {choices}"),
+            );
+        }
+    }
+}
+
+/// The house's take as the core reads it, from a request [`super::validate`]
+/// accepted. RULES.md §8.2: a board game whose board has fewer than three
+/// cards saw no flop; stud and draw games have no flop, so for them the
+/// switch never applies (the caller sends no `rake` for a hand that ended on
+/// the first betting round).
+pub(crate) fn house_take(req: &SettleRequest, v: &Validated) -> HouseTake {
+    let rake = req.rake.as_ref().map(|r| Rake {
+        percent_bp: u32::try_from(r.percent_bp).unwrap_or(u32::MAX),
+        cap: match (r.cap, &r.caps_by_players_dealt) {
+            (Some(cap), _) => Cap::Fixed(cap),
+            (None, Some(steps)) => Cap::ByPlayersDealt(
+                steps
+                    .iter()
+                    .map(|s| CapStep {
+                        min_players: s.min_players,
+                        cap: s.cap,
+                    })
+                    .collect(),
+            ),
+            (None, None) => Cap::None,
+        },
+        players_dealt: r.players_dealt,
+        rounding: rounding(r.rounding.as_deref()).unwrap_or_default(),
+        no_flop_no_drop: r.no_flop_no_drop.unwrap_or(true),
+        attribution: attribution(r.attribution.as_deref()).unwrap_or_default(),
+    });
+    let jackpot = req.jackpot.as_ref().map(|j| Jackpot {
+        amount: j.amount,
+        min_pot: j.min_pot.unwrap_or(0),
+        no_flop_no_drop: j.no_flop_no_drop.unwrap_or(true),
+    });
+    HouseTake {
+        rake,
+        jackpot,
+        flop_seen: v.table.board_cards == 0 || v.board().len() >= 3,
+    }
+}
