@@ -10,6 +10,7 @@
 //! the core's own.
 
 mod award;
+mod boards;
 mod guard;
 mod odd_chip;
 mod outcome;
@@ -17,11 +18,13 @@ mod pot;
 pub mod settlement;
 mod split;
 
+pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 pub mod draw;
 
 pub use settlement::{
-    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, Reason,
-    SettleError, Settlement, Share, Uncalled,
+    settle, settle_boards, BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength,
+    Hands, OddChipOrder, PlayerInput, Pot, PotBoards, Reason, SettleError, Settlement, Share,
+    Uncalled,
 };
