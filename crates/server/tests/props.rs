@@ -128,6 +128,7 @@ fn valid(s: &Seed) -> SettleRequest {
         board: (!board.is_empty()).then_some(board),
         dead_money: Some(s.dead_money * u),
         players,
+        boards: None,
     }
 }
 

@@ -295,6 +295,7 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             board,
             dead_money: None,
             players,
+            boards: None,
         },
         scale,
     })
