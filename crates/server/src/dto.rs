@@ -49,6 +49,33 @@ pub struct SettleRequest {
     pub boards: Option<Vec<Vec<String>>>,
 }
 
+/// A request example of the OpenAPI document, read from its golden request
+/// file so that the example is known to settle as its golden answer says.
+fn golden_example(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_default()
+}
+
+/// The example of API.md.
+pub fn example_api_md() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../../tests/golden/api-md-example.request.json"
+    ))
+}
+
+/// Run it twice after an all-in on the flop (RULES.md §9, example 9.1).
+pub fn example_run_it_twice() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../../tests/golden/rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3.request.json"
+    ))
+}
+
+/// A double-board Omaha hi-lo hand (RULES.md §9, example 9.5).
+pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../../tests/golden/rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2.request.json"
+    ))
+}
+
 /// One player of a settle request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]

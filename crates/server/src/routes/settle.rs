@@ -20,7 +20,11 @@ use axum::response::{IntoResponse, Response};
     path = "/v1/settle",
     tag = "settle",
     operation_id = "settle",
-    request_body(content = SettleRequest, content_type = "application/json"),
+    request_body(content = SettleRequest, content_type = "application/json", examples(
+        ("api-md" = (summary = "The example of API.md", value = json!(crate::dto::example_api_md()))),
+        ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(crate::dto::example_run_it_twice()))),
+        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(crate::dto::example_double_board_omaha_hi_lo())))
+    )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
         (status = 400, description = "The body is not JSON, or not the shape of the request", body = Problem, content_type = "application/problem+json"),
