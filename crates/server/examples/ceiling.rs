@@ -48,7 +48,7 @@ async fn settle(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 /// under load, apart from writing a different answer.
 async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
     if let Ok(event) = showdown_server::settle_request(&req) {
-        std::hint::black_box(showdown_server::settle::to_json(&event));
+        std::hint::black_box(showdown_server::settle::to_json(&event).ok());
     }
     ([(header::CONTENT_TYPE, "application/json")], ANSWER)
 }
@@ -57,7 +57,7 @@ async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 /// (`routes::with_layers`), with its logging set-up.
 fn with_showdown_layers() -> Router {
     use showdown_server::config::{init_tracing, AppConfig, LogFormat};
-    use showdown_server::routes::{with_layers, AppState};
+    use showdown_server::{with_layers, AppState};
     init_tracing(LogFormat::Json);
     let routes = Router::new()
         .route("/v1/settle", handler())

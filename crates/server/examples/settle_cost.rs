@@ -22,7 +22,7 @@ static GLOBAL: showdown_server::allocator::Allocator = showdown_server::allocato
 fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
     out.clear();
     for l in lines {
-        out.push(showdown_server::extract::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
+        out.push(showdown_server::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
     }
 }
 
@@ -38,7 +38,7 @@ fn settle_all<'a>(reqs: &'a [SettleRequest], out: &mut Vec<HandCompleteEvent<'a>
 #[inline(never)]
 fn serialize_all(evs: &[HandCompleteEvent]) -> usize {
     evs.iter()
-        .map(|e| showdown_server::settle::to_json(e).len())
+        .map(|e| showdown_server::settle::to_json(e).map_or(0, |b| b.len()))
         .sum()
 }
 
@@ -85,7 +85,7 @@ fn cold(lines: &[&str], n: usize, kib: usize) {
 // `valgrind --tool=callgrind --cache-sim=yes --toggle-collect=...`.
 #[inline(never)]
 fn cold_parse(line: &str) -> SettleRequest {
-    showdown_server::extract::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
+    showdown_server::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
 }
 
 #[inline(never)]
@@ -95,7 +95,7 @@ fn cold_settle(req: &SettleRequest) -> HandCompleteEvent<'_> {
 
 #[inline(never)]
 fn cold_serialize(event: &HandCompleteEvent) -> Vec<u8> {
-    showdown_server::settle::to_json(event)
+    showdown_server::settle::to_json(event).unwrap_or_default()
 }
 
 /// Every body through the whole app, as `POST /v1/settle`; each must be 200.
@@ -168,7 +168,7 @@ fn main() {
             .enable_all()
             .build()
             .unwrap();
-        let app = showdown_server::routes::app();
+        let app = showdown_server::app(showdown_server::AppState::default());
         let bodies: Vec<axum::body::Bytes> = lines
             .iter()
             .map(|l| axum::body::Bytes::copy_from_slice(l.as_bytes()))

@@ -437,11 +437,14 @@ fn build_event<'a>(
     }
 }
 
-/// The event as JSON bytes, as the route answers it.
-pub fn to_json(event: &HandCompleteEvent) -> Vec<u8> {
-    // Serializing plain structs of strings, numbers and string-keyed maps
-    // cannot fail; should it, an empty body is still no panic.
-    serde_json::to_vec(event).unwrap_or_default()
+/// The event as JSON bytes, as the route answers it: serde from the DTOs,
+/// so the contract has one definition (the derive) and a new field needs
+/// no second writer.
+pub fn to_json(event: &HandCompleteEvent) -> Result<Vec<u8>, serde_json::Error> {
+    // Sized once: a hand_complete is a few hundred bytes a player.
+    let mut buf = Vec::with_capacity(512 + 384 * event.data.final_chip_stacks.len());
+    serde_json::to_writer(&mut buf, event)?;
+    Ok(buf)
 }
 
 /// The odd chips a settlement handed out (for metrics).
