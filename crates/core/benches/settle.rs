@@ -4,14 +4,18 @@
 //! a few early folds (their chips stay in the pots), everyone else
 //! putting in the same bet capped by their stack, so the short stacks are
 //! all-in and make side pots. Hand values are drawn from a small range so
-//! ties (and odd chips) are common. Run: `cargo bench -p showdown-core`.
+//! ties (and odd chips) are common. The `settle_boards` group settles the
+//! same kind of hands on 1, 2 and 3 boards (RULES.md §9), each board with
+//! its own random hand values. Run: `cargo bench -p showdown-core`.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use showdown_core::{settle, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput};
+use showdown_core::{
+    settle, settle_boards, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput,
+};
 
 const BATCH: usize = 1_024;
 
@@ -92,5 +96,54 @@ fn bench_settle(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_settle);
+/// Each live player's hands on `boards - 1` more boards, drawn like board 1's.
+fn more_boards(rng: &mut ChaCha8Rng, hand: &HandInput, boards: usize) -> Vec<Vec<Option<Hands>>> {
+    (1..boards)
+        .map(|_| {
+            hand.players
+                .iter()
+                .map(|p| {
+                    p.hands.map(|h| Hands {
+                        high: HandStrength {
+                            value: rng.random_range(0..12),
+                            chip_key: 0,
+                        },
+                        low: h.low.map(|_| HandStrength {
+                            value: rng.random_range(0..12),
+                            chip_key: 0,
+                        }),
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn bench_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("settle_boards");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for (name, seats, split_game) in [("6-max", 6, false), ("9-max-hi-lo", 9, true)] {
+        for boards in 1..=3usize {
+            let mut rng = ChaCha8Rng::seed_from_u64(0xb0a2d ^ u64::from(seats));
+            let hands: Vec<(HandInput, Vec<Vec<Option<Hands>>>)> = (0..BATCH)
+                .map(|_| {
+                    let h = random_hand(&mut rng, seats, split_game);
+                    let more = more_boards(&mut rng, &h, boards);
+                    (h, more)
+                })
+                .collect();
+            let id = BenchmarkId::new(name, format!("{boards}-boards"));
+            group.bench_with_input(id, &hands, |b, hands| {
+                b.iter(|| {
+                    for (h, more) in hands {
+                        let _ = black_box(settle_boards(black_box(h), black_box(more)));
+                    }
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_settle, bench_boards);
 criterion_main!(benches);

@@ -207,12 +207,18 @@ pub fn settle_boards(
     more_boards: &[Vec<Option<Hands>>],
 ) -> Result<BoardsSettlement, SettleError> {
     let unit = guard::check_input(input)?;
-    let boards = boards::board_inputs(input, more_boards)?;
+    // One board (the usual hand) needs no copies of the input.
+    let boards = if more_boards.is_empty() {
+        Vec::new()
+    } else {
+        boards::board_inputs(input, more_boards)?
+    };
     let players = &input.players;
     let reason = outcome::reason(players)?;
     outcome::chips_in(input)?;
     let uncalled: Vec<Uncalled> = pot::uncalled_bet(players)?.into_iter().collect();
     if reason == Reason::Showdown {
+        outcome::check_hands(players)?;
         for board in &boards {
             outcome::check_hands(&board.players)?;
         }
@@ -221,9 +227,9 @@ pub fn settle_boards(
     let layers = pot::build_layers(players, &committed, input.dead_money)?;
     // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
     let mut pots = Vec::with_capacity(layers.len());
-    let mut pot_boards = Vec::with_capacity(if boards.len() > 1 { layers.len() } else { 0 });
+    let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
     for layer in layers {
-        if boards.len() == 1 {
+        if boards.is_empty() {
             pots.push(award::award_pot(input, unit, layer)?);
         } else {
             // RULES.md §9.2: anything the house takes comes out of the pot
