@@ -114,8 +114,7 @@ async fn main() -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     eprintln!("ceiling listening on {}", listener.local_addr()?);
     // SIGTERM or SIGINT ends `main` normally (the connections are dropped,
-    // not drained), so an instrumented build (`make load`'s profile-guided
-    // build) writes its profile at exit.
+    // not drained).
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         r = axum::serve(listener, app) => r,

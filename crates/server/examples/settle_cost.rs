@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// The service's allocator, so the figures are the server's.
 #[global_allocator]
-static GLOBAL: showdown_server::allocator::Allocator = showdown_server::allocator::Allocator;
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[inline(never)]
 fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {

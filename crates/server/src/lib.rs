@@ -3,7 +3,8 @@
 //! The public surface is what the binary, the tests, the fuzz targets and
 //! the examples use; the edge (routes, middleware, metrics) stays inside.
 
-pub mod allocator;
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod config;
 pub mod dto;
