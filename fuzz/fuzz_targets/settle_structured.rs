@@ -154,6 +154,7 @@ fuzz_target!(|hand: Hand| {
         players,
         rake: None,
         jackpot: None,
+        boards: None,
     };
     if let Ok(event) = showdown_server::settle_request(&req) {
         showdown_fuzz::check_settlement(&req, &event);

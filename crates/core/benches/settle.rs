@@ -6,8 +6,10 @@
 //! all-in and make side pots. Hand values are drawn from a small range so
 //! ties (and odd chips) are common. `9-max-raked` settles the 9-max hands
 //! with a 5 % rake, a cap ladder by players dealt and a jackpot drop
-//! (RULES.md §8). Run: `cargo bench -p showdown-core`; the figures are in
-//! `benches/README.md`.
+//! (RULES.md §8). The `settle_boards` group settles the same kind of hands
+//! on 1, 2 and 3 boards (RULES.md §9), each board with its own random hand
+//! values. Run: `cargo bench -p showdown-core`; the figures are in
+//! `benches/README.md` and `benches/BOARDS.md`.
 
 use std::hint::black_box;
 
@@ -15,8 +17,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use showdown_core::{
-    settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HandStrength, Hands,
-    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding,
+    settle, settle_boards, settle_with_house, Attribution, Cap, CapStep, HandInput, HandStrength,
+    Hands, HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding,
 };
 
 const BATCH: usize = 1_024;
@@ -139,5 +141,54 @@ fn bench_settle(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_settle);
+/// Each live player's hands on `boards - 1` more boards, drawn like board 1's.
+fn more_boards(rng: &mut ChaCha8Rng, hand: &HandInput, boards: usize) -> Vec<Vec<Option<Hands>>> {
+    (1..boards)
+        .map(|_| {
+            hand.players
+                .iter()
+                .map(|p| {
+                    p.hands.map(|h| Hands {
+                        high: HandStrength {
+                            value: rng.random_range(0..12),
+                            chip_key: 0,
+                        },
+                        low: h.low.map(|_| HandStrength {
+                            value: rng.random_range(0..12),
+                            chip_key: 0,
+                        }),
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn bench_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("settle_boards");
+    group.throughput(Throughput::Elements(BATCH as u64));
+    for (name, seats, split_game) in [("6-max", 6, false), ("9-max-hi-lo", 9, true)] {
+        for boards in 1..=3usize {
+            let mut rng = ChaCha8Rng::seed_from_u64(0xb0a2d ^ u64::from(seats));
+            let hands: Vec<(HandInput, Vec<Vec<Option<Hands>>>)> = (0..BATCH)
+                .map(|_| {
+                    let h = random_hand(&mut rng, seats, split_game);
+                    let more = more_boards(&mut rng, &h, boards);
+                    (h, more)
+                })
+                .collect();
+            let id = BenchmarkId::new(name, format!("{boards}-boards"));
+            group.bench_with_input(id, &hands, |b, hands| {
+                b.iter(|| {
+                    for (h, more) in hands {
+                        let _ = black_box(settle_boards(black_box(h), black_box(more)));
+                    }
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_settle, bench_boards);
 criterion_main!(benches);

@@ -10,6 +10,7 @@
 //! the core's own.
 
 mod award;
+mod boards;
 mod guard;
 mod odd_chip;
 mod outcome;
@@ -18,12 +19,14 @@ pub mod rake;
 pub mod settlement;
 mod split;
 
+pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 pub mod draw;
 
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Take};
 pub use settlement::{
-    settle, settle_with_house, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput,
-    Pot, Reason, SettleError, Settlement, Share, Uncalled,
+    settle, settle_boards, settle_hand, settle_with_house, BoardHalf, BoardPart, BoardsSettlement,
+    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, PotBoards, Reason,
+    SettleError, Settlement, Share, Uncalled,
 };

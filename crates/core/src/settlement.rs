@@ -1,7 +1,7 @@
 //! The typed input and result of settling one hand.
 
 use crate::rake::{HouseTake, Take};
-use crate::{award, guard, outcome, pot, rake};
+use crate::{award, boards, guard, outcome, pot, rake};
 
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,6 +166,46 @@ pub enum SettleError {
     CapLadder,
     #[error("fewer players dealt in than players in the hand")]
     PlayersDealt,
+    #[error("{0} boards: at most 64")]
+    TooManyBoards(usize),
+    #[error("board {0}: not one entry per player")]
+    BoardHands(usize),
+}
+
+/// One half of one board's share of a pot (RULES.md §9.3): `Whole` when
+/// the board's share was not halved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardHalf {
+    pub half: Half,
+    pub amount: u64,
+    /// Who won it, in odd-chip order for the half.
+    pub winners: Vec<usize>,
+}
+
+/// One board's share of a pot and who won it (RULES.md §9.2-9.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardPart {
+    pub amount: u64,
+    /// The high (or whole) half first, then the low half.
+    pub halves: Vec<BoardHalf>,
+}
+
+/// How one pot was shared between the boards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PotBoards {
+    /// Each board's part, in deal order.
+    pub boards: Vec<BoardPart>,
+    /// Per entry of [`Pot::shares`] (same index): the boards its chips came
+    /// from, bit `b` for board `b` (board 1 is bit 0).
+    pub share_boards: Vec<u64>,
+}
+
+/// The result of settling a hand on several boards: the settlement, and per
+/// pot how it was shared between the boards (empty with one board).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardsSettlement {
+    pub settlement: Settlement,
+    pub pots: Vec<PotBoards>,
 }
 
 /// Settle one hand: build the pots, return uncalled bets, award each pot.
@@ -174,20 +214,50 @@ pub enum SettleError {
 /// The result does not depend on the order of `players` beyond the indices
 /// it reports: `Pot::eligible` is in seat order, shares in odd-chip order.
 pub fn settle(input: &HandInput) -> Result<Settlement, SettleError> {
-    settle_with_house(input, &HouseTake::NONE)
+    settle_hand(input, &HouseTake::NONE, &[]).map(|b| b.settlement)
 }
 
 /// [`settle`] with the house's take (RULES.md §8): the rake and the jackpot
 /// drop come out of each pot before it is split, and each pot's net amount
 /// is split exactly as without them.
 pub fn settle_with_house(input: &HandInput, house: &HouseTake) -> Result<Settlement, SettleError> {
+    settle_hand(input, house, &[]).map(|b| b.settlement)
+}
+
+/// [`settle`] for a hand played out on several boards (RULES.md §9):
+/// `more_boards[b][i]` is player `i`'s hands on board `b + 2`, and
+/// `players[i].hands` theirs on board 1. With no more boards, this is
+/// [`settle`] to the result.
+pub fn settle_boards(
+    input: &HandInput,
+    more_boards: &[Vec<Option<Hands>>],
+) -> Result<BoardsSettlement, SettleError> {
+    settle_hand(input, &HouseTake::NONE, more_boards)
+}
+
+/// The whole settlement: the house's take (RULES.md §8) comes out of each
+/// pot once, then the net is shared between the boards (§9.2) and split.
+pub fn settle_hand(
+    input: &HandInput,
+    house: &HouseTake,
+    more_boards: &[Vec<Option<Hands>>],
+) -> Result<BoardsSettlement, SettleError> {
     let unit = guard::check_input(input)?;
+    // One board (the usual hand) needs no copies of the input.
+    let boards = if more_boards.is_empty() {
+        Vec::new()
+    } else {
+        boards::board_inputs(input, more_boards)?
+    };
     let players = &input.players;
     let reason = outcome::reason(players)?;
     outcome::chips_in(input)?;
     let uncalled: Vec<Uncalled> = pot::uncalled_bet(players)?.into_iter().collect();
     if reason == Reason::Showdown {
         outcome::check_hands(players)?;
+        for board in &boards {
+            outcome::check_hands(&board.players)?;
+        }
     }
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
     let layers = pot::build_layers(players, &committed, input.dead_money)?;
@@ -201,23 +271,34 @@ pub fn settle_with_house(input: &HandInput, house: &HouseTake) -> Result<Settlem
         &rake::weights(players, &committed)?,
     )?;
     let mut pots = Vec::with_capacity(layers.len());
+    let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
     for (layer, &(pot_rake, pot_jackpot)) in layers.into_iter().zip(&taken.per_pot) {
         let net = guard::sub(guard::sub(layer.amount, pot_rake)?, pot_jackpot)?;
-        let mut pot = award::award_pot(
-            input,
-            unit,
-            pot::Layer {
-                amount: net,
-                ..layer
-            },
-        )?;
-        rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
-        pots.push(pot);
+        if boards.is_empty() {
+            let mut pot = award::award_pot(
+                input,
+                unit,
+                pot::Layer {
+                    amount: net,
+                    ..layer
+                },
+            )?;
+            rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
+            pots.push(pot);
+        } else {
+            // RULES.md §9.2: the house's take comes out of the pot once,
+            // before the board shares; `net` is what is left to share.
+            let (mut pot, parts) = boards::award_pot_on_boards(&boards, unit, layer, net)?;
+            pot.rake = pot_rake;
+            pot.jackpot = pot_jackpot;
+            pots.push(pot);
+            pot_boards.push(parts);
+        }
     }
     let won = outcome::total_won(players.len(), &pots)?;
     let final_stacks = outcome::final_stacks(players, &won, &uncalled)?;
     let winners = outcome::winners_order(input, &won);
-    Ok(Settlement {
+    let settlement = Settlement {
         reason,
         tie: pots.iter().any(|p| p.tie),
         total_winners: winners.len(),
@@ -228,5 +309,9 @@ pub fn settle_with_house(input: &HandInput, house: &HouseTake) -> Result<Settlem
         final_stacks,
         rake: taken.rake,
         jackpot: taken.jackpot,
+    };
+    Ok(BoardsSettlement {
+        settlement,
+        pots: pot_boards,
     })
 }

@@ -36,6 +36,10 @@ pub struct SettleRequest {
     /// The bad-beat jackpot drop (RULES.md §8.4); without it, no drop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jackpot: Option<JackpotRequest>,
+    /// Board games only, instead of `board`: the boards in deal order (run
+    /// it twice, double-board games); they may share their first cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<Vec<String>>>,
 }
 
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
@@ -126,20 +130,7 @@ pub struct JackpotRequest {
 /// API.md's example request: the schema's example, and the first that
 /// `/docs` offers.
 pub fn settle_example() -> serde_json::Value {
-    serde_json::json!({
-        "gameId": "poker-game-123",
-        "handNumber": 5,
-        "variant": "holdem",
-        "rules": "tda",
-        "chipUnit": 1,
-        "buttonSeat": 1,
-        "board": ["Ah", "Kh", "9h", "7h", "2h"],
-        "deadMoney": 1,
-        "players": [
-            {"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]},
-            {"id": "agent-b", "name": "Agent B", "seat": 2, "stack": 1000, "committed": 300, "folded": false, "cards": ["5s", "6d"]}
-        ]
-    })
+    example_api_md()
 }
 
 /// A raked request for `/docs` (RULES.md §8): 5 % capped at 300, a 100-chip
@@ -160,6 +151,33 @@ pub fn raked_settle_example() -> serde_json::Value {
         "rake": {"percentBp": 500, "cap": 300, "rounding": "down", "noFlopNoDrop": true, "attribution": "weightedContributed"},
         "jackpot": {"amount": 100, "minPot": 2000}
     })
+}
+
+/// A request example of the OpenAPI document, read from its golden request
+/// file so that the example is known to settle as its golden answer says.
+fn golden_example(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_default()
+}
+
+/// The example of API.md.
+pub fn example_api_md() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../../tests/golden/api-md-example.request.json"
+    ))
+}
+
+/// Run it twice after an all-in on the flop (RULES.md §9, example 9.1).
+pub fn example_run_it_twice() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../../tests/golden/rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3.request.json"
+    ))
+}
+
+/// A double-board Omaha hi-lo hand (RULES.md §9, example 9.5).
+pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../../tests/golden/rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2.request.json"
+    ))
 }
 
 /// One player of a settle request.
@@ -239,6 +257,60 @@ pub struct HandComplete<'a> {
     pub jackpot: Option<TakeDto<'a>>,
     #[schema(value_type = BTreeMap<String, u64>)]
     pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
+    /// With several boards (RULES.md §9): each board's cards and every live
+    /// player's hand on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<BoardDto<'a>>>,
+}
+
+/// One board of a hand played on several boards, and the hands on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"index": 1, "cards": ["Ah", "Kh", "9h", "Qc", "3d"], "hands": [{"agentId": "agent-a", "handRank": {"type": 0, "name": "High Card", "value": 1, "description": "High Card, A high", "cards": ["Ah", "Kh", "Qc", "9h", "4d"]}}]}))]
+pub struct BoardDto<'a> {
+    /// 0 for the first board dealt, then 1, 2, …
+    pub index: u64,
+    #[schema(value_type = Vec<String>)]
+    pub cards: Vec<Text>,
+    /// Every live player's hand on this board (none when uncontested), by seat.
+    pub hands: Vec<BoardHandDto<'a>>,
+}
+
+/// A live player's hand (and low hand, in split games) on one board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardHandDto<'a> {
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
+    pub hand_rank: HandRankDto,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub low_hand_rank: Option<HandRankDto>,
+}
+
+/// One board's share of a pot and who won it (RULES.md §9.2-9.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"board": 0, "amount": 5, "halves": [{"half": "high", "amount": 3, "winners": ["agent-a"]}, {"half": "low", "amount": 2, "winners": ["agent-b"]}]}))]
+pub struct PotBoardDto<'a> {
+    /// The board's index in `boards`.
+    pub board: u64,
+    /// The board's share of the pot.
+    pub amount: u64,
+    /// `whole`, or the `high` then the `low` half when the share was halved.
+    pub halves: Vec<BoardHalfDto<'a>>,
+}
+
+/// Who won one half (or the whole) of one board's share of a pot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardHalfDto<'a> {
+    /// `whole`, `high` or `low`.
+    #[schema(value_type = String)]
+    pub half: Text,
+    pub amount: u64,
+    /// The players with the best hand there, in odd-chip order.
+    #[schema(value_type = Vec<String>)]
+    pub winners: Vec<Id<'a>>,
 }
 
 /// What the house took from a hand (the rake or the jackpot drop), and who
@@ -306,6 +378,9 @@ pub struct PotDto<'a> {
     pub eligible: Vec<Id<'a>>,
     pub tie: bool,
     pub shares: Vec<ShareDto<'a>>,
+    /// With several boards: each board's share of the pot and who won it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<PotBoardDto<'a>>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -313,11 +388,15 @@ pub struct PotDto<'a> {
 pub struct ShareDto<'a> {
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
-    /// `whole`, `high` or `low`.
+    /// `whole`, `high` or `low`; with several boards, `high` or `low` only
+    /// when all the share's chips came from that half of their boards.
     #[schema(value_type = String)]
     pub half: Text,
     pub amount: u64,
     pub odd_chips: u64,
+    /// With several boards: the boards (indices) this share's chips came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<u64>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -340,7 +419,7 @@ pub struct VariantsResponse {
 #[schema(example = json!({
     "id": "omaha-hi-lo", "family": "board", "button": true, "holeCards": 4, "boardCards": 5,
     "high": "omaha-high", "low": "omaha-low-8", "lowQualifier": true, "shortDeck": false,
-    "highSide": "the high hand"
+    "highSide": "the high hand", "severalBoards": true
 }))]
 pub struct VariantDto {
     /// The id requests use.
@@ -365,6 +444,9 @@ pub struct VariantDto {
     pub short_deck: bool,
     /// Which hand is the high side for odd chips (RULES.md §4).
     pub high_side: String,
+    /// Whether a hand may be played on several boards (`boards`, RULES.md
+    /// §9): board games only.
+    pub several_boards: bool,
 }
 
 /// `/healthz` and `/readyz` answer.
@@ -417,6 +499,7 @@ impl From<&showdown_cards::Variant> for VariantDto {
             low_qualifier: v.low_qualifier,
             short_deck: v.short_deck,
             high_side: high_side.to_string(),
+            several_boards: v.family == Family::Board,
         }
     }
 }

@@ -7,15 +7,16 @@
 //! cannot disagree.
 
 use crate::dto::{
-    HandComplete, HandCompleteEvent, HandRankDto, PotBreakdownEntry, PotDto, SettleRequest,
-    ShareDto, TakeDto, UncalledDto,
+    BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent, HandRankDto,
+    PotBoardDto, PotBreakdownEntry, PotDto, SettleRequest, ShareDto, TakeDto, UncalledDto,
 };
 use crate::validate::{rules_id, validate, Invalid, Validated};
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
 };
 use showdown_core::{
-    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement, Take,
+    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, PotBoards, Reason, Settlement,
+    Take,
 };
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -43,7 +44,8 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     // name, description or cards, and only the hands the event shows (pot
     // winners and the winning hand) are described after settling. Stud odd
     // chips under TDA 19 need the tabled cards, so stud describes them all.
-    let describe_all = describe_all || !v.table.button;
+    // With several boards the answer shows every live hand on every board.
+    let describe_all = describe_all || !v.table.button || v.board_count() > 1;
     let mut shown: Vec<Option<Showdown>> = vec![None; req.players.len()];
     let mut values: Vec<Option<(u64, Option<u64>)>> = vec![None; req.players.len()];
     if v.contested {
@@ -71,6 +73,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             return Err(Invalid { errors: problems });
         }
     }
+    let more_shown = rank_more_boards(req, &v)?;
 
     let input = HandInput {
         players: order
@@ -99,7 +102,21 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     // Validation makes the core's guard rails unreachable; should one trip
     // anyway, it is still the client's impossible hand, never a 5xx.
     let house = crate::validate::rake::house_take(req, &v);
-    let s = showdown_core::settle_with_house(&input, &house)
+    let more_boards: Vec<Vec<Option<Hands>>> = more_shown
+        .iter()
+        .map(|board| {
+            let hands = |&i: &usize| {
+                let s = board[i].as_ref()?;
+                let vals = (s.high.value, s.low.as_ref().map(|l| l.value));
+                Some(strengths(&v, vals, Some(s), v.hole(i)))
+            };
+            order.iter().map(hands).collect()
+        })
+        .collect();
+    let showdown_core::BoardsSettlement {
+        settlement: s,
+        pots: pot_boards,
+    } = showdown_core::settle_hand(&input, &house, &more_boards)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
 
     // Describe the hands the event shows (values already checked the deal).
@@ -113,7 +130,71 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         }
     }
 
-    Ok(build_event(req, &v, &order, &values, &shown, &s))
+    let boards = Boards {
+        more_shown: &more_shown,
+        pots: &pot_boards,
+    };
+    Ok(build_event(req, &v, &order, &values, &shown, &s, &boards))
+}
+
+/// RULES.md §9: every live hand ranked on each board after the first, by
+/// request index (`[b - 1][i]`); none with one board or when uncontested.
+/// The same evaluators as board 1, so the cross-checks cover them too.
+fn rank_more_boards(
+    req: &SettleRequest,
+    v: &Validated,
+) -> Result<Vec<Vec<Option<Showdown>>>, Invalid> {
+    if !v.contested {
+        return Ok(Vec::new());
+    }
+    let mut problems = Vec::new();
+    let mut out = Vec::with_capacity(v.board_count().saturating_sub(1));
+    for b in 1..v.board_count() {
+        let mut board = vec![None; req.players.len()];
+        for (i, pl) in req.players.iter().enumerate() {
+            if pl.folded {
+                continue;
+            }
+            match rank_showdown(v.variant, v.hole(i), v.board_at(b)) {
+                Ok(s) => board[i] = Some(s),
+                Err(e) => problems.push(eval_problem(i, &e)),
+            }
+        }
+        out.push(board);
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Invalid { errors: problems })
+    }
+}
+
+/// What several boards add to the answer: the hands on each board after the
+/// first (`[b - 1][i]`, request index) and how each pot was shared between
+/// the boards (both empty with one board).
+struct Boards<'s> {
+    more_shown: &'s [Vec<Option<Showdown>>],
+    pots: &'s [PotBoards],
+}
+
+impl Boards<'_> {
+    /// The board indices of a set of boards (bit `b` for board `b`).
+    fn indices(mask: u64) -> Vec<u64> {
+        (0..64).filter(|b| mask & (1u64 << b) != 0).collect()
+    }
+
+    /// API.md: with several boards, a player's `handRank` is their hand on
+    /// the first board they won chips on (board 1 if none).
+    fn first_board_won(&self, s: &Settlement, k: usize) -> usize {
+        s.pots
+            .iter()
+            .zip(self.pots)
+            .flat_map(|(pot, parts)| pot.shares.iter().zip(&parts.share_boards))
+            .filter(|(share, _)| share.player == k && share.amount > 0)
+            .map(|(_, &mask)| mask.trailing_zeros() as usize)
+            .min()
+            .unwrap_or(0)
+    }
 }
 
 /// The core's view of one live hand: values, and stud odd-chip keys by the
@@ -208,16 +289,25 @@ fn build_event<'a>(
     values: &[Option<(u64, Option<u64>)>],
     shown: &[Option<Showdown>],
     s: &Settlement,
+    boards: &Boards,
 ) -> HandCompleteEvent<'a> {
     let player = |k: usize| &req.players[order[k]];
     let id = |k: usize| Cow::Borrowed(player(k).id.as_str());
     let name = |k: usize| player(k).name.as_deref().map(Cow::Borrowed);
-    let high = |k: usize| shown[order[k]].as_ref().map(|s| hand_rank_dto(&s.high));
-    let low = |k: usize| {
-        shown[order[k]]
-            .as_ref()
-            .and_then(|s| s.low.as_ref().map(hand_rank_dto))
+    // Player k's hands on board b (board 0 is `shown`).
+    let on = |b: usize, k: usize| match b.checked_sub(1) {
+        None => shown[order[k]].as_ref(),
+        Some(m) => boards.more_shown.get(m)?[order[k]].as_ref(),
     };
+    let first_won = |k: usize| {
+        if boards.pots.is_empty() {
+            0
+        } else {
+            boards.first_board_won(s, k)
+        }
+    };
+    let high = |k: usize| on(first_won(k), k).map(|s| hand_rank_dto(&s.high));
+    let low = |k: usize| on(first_won(k), k).and_then(|s| s.low.as_ref().map(hand_rank_dto));
 
     let pot_breakdown: Vec<PotBreakdownEntry> = s
         .winners
@@ -252,15 +342,66 @@ fn build_event<'a>(
             shares: pot
                 .shares
                 .iter()
-                .map(|sh| ShareDto {
+                .enumerate()
+                .map(|(j, sh)| ShareDto {
                     agent_id: id(sh.player),
                     half: Cow::Borrowed(half_str(sh.half)),
                     amount: sh.amount,
                     odd_chips: sh.odd_chips,
+                    boards: boards
+                        .pots
+                        .get(idx)
+                        .and_then(|parts| parts.share_boards.get(j))
+                        .map(|&mask| Boards::indices(mask)),
                 })
                 .collect(),
+            boards: boards.pots.get(idx).map(|parts| {
+                parts
+                    .boards
+                    .iter()
+                    .enumerate()
+                    .map(|(b, part)| PotBoardDto {
+                        board: b as u64,
+                        amount: part.amount,
+                        halves: part
+                            .halves
+                            .iter()
+                            .map(|h| BoardHalfDto {
+                                half: Cow::Borrowed(half_str(h.half)),
+                                amount: h.amount,
+                                winners: h.winners.iter().map(|&k| id(k)).collect(),
+                            })
+                            .collect(),
+                    })
+                    .collect()
+            }),
         })
         .collect();
+
+    // RULES.md §9, API.md `boards`: each board's cards and every live
+    // player's hand on it, by seat.
+    let board_list = (v.board_count() > 1).then(|| {
+        (0..v.board_count())
+            .map(|b| BoardDto {
+                index: b as u64,
+                cards: v
+                    .board_at(b)
+                    .iter()
+                    .map(|c| Cow::Borrowed(c.as_str()))
+                    .collect(),
+                hands: (0..order.len())
+                    .filter_map(|k| {
+                        let hands = on(b, k)?;
+                        Some(BoardHandDto {
+                            agent_id: id(k),
+                            hand_rank: hand_rank_dto(&hands.high),
+                            low_hand_rank: hands.low.as_ref().map(hand_rank_dto),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect()
+    });
 
     let uncalled = s
         .uncalled
@@ -309,6 +450,7 @@ fn build_event<'a>(
             rake: take(&s.rake),
             jackpot: take(&s.jackpot),
             final_chip_stacks,
+            boards: board_list,
         },
     }
 }

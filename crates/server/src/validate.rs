@@ -11,6 +11,8 @@
 //! first"). Pointers (RFC 6901) index the request as sent, not the
 //! seat-sorted order the core sees.
 
+mod boards;
+
 use crate::dto::SettleRequest;
 use crate::problems::{Problems, SEAT_FROM_1};
 use serde::{Deserialize, Serialize};
@@ -59,9 +61,13 @@ pub struct Validated {
     pub dead_money: u64,
     /// Required and present in button games, `None` in stud.
     pub button_seat: Option<u32>,
-    /// Every parsed card, the board's first, then each player's in request
-    /// order: two allocations a request rather than one a player.
+    /// Every parsed card, the board's (or each board's in full, in deal
+    /// order) first, then each player's in request order: two allocations a
+    /// request rather than one a player.
     cards: Vec<Card>,
+    /// Where each board ends in `cards`, one entry a board (the last is
+    /// `starts[0]`).
+    board_ends: Vec<usize>,
     /// Where each player's cards start in `cards`; one more entry than
     /// players, the last is the end.
     starts: Vec<usize>,
@@ -70,9 +76,20 @@ pub struct Validated {
 }
 
 impl Validated {
-    /// The board's cards.
+    /// The board's cards (with several boards, the first board's).
     pub fn board(&self) -> &[Card] {
-        &self.cards[..self.starts[0]]
+        self.board_at(0)
+    }
+
+    /// How many boards the hand was played on (1 unless `boards` had more).
+    pub fn board_count(&self) -> usize {
+        self.board_ends.len()
+    }
+
+    /// The cards of board `b` (0 is the first), in full.
+    pub fn board_at(&self, b: usize) -> &[Card] {
+        let start = b.checked_sub(1).map_or(0, |a| self.board_ends[a]);
+        &self.cards[start..self.board_ends[b]]
     }
 
     /// The cards of request player `i` (maybe none).
@@ -109,6 +126,77 @@ fn earlier_equal<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> impl Fn(usize) -
     move |i| match &table {
         Some(t) => t[i],
         None => (0..i).find(|&j| key(j) == key(i)),
+    }
+}
+
+/// Whose card it is: where a pointer to it leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Owner {
+    /// `board`.
+    Board,
+    /// Board `b` of `boards`.
+    Boards(usize),
+    /// Request player `i`.
+    Player(usize),
+}
+
+impl Owner {
+    /// The pointer of card `j` of this owner.
+    fn ptr(self, j: usize) -> String {
+        match self {
+            Owner::Board => format!("/board/{j}"),
+            Owner::Boards(b) => format!("/boards/{b}/{j}"),
+            Owner::Player(i) => format!("/players/{i}/cards/{j}"),
+        }
+    }
+}
+
+/// The cards seen so far: each parsed card in order, and where each card of
+/// the deck was first seen (set the first time; the pointer of a
+/// duplicate's first copy is made only for its problem). Each card string
+/// is looked at once, so a body of thousands of copies costs no more than
+/// thousands of cards.
+struct Deck {
+    short_deck: bool,
+    first: [Option<(Owner, usize)>; 52],
+    cards: Vec<Card>,
+}
+
+impl Deck {
+    /// Parses a card string: a well-formed card of the variant's deck, or a
+    /// problem at the card's pointer.
+    fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
+        match s.parse::<Card>() {
+            Err(e) => p.push(owner.ptr(j), format!("malformed card {s:?}: {e}")),
+            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
+                owner.ptr(j),
+                format!("card {c} is not in the short deck (6 to A)"),
+            ),
+            Ok(c) => return Some(c),
+        }
+        None
+    }
+
+    /// Records a parsed card: kept if it is its first copy, else a problem
+    /// naming the first copy.
+    fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
+        match self.first[usize::from(c.index())] {
+            Some((o, k)) => p.push(
+                owner.ptr(j),
+                format!("card {c} appears more than once (first at {})", o.ptr(k)),
+            ),
+            None => {
+                self.first[usize::from(c.index())] = Some((owner, j));
+                self.cards.push(c);
+            }
+        }
+    }
+
+    /// Parses and records one card string.
+    fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
+        if let Some(c) = self.parse(p, owner, j, s) {
+            self.record(p, owner, j, c);
+        }
     }
 }
 
@@ -248,52 +336,50 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     };
 
     // Cards: well formed, in the deck, each at most once, counts per variant.
-    let short_deck = table.as_ref().is_some_and(|t| t.short_deck);
-    // Where each card was first seen (the board or a player; its position),
-    // set the first time; the pointer of a duplicate's first copy is made
-    // only for its problem. Each card string is looked at once, so a body of
-    // thousands of copies costs no more than thousands of cards.
-    let mut first: [Option<(Option<usize>, usize)>; 52] = [None; 52];
+    let mut deck = Deck {
+        short_deck: table.as_ref().is_some_and(|t| t.short_deck),
+        first: [None; 52],
+        cards: Vec::new(),
+    };
     let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
     let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
-    let owners = std::iter::once(None).chain((0..req.players.len()).map(Some));
-    let strings = |owner: Option<usize>| owner.map_or(board_strings, hole_strings);
-    let ptr = |owner: Option<usize>, j: usize| match owner {
-        None => format!("/board/{j}"),
-        Some(i) => format!("/players/{i}/cards/{j}"),
-    };
-    let mut cards = Vec::with_capacity(owners.clone().map(|o| strings(o).len()).sum());
-    let mut starts = Vec::with_capacity(req.players.len() + 1);
-    for owner in owners {
-        if owner.is_some() {
-            starts.push(cards.len());
+    deck.cards.reserve(
+        board_strings.len()
+            + boards::card_count(req)
+            + (0..n).map(|i| hole_strings(i).len()).sum::<usize>(),
+    );
+    let mut board_ends = Vec::with_capacity(req.boards.as_ref().map_or(1, Vec::len));
+    if req.boards.is_some() {
+        boards::check(
+            req,
+            table.as_ref(),
+            contested,
+            &mut p,
+            &mut deck,
+            &mut board_ends,
+        );
+    } else {
+        for (j, s) in board_strings.iter().enumerate() {
+            deck.take(&mut p, Owner::Board, j, s);
         }
-        for (j, s) in strings(owner).iter().enumerate() {
-            match s.parse::<Card>() {
-                Err(e) => p.push(ptr(owner, j), format!("malformed card {s:?}: {e}")),
-                Ok(c) if short_deck && c.rank() < Rank::Six => p.push(
-                    ptr(owner, j),
-                    format!("card {c} is not in the short deck (6 to A)"),
-                ),
-                Ok(c) => match first[usize::from(c.index())] {
-                    Some((o, k)) => p.push(
-                        ptr(owner, j),
-                        format!("card {c} appears more than once (first at {})", ptr(o, k)),
-                    ),
-                    None => {
-                        first[usize::from(c.index())] = Some((owner, j));
-                        cards.push(c);
-                    }
-                },
-            }
+        board_ends.push(deck.cards.len());
+    }
+    let mut starts = Vec::with_capacity(n + 1);
+    for i in 0..n {
+        starts.push(deck.cards.len());
+        for (j, s) in hole_strings(i).iter().enumerate() {
+            deck.take(&mut p, Owner::Player(i), j, s);
         }
     }
-    starts.push(cards.len());
+    starts.push(deck.cards.len());
+    let cards = deck.cards;
 
     if let Some(t) = &table {
         let name = t.id.as_str();
         let got = board_strings.len();
-        if t.board_cards == 0 {
+        if req.boards.is_some() {
+            // `boards` is checked on its own (validate/boards.rs).
+        } else if t.board_cards == 0 {
             if got > 0 {
                 p.push("/board", format!("{name} has no board, got {got} cards"));
             }
@@ -350,6 +436,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             dead_money,
             button_seat,
             cards,
+            board_ends,
             starts,
             contested,
         }),

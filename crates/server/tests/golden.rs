@@ -292,3 +292,63 @@ fn rules_8_4_preflop_raise_and_fold_no_flop_no_drop() {
         (s(&[("A", 40)]), vec![Some(0)], 0, s(&[("A", 0), ("B", 0)]))
     );
 }
+
+// RULES.md §9 (several boards), one named test per worked example, and one
+// two-board hand in each of the other split games that take boards.
+#[test]
+fn rules_9_1_example_two_runs_pot_6_chopped_twice_3_and_3() {
+    assert_eq!(
+        shares("rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3"),
+        s(&[("A", 3), ("B", 3)])
+    );
+}
+
+#[test]
+fn rules_9_2_example_two_runs_pot_7_chopped_twice_4_and_3() {
+    assert_eq!(
+        shares("rules-9-2-holdem-two-runs-pot-7-chopped-twice-4-and-3"),
+        s(&[("A", 4), ("B", 3)])
+    );
+}
+
+#[test]
+fn rules_9_3_example_two_runs_pot_15_a_wins_run_1_b_run_2() {
+    assert_eq!(
+        shares("rules-9-3-holdem-two-runs-pot-15-a-wins-run-1-b-run-2"),
+        s(&[("A", 8), ("B", 7)])
+    );
+}
+
+#[test]
+fn rules_9_4_example_three_runs_pot_4_shares_2_1_1() {
+    assert_eq!(
+        shares("rules-9-4-holdem-three-runs-pot-4-shares-2-1-1"),
+        s(&[("A", 3), ("B", 1)])
+    );
+}
+
+#[test]
+fn rules_9_5_example_omaha_hi_lo_two_boards_pot_9() {
+    assert_eq!(
+        shares("rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2"),
+        s(&[("A", 7), ("B", 2)])
+    );
+}
+
+#[test]
+fn rules_9_3_dramaha_draw_hand_high_on_each_board() {
+    // Board 1 (6): A's draw hand 3, B's Omaha hand 3; board 2 (5): A both.
+    assert_eq!(
+        shares("rules-9-dramaha-two-boards-draw-hand-high-on-both"),
+        s(&[("A", 8), ("B", 3)])
+    );
+}
+
+#[test]
+fn rules_9_3_sohe_each_boards_share_halved_odd_unit_to_the_omaha_hand() {
+    // 5 and 5, each halved 3 (Omaha hand, high) and 2 (Hold'em hand).
+    assert_eq!(
+        shares("rules-9-sohe-two-boards-each-board-halved-odd-unit-high"),
+        s(&[("A", 6), ("B", 4)])
+    );
+}

@@ -130,6 +130,7 @@ fn valid(s: &Seed) -> SettleRequest {
         players,
         rake: None,
         jackpot: None,
+        boards: None,
     }
 }
 

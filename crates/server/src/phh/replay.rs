@@ -287,6 +287,7 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             players,
             rake: None,
             jackpot: None,
+            boards: None,
         },
         scale,
     })

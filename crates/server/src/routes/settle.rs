@@ -22,7 +22,9 @@ use axum::response::{IntoResponse, Response};
     operation_id = "settle",
     request_body(content = SettleRequest, content_type = "application/json", examples(
         ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(crate::dto::settle_example()))),
-        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(crate::dto::raked_settle_example())))
+        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(crate::dto::raked_settle_example()))),
+                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(crate::dto::example_run_it_twice()))),
+        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(crate::dto::example_double_board_omaha_hi_lo())))
     )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),

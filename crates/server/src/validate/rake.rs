@@ -106,8 +106,8 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
 }
 
 /// The house's take as the core reads it, from a request [`super::validate`]
-/// accepted. RULES.md §8.2: a board game whose board has fewer than three
-/// cards saw no flop; stud and draw games have no flop, so for them the
+/// accepted. RULES.md §8.2: a board game whose boards all have fewer than
+/// three cards saw no flop; stud and draw games have no flop, so for them the
 /// switch never applies (the caller sends no `rake` for a hand that ended on
 /// the first betting round).
 pub(crate) fn house_take(req: &SettleRequest, v: &Validated) -> HouseTake {
@@ -139,6 +139,8 @@ pub(crate) fn house_take(req: &SettleRequest, v: &Validated) -> HouseTake {
     HouseTake {
         rake,
         jackpot,
-        flop_seen: v.table.board_cards == 0 || v.board().len() >= 3,
+        // With several boards, no rake only when every board is short.
+        flop_seen: v.table.board_cards == 0
+            || (0..v.board_count()).any(|b| v.board_at(b).len() >= 3),
     }
 }
