@@ -12,6 +12,10 @@ pub struct AppConfig {
     pub request_timeout: Duration,
     /// Requests handled at once; more wait for a slot up to the timeout, then 503.
     pub concurrency_limit: usize,
+    /// Bearer tokens the API asks for (none: open, the default), and
+    /// whether `/metrics` is served on this router (not when an admin
+    /// address serves it).
+    pub auth: crate::auth::AuthConfig,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -25,6 +29,7 @@ impl Default for AppConfig {
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             concurrency_limit: DEFAULT_CONCURRENCY,
+            auth: crate::auth::AuthConfig::default(),
         }
     }
 }
@@ -38,17 +43,113 @@ pub enum LogFormat {
     Pretty,
 }
 
+/// Log lines buffered for the writer thread; beyond them lines are dropped
+/// (a stalled log reader costs lines, never requests).
+pub const LOG_BUFFER_LINES: usize = 16 * 1024;
+
 /// Install the global tracing subscriber. The filter comes from `RUST_LOG`
 /// (default `info`); logs go to stderr so `showdown settle` keeps stdout
-/// for its JSON.
-pub fn init_tracing(format: LogFormat) {
+/// for its JSON. Lines go through a bounded, lossy queue to a writer
+/// thread, so a stderr nobody reads never blocks a request; keep the
+/// returned guard alive for the process (dropping it flushes and stops the
+/// writer).
+pub fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
     use tracing_subscriber::EnvFilter;
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(true)
+        .buffered_lines_limit(LOG_BUFFER_LINES)
+        .thread_name("showdown-log")
+        .finish(std::io::stderr());
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(writer);
     let _ = match format {
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
         LogFormat::Pretty => builder.pretty().try_init(),
     };
+    guard
+}
+
+/// Longest path a log line carries, in bytes.
+pub const LOG_PATH_MAX: usize = 256;
+
+/// `path` cut to [`LOG_PATH_MAX`] bytes on a character boundary, so a
+/// client's 60 KB path costs the log 256 bytes.
+pub fn log_path(path: &str) -> &str {
+    if path.len() <= LOG_PATH_MAX {
+        return path;
+    }
+    let mut end = LOG_PATH_MAX;
+    while !path.is_char_boundary(end) {
+        end -= 1;
+    }
+    &path[..end]
+}
+
+/// Lets one log line through per period and counts the ones it holds back,
+/// so a flood of refused requests or connections costs a line a period.
+#[derive(Debug)]
+pub(crate) struct LogEvery {
+    period_ms: u64,
+    origin: std::time::Instant,
+    /// Milliseconds since `origin` from which the next line may be written.
+    next_ms: std::sync::atomic::AtomicU64,
+    skipped: std::sync::atomic::AtomicU64,
+}
+
+impl LogEvery {
+    pub(crate) fn new(period: Duration) -> LogEvery {
+        LogEvery {
+            period_ms: u64::try_from(period.as_millis()).unwrap_or(u64::MAX),
+            origin: std::time::Instant::now(),
+            next_ms: std::sync::atomic::AtomicU64::new(0),
+            skipped: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// `Some(lines held back since the last one)` when a line may be
+    /// written now, else `None` (and the line is counted as held back).
+    pub(crate) fn allow(&self) -> Option<u64> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let now = u64::try_from(self.origin.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let next = self.next_ms.load(Relaxed);
+        if now >= next
+            && self
+                .next_ms
+                .compare_exchange(next, now.saturating_add(self.period_ms), Relaxed, Relaxed)
+                .is_ok()
+        {
+            return Some(self.skipped.swap(0, Relaxed));
+        }
+        self.skipped.fetch_add(1, Relaxed);
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_path_cuts_long_paths_on_a_char_boundary() {
+        assert_eq!(log_path("/v1/settle"), "/v1/settle");
+        let long = "/".to_string() + &"é".repeat(1000);
+        let cut = log_path(&long);
+        assert!(cut.len() <= LOG_PATH_MAX && cut.len() >= LOG_PATH_MAX - 1);
+        assert!(long.starts_with(cut));
+        let exact = "a".repeat(LOG_PATH_MAX + 10);
+        assert_eq!(log_path(&exact).len(), LOG_PATH_MAX);
+    }
+
+    #[test]
+    fn log_every_lets_one_line_a_period_through_and_counts_the_rest() {
+        let every = LogEvery::new(Duration::from_secs(3600));
+        assert_eq!(every.allow(), Some(0));
+        assert_eq!(every.allow(), None);
+        assert_eq!(every.allow(), None);
+        let now = LogEvery::new(Duration::ZERO);
+        assert_eq!(now.allow(), Some(0));
+        assert_eq!(now.allow(), Some(0));
+    }
 }

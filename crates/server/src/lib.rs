@@ -1,6 +1,7 @@
 //! The Showdown HTTP service: the contract of API.md over the cards and core crates.
 
 pub mod allocator;
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod dto;
@@ -12,6 +13,7 @@ pub mod middleware;
 pub mod phh;
 pub mod problem;
 pub mod routes;
+pub mod serve;
 pub mod settle;
 pub mod validate;
 

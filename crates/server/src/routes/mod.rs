@@ -127,14 +127,19 @@ pub fn app_with_state(state: AppState) -> Router {
 /// The layers every route gets, composed into one `Router::layer` (each
 /// `Router::layer` boxes every route again, a clone and an allocation per
 /// request): [`EdgeLayer`] (request id, problem+json rendering, metrics,
-/// access log, timeout, concurrency limit), then catch-panic (the last
+/// access log, timeout, concurrency limit), then bearer tokens (`auth.rs`,
+/// off by default), then catch-panic (the last
 /// guard: validation should make it unreachable), then the body limit.
 /// Public so tests can put a route of their own behind them.
 pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     let body_limit = state.config.body_limit;
     router.with_state(state.clone()).layer(
         tower::ServiceBuilder::new()
-            .layer(EdgeLayer::new(state))
+            .layer(EdgeLayer::new(state.clone()))
+            .layer(axum::middleware::from_fn_with_state(
+                state,
+                crate::auth::require_bearer,
+            ))
             .layer(CatchPanicLayer::custom(panic_response))
             .layer(DefaultBodyLimit::max(body_limit)),
     )
