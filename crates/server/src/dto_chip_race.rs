@@ -278,7 +278,7 @@ impl Problems {
         if self.0.is_empty() {
             Ok(())
         } else {
-            Err(Invalid { errors: self.0 })
+            Err(Invalid::new(self.0))
         }
     }
 

@@ -62,7 +62,7 @@ const FD_RESERVE: u64 = 64;
 const EVICT_QUIET: Duration = Duration::from_secs(1);
 /// The answer to a connection over the cap: written without waiting (a
 /// full socket buffer just drops it) and the connection closed.
-const SHED_RESPONSE: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: 118\r\n\r\n{\"type\":\"about:blank\",\"title\":\"Service Unavailable\",\"status\":503,\"detail\":\"too many open connections: retry shortly\"}";
+const SHED_RESPONSE: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/problem+json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: 117\r\n\r\n{\"type\":\"about:blank\",\"title\":\"Service Unavailable\",\"status\":503,\"detail\":\"too many open connections: retry shortly\"}";
 
 impl Default for ServeConfig {
     fn default() -> Self {

@@ -68,7 +68,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             }
         }
         if !problems.is_empty() {
-            return Err(Invalid { errors: problems });
+            return Err(Invalid::new(problems));
         }
     }
 
