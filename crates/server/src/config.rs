@@ -44,8 +44,10 @@ pub enum LogFormat {
 }
 
 /// Log lines buffered for the writer thread; beyond them lines are dropped
-/// (a stalled log reader costs lines, never requests).
-pub const LOG_BUFFER_LINES: usize = 16 * 1024;
+/// (a stalled log reader costs lines, never requests). A line is under
+/// 1 KiB (paths cut by [`log_path`], request ids at most 128 bytes), so the
+/// queue holds a few MiB at most.
+pub const LOG_BUFFER_LINES: usize = 4096;
 
 /// Install the global tracing subscriber. The filter comes from `RUST_LOG`
 /// (default `info`); logs go to stderr so `showdown settle` keeps stdout
@@ -76,7 +78,7 @@ pub const LOG_PATH_MAX: usize = 256;
 
 /// `path` cut to [`LOG_PATH_MAX`] bytes on a character boundary, so a
 /// client's 60 KB path costs the log 256 bytes.
-pub fn log_path(path: &str) -> &str {
+pub(crate) fn log_path(path: &str) -> &str {
     if path.len() <= LOG_PATH_MAX {
         return path;
     }

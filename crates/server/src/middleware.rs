@@ -188,6 +188,7 @@ where
     // `RUST_LOG=showdown_server=debug` logs every request.
     let latency_us = elapsed.as_micros() as u64;
     let code = status.as_u16();
+    let path = crate::config::log_path(path);
     let route = route.name();
     if status.is_server_error() {
         tracing::error!(request_id = %id, %method, path, route, status = code, latency_us, "request failed");

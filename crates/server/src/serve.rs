@@ -57,6 +57,9 @@ pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 /// File descriptors kept free below the open-file limit (logs, the
 /// listener, the admin listener, a shed connection being answered).
 const FD_RESERVE: u64 = 64;
+/// The largest cap accepted (a semaphore's permits are bounded, and far
+/// more connections than this would exhaust memory first).
+const MAX_CONNECTIONS_CEILING: usize = 1 << 20;
 /// Under the connection cap, connections quiet for this long are closed to
 /// make room for new ones.
 const EVICT_QUIET: Duration = Duration::from_secs(1);
@@ -127,6 +130,7 @@ pub async fn bind(
 /// the open-file limit leaves (1,024 is a common container default), so the
 /// cap is reached, and sheds, before `accept` starts failing.
 pub fn effective_max_connections(configured: usize) -> usize {
+    let configured = configured.min(MAX_CONNECTIONS_CEILING);
     let limit = open_file_limit().map(|n| n.saturating_sub(FD_RESERVE).max(1));
     match limit {
         Some(n) => configured
@@ -609,5 +613,7 @@ mod tests {
         }
         assert!(cap >= 1);
         assert_eq!(effective_max_connections(3), 3);
+        assert_eq!(effective_max_connections(0), 1);
+        assert!(effective_max_connections(usize::MAX) <= MAX_CONNECTIONS_CEILING);
     }
 }
