@@ -89,39 +89,49 @@ pub(crate) fn log_path(path: &str) -> &str {
     &path[..end]
 }
 
-/// Lets one log line through per period and counts the ones it holds back,
-/// so a flood of refused requests or connections costs a line a period.
+/// Lets `burst` log lines through per period and counts the ones it holds
+/// back, so a flood of refused requests or connections costs a few lines a
+/// period, while the usual trickle is logged in full.
 #[derive(Debug)]
 pub(crate) struct LogEvery {
     period_ms: u64,
+    burst: u64,
     origin: std::time::Instant,
-    /// Milliseconds since `origin` from which the next line may be written.
-    next_ms: std::sync::atomic::AtomicU64,
+    /// The period (milliseconds since `origin` / `period_ms`) being counted.
+    window: std::sync::atomic::AtomicU64,
+    /// Lines let through in that period.
+    used: std::sync::atomic::AtomicU64,
     skipped: std::sync::atomic::AtomicU64,
 }
 
 impl LogEvery {
-    pub(crate) fn new(period: Duration) -> LogEvery {
+    pub(crate) fn new(period: Duration, burst: u64) -> LogEvery {
         LogEvery {
-            period_ms: u64::try_from(period.as_millis()).unwrap_or(u64::MAX),
+            period_ms: u64::try_from(period.as_millis()).unwrap_or(u64::MAX).max(1),
+            burst,
             origin: std::time::Instant::now(),
-            next_ms: std::sync::atomic::AtomicU64::new(0),
+            window: std::sync::atomic::AtomicU64::new(0),
+            used: std::sync::atomic::AtomicU64::new(0),
             skipped: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
-    /// `Some(lines held back since the last one)` when a line may be
-    /// written now, else `None` (and the line is counted as held back).
+    /// `Some(lines held back since the last one let through)` when a line
+    /// may be written now, else `None` (and the line is counted as held back).
     pub(crate) fn allow(&self) -> Option<u64> {
         use std::sync::atomic::Ordering::Relaxed;
         let now = u64::try_from(self.origin.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let next = self.next_ms.load(Relaxed);
-        if now >= next
+        let window = now / self.period_ms;
+        let seen = self.window.load(Relaxed);
+        if window != seen
             && self
-                .next_ms
-                .compare_exchange(next, now.saturating_add(self.period_ms), Relaxed, Relaxed)
+                .window
+                .compare_exchange(seen, window, Relaxed, Relaxed)
                 .is_ok()
         {
+            self.used.store(0, Relaxed);
+        }
+        if self.used.fetch_add(1, Relaxed) < self.burst {
             return Some(self.skipped.swap(0, Relaxed));
         }
         self.skipped.fetch_add(1, Relaxed);
@@ -145,13 +155,20 @@ mod tests {
     }
 
     #[test]
-    fn log_every_lets_one_line_a_period_through_and_counts_the_rest() {
-        let every = LogEvery::new(Duration::from_secs(3600));
+    fn log_every_lets_a_burst_a_period_through_and_counts_the_rest() {
+        let every = LogEvery::new(Duration::from_secs(3600), 2);
+        assert_eq!(every.allow(), Some(0));
         assert_eq!(every.allow(), Some(0));
         assert_eq!(every.allow(), None);
         assert_eq!(every.allow(), None);
-        let now = LogEvery::new(Duration::ZERO);
-        assert_eq!(now.allow(), Some(0));
-        assert_eq!(now.allow(), Some(0));
+        let never = LogEvery::new(Duration::ZERO, 0);
+        assert_eq!(never.allow(), None);
+        let next = LogEvery::new(Duration::from_millis(200), 1);
+        let _ = next.allow();
+        let _ = next.allow();
+        std::thread::sleep(Duration::from_millis(450));
+        // A new period lets a line through and reports what was held back
+        // (one line, or two if the first two calls straddled a period).
+        assert!(matches!(next.allow(), Some(0..=1)));
     }
 }

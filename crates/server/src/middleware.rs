@@ -193,7 +193,14 @@ where
     if status.is_server_error() {
         tracing::error!(request_id = %id, %method, path, route, status = code, latency_us, "request failed");
     } else if status.is_client_error() {
-        tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, "request refused");
+        // Sampled: a flood of bad requests must not flood the log.
+        static REFUSED: std::sync::LazyLock<crate::config::LogEvery> =
+            std::sync::LazyLock::new(|| {
+                crate::config::LogEvery::new(std::time::Duration::from_secs(1), 20)
+            });
+        if let Some(skipped) = REFUSED.allow() {
+            tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, skipped, "request refused");
+        }
     } else {
         tracing::debug!(request_id = %id, %method, path, route, status = code, latency_us, "request");
     }

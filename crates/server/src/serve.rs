@@ -243,8 +243,8 @@ impl Listener {
         app: Router,
         mut stop: watch::Receiver<bool>,
     ) {
-        let accept_errors = LogEvery::new(Duration::from_secs(10));
-        let sheds = LogEvery::new(Duration::from_secs(10));
+        let accept_errors = LogEvery::new(Duration::from_secs(10), 1);
+        let sheds = LogEvery::new(Duration::from_secs(10), 1);
         loop {
             let accepted = tokio::select! {
                 _ = stop.wait_for(|s| *s) => return,
