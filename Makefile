@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load pgo soak fuzz schemathesis hadolint ci corpus attack
+.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus attack
 
 run:
 	$(CARGO) run --release --bin showdown -- serve
@@ -79,13 +79,6 @@ hadolint: $(PY)
 load:
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
 	tests/load/load.sh
-
-# The profile-guided build make load measures (tests/load/pgo.sh), and its
-# profile in docker/pgo/ for the image (docker/build-release.sh uses it).
-pgo:
-	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
-	tests/load/pgo.sh
-	cp "$${CARGO_TARGET_DIR:-target}/pgo/showdown.profdata" "$${CARGO_TARGET_DIR:-target}/pgo/rustc-version" docker/pgo/
 
 # The release binary on loopback under five connection-level attacks
 # (tests/attack/attack.py, about 90 s): probes' success and p99, peak RSS.

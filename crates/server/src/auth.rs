@@ -5,7 +5,7 @@
 //! token). Off unless tokens are configured.
 
 use crate::problem::Problem;
-use crate::routes::AppState;
+use crate::state::AppState;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;

@@ -11,12 +11,13 @@ use crate::config::{
 };
 use crate::extract::parse_json;
 use crate::problem::Problem;
-use crate::routes::{app_with_state, openapi, AppState};
+use crate::routes::{app, openapi};
 use crate::serve::{
     bind, effective_max_connections, ServeConfig, ServeError, DEFAULT_HEADER_TIMEOUT_MS,
     DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
 };
 use crate::settle::settle_request;
+use crate::state::AppState;
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
@@ -214,7 +215,7 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
     // before the port opens, so no client's first request pays for them.
     showdown_cards::build_tables();
     let state = AppState::new(config);
-    let app = app_with_state(state.clone());
+    let app = app(state.clone());
     let listener = bind(&args.addr, "--addr", "SHOWDOWN_ADDR").await?;
     let admin = match &args.admin_addr {
         Some(addr) => Some((

@@ -10,7 +10,7 @@
 //! request's headers).
 
 use crate::config::LogEvery;
-use crate::routes::AppState;
+use crate::state::AppState;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
 use axum::Router;
@@ -169,12 +169,12 @@ pub async fn serve(
     let config = Arc::new(config);
     let (stop_tx, stop_rx) = watch::channel(false);
     let draining = Arc::new(AtomicBool::new(false));
-    let public = Listener::new(&config, draining.clone());
+    let public = Listener::new(&config, draining.clone(), state.clone());
     let mut tasks = vec![public.clone()];
     let public_loop = tokio::spawn(public.accept_loop(listener, app, stop_rx.clone()));
     let mut loops = vec![public_loop];
     if let Some((admin_listener, admin_app)) = admin {
-        let admin = Listener::new(&config, draining.clone());
+        let admin = Listener::new(&config, draining.clone(), state.clone());
         tasks.push(admin.clone());
         loops.push(tokio::spawn(admin.accept_loop(
             admin_listener,
@@ -220,10 +220,11 @@ struct Listener {
     slots: Arc<Semaphore>,
     pressure: Arc<Notify>,
     draining: Arc<AtomicBool>,
+    state: AppState,
 }
 
 impl Listener {
-    fn new(config: &Arc<ServeConfig>, draining: Arc<AtomicBool>) -> Listener {
+    fn new(config: &Arc<ServeConfig>, draining: Arc<AtomicBool>, state: AppState) -> Listener {
         let max = effective_max_connections(config.max_connections);
         Listener {
             config: config.clone(),
@@ -231,6 +232,7 @@ impl Listener {
             slots: Arc::new(Semaphore::new(max)),
             pressure: Arc::new(Notify::new()),
             draining,
+            state,
         }
     }
 
@@ -273,6 +275,7 @@ impl Listener {
                         pressure: self.pressure.clone(),
                         draining: self.draining.clone(),
                         stop: stop.clone(),
+                        state: self.state.clone(),
                     };
                     tokio::spawn(conn.run(stream, app.clone(), permit));
                 }
@@ -346,6 +349,8 @@ struct Connection {
     pressure: Arc<Notify>,
     draining: Arc<AtomicBool>,
     stop: watch::Receiver<bool>,
+    /// For the metrics: connections hyper ends on a protocol error or a timeout.
+    state: AppState,
 }
 
 impl Connection {
@@ -385,7 +390,12 @@ impl Connection {
         // timeout, is asked to make room while quiet, or the drain begins.
         loop {
             let close = tokio::select! {
-                _ = conn.as_mut() => return,
+                r = conn.as_mut() => {
+                    if r.is_err() {
+                        self.state.record_connection_error();
+                    }
+                    return;
+                }
                 _ = ticks.tick() => quiet.sample(&stats) >= self.config.idle_timeout,
                 _ = self.pressure.notified() => {
                     let silent = stats.bytes_in.load(Ordering::Relaxed) == 0;
