@@ -163,6 +163,54 @@ fn unauthorized(detail: &str, challenge: &'static str) -> Response {
 mod tests {
     use super::*;
 
+    async fn status_of(app: &axum::Router, path: &str, token: Option<&str>) -> Response {
+        use tower::ServiceExt;
+        let mut req = axum::http::Request::get(path);
+        if let Some(t) = token {
+            req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
+        }
+        app.clone()
+            .oneshot(req.body(axum::body::Body::empty()).unwrap())
+            .await
+            .unwrap()
+    }
+
+    /// API.md Errors, 401: with tokens configured a request needs one;
+    /// health and readiness never do; `/metrics` moves to the admin address.
+    #[tokio::test]
+    async fn api_401_without_a_valid_bearer_token_health_and_readiness_exempt() {
+        let mut auth = AuthConfig::load(None, Some("t0ken")).unwrap();
+        auth.metrics_public = false;
+        let config = crate::config::AppConfig {
+            auth,
+            ..Default::default()
+        };
+        let app = crate::routes::app(AppState::new(config));
+        let none = status_of(&app, "/v1/variants", None).await;
+        assert_eq!(none.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            none.headers()[header::WWW_AUTHENTICATE],
+            "Bearer realm=\"showdown\""
+        );
+        assert_eq!(
+            none.headers()[header::CONTENT_TYPE],
+            crate::problem::PROBLEM_JSON
+        );
+        let wrong = status_of(&app, "/v1/variants", Some("t0kem")).await;
+        assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+        let right = status_of(&app, "/v1/variants", Some("t0ken")).await;
+        assert_eq!(right.status(), StatusCode::OK);
+        for open in ["/healthz", "/readyz"] {
+            assert_eq!(status_of(&app, open, None).await.status(), StatusCode::OK);
+        }
+        let metrics = status_of(&app, "/metrics", Some("t0ken")).await;
+        assert_eq!(metrics.status(), StatusCode::NOT_FOUND);
+        // Off by default: no token needed anywhere.
+        let open = crate::routes::app(AppState::default());
+        let r = status_of(&open, "/v1/variants", None).await;
+        assert_eq!(r.status(), StatusCode::OK);
+    }
+
     #[test]
     fn tokens_come_from_lists_and_files_and_empty_ones_are_errors() {
         let off = AuthConfig::load(None, None).unwrap();
