@@ -144,14 +144,18 @@ impl ServeArgs {
         })
     }
 
+    /// Durations are kept between 1 ms and a day: a deadline past what a
+    /// clock can hold would panic when it is computed.
     pub fn serve_config(&self) -> ServeConfig {
+        const DAY_MS: u64 = 24 * 3600 * 1000;
+        let ms = |v: u64| Duration::from_millis(v.clamp(1, DAY_MS));
         ServeConfig {
-            header_timeout: Duration::from_millis(self.header_timeout_ms.max(1)),
-            idle_timeout: Duration::from_millis(self.idle_timeout_ms.max(1)),
+            header_timeout: ms(self.header_timeout_ms),
+            idle_timeout: ms(self.idle_timeout_ms),
             max_header_bytes: self.max_header_bytes,
             max_connections: self.max_connections,
-            shutdown_grace: Duration::from_secs(self.shutdown_grace_secs),
-            drain_linger: Duration::from_millis(self.drain_linger_ms),
+            shutdown_grace: ms(self.shutdown_grace_secs.saturating_mul(1000)),
+            drain_linger: ms(self.drain_linger_ms),
         }
     }
 }
