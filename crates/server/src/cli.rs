@@ -13,7 +13,7 @@ use crate::extract::parse_json;
 use crate::problem::Problem;
 use crate::routes::{app, openapi};
 use crate::serve::{
-    bind, effective_max_connections, ServeConfig, ServeError, DEFAULT_HEADER_TIMEOUT_MS,
+    bind, effective_max_connections, ServeConfig, ServeError, Signals, DEFAULT_HEADER_TIMEOUT_MS,
     DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
 };
 use crate::settle::settle_request;
@@ -215,6 +215,8 @@ enum ServeFailed {
 
 async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
     let config = args.app_config()?;
+    // Signal handlers before the port opens (see `serve::serve`).
+    let signals = Signals::new().map_err(ServeError::Signals)?;
     // The hand-value tables (about 50 ms to build in release) are built
     // before the port opens, so no client's first request pays for them.
     showdown_cards::build_tables();
@@ -235,7 +237,7 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
         idle_timeout_ms = args.idle_timeout_ms, max_header_bytes = args.max_header_bytes,
         max_connections = effective_max_connections(args.max_connections),
         auth = state.config.auth.enabled(), "listening");
-    crate::serve::serve(listener, app, admin, state, serve_config).await?;
+    crate::serve::serve(listener, app, admin, state, serve_config, signals).await?;
     Ok(())
 }
 

@@ -158,14 +158,16 @@ fn open_file_limit() -> Option<u64> {
 /// until SIGTERM/SIGINT, then drain: `/readyz` answers 503 at once,
 /// responses say `Connection: close`, and the process returns once every
 /// connection has closed or the grace period is over.
+/// `signals` are made by the caller before it binds, so a signal that
+/// comes while the server starts is a graceful stop, never the default kill.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     admin: Option<(TcpListener, Router)>,
     state: AppState,
     config: ServeConfig,
+    mut signals: Signals,
 ) -> Result<(), ServeError> {
-    let mut signals = Signals::new().map_err(ServeError::Signals)?;
     let config = Arc::new(config);
     let (stop_tx, stop_rx) = watch::channel(false);
     let draining = Arc::new(AtomicBool::new(false));
