@@ -18,7 +18,7 @@ pub struct ApiJson<T>(pub T);
 
 /// The media type of a request without its parameters, lowercase
 /// (`Application/JSON; charset=utf-8` is `application/json`).
-pub fn media_type(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn media_type(headers: &HeaderMap) -> Option<String> {
     let ct = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
     Some(
         ct.split(';')

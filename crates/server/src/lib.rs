@@ -15,10 +15,12 @@ pub mod settle;
 pub mod validate;
 
 mod dto_chip_race;
+mod dto_draw;
 mod extract;
 mod metrics;
 mod middleware;
 mod problem;
+mod problems;
 mod routes;
 mod state;
 

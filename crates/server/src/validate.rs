@@ -12,11 +12,13 @@
 //! seat-sorted order the core sees.
 
 use crate::dto::SettleRequest;
+use crate::problems::{Problems, SEAT_FROM_1};
 use serde::{Deserialize, Serialize};
 use showdown_cards::{Card, Rank, Rulebook, Variant, VariantId};
 
-/// The largest amount a JavaScript consumer reads exactly (RULES.md §1).
-pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
+/// The largest amount a JavaScript consumer reads exactly (RULES.md §1):
+/// the core's one definition.
+pub use showdown_core::MAX_AMOUNT;
 
 /// One problem in a request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -102,50 +104,6 @@ pub fn rules_id(rules: Rulebook) -> &'static str {
     }
 }
 
-/// The problems found so far (at most [`MAX_LISTED`] kept, the rest
-/// counted in the third field); the second is set when one amount alone
-/// is over 2^53 - 1, so the total is not reported a second time.
-struct Problems(Vec<FieldError>, bool, usize);
-
-impl Problems {
-    fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
-        if self.0.len() >= MAX_LISTED {
-            self.2 += 1;
-            return;
-        }
-        self.0.push(FieldError {
-            pointer: pointer.into(),
-            message: message.into(),
-        });
-    }
-
-    /// An amount must be a whole number of chip units and readable by
-    /// JavaScript (RULES.md §1).
-    /// The pointer is made only when there is a problem (hot path).
-    fn amount(
-        &mut self,
-        pointer: impl FnOnce() -> String,
-        name: &str,
-        value: u64,
-        unit: Option<u64>,
-    ) {
-        if value > MAX_AMOUNT {
-            self.1 = true;
-            self.push(
-                pointer(),
-                format!("{name} {value} is over 2^53 - 1 ({MAX_AMOUNT})"),
-            );
-        } else if let Some(unit) = unit {
-            if !value.is_multiple_of(unit) {
-                self.push(
-                    pointer(),
-                    format!("{name} {value} is not a multiple of chipUnit {unit}"),
-                );
-            }
-        }
-    }
-}
-
 /// For item `i` of `n`, the index of the first earlier item equal to it,
 /// if any. A hand has a handful of players: up to 16 the earlier keys are
 /// compared when asked, with no allocation; above, one sort up front keeps a
@@ -171,7 +129,7 @@ fn earlier_equal<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> impl Fn(usize) -
 
 /// Check a request; on success return it parsed.
 pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
-    let mut p = Problems(Vec::new(), false, 0);
+    let mut p = Problems::default();
 
     let variant = match req.variant.parse::<VariantId>() {
         Ok(v) => Some(v),
@@ -245,25 +203,8 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     let mut total: u64 = dead_money;
     for (i, pl) in req.players.iter().enumerate() {
         let at = |field: &str| format!("/players/{i}/{field}");
-        if pl.id.is_empty() {
-            p.push(at("id"), "id must not be empty");
-        } else if let Some(first) = dup_id(i) {
-            p.push(
-                at("id"),
-                format!("duplicate id {:?} (first at /players/{first}/id)", pl.id),
-            );
-        }
-        if pl.seat == 0 {
-            p.push(at("seat"), "seat numbers start at 1");
-        } else if let Some(first) = dup_seat(i) {
-            p.push(
-                at("seat"),
-                format!(
-                    "duplicate seat {} (first at /players/{first}/seat)",
-                    pl.seat
-                ),
-            );
-        }
+        p.id(i, &pl.id, dup_id(i));
+        p.seat(i, pl.seat, dup_seat(i));
         let dead = pl.dead.unwrap_or(0);
         p.amount(|| at("stack"), "stack", pl.stack, unit);
         p.amount(|| at("committed"), "committed", pl.committed, unit);
@@ -279,7 +220,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }
         total = total.saturating_add(pl.committed).saturating_add(dead);
     }
-    if total > MAX_AMOUNT && !p.1 {
+    if total > MAX_AMOUNT && !p.over {
         p.push(
             "/players",
             format!("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
@@ -322,7 +263,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             None
         }
         (_, Some(0)) => {
-            p.push("/buttonSeat", "seat numbers start at 1");
+            p.push("/buttonSeat", SEAT_FROM_1);
             None
         }
         (_, b) => b,
@@ -435,7 +376,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }
     }
 
-    match (p.0.is_empty(), variant, table, unit) {
+    match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
             variant,
             table,
@@ -447,10 +388,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             starts,
             contested,
         }),
-        _ => Err(Invalid {
-            errors: p.0,
-            unlisted: p.2,
-        }),
+        _ => Err(p.into_invalid()),
     }
 }
 

@@ -16,58 +16,14 @@
 //! the best low is the worst high hand: value = `2^30 - 1 - high value`.
 
 use super::high::{describe, value_by_table, value_of_masks, HighOrder};
-use super::{
-    keep_bottom, low1, names, pick, rank_lo, table, unpack, Masks, CAT_SHIFT, FIELD, RANKS13,
-};
+use super::{names, pick, rank_lo, table, unpack, Masks, CAT_SHIFT, RANKS13};
 use crate::card::Card;
 use crate::hand::HandRank;
 
 /// Ace-to-five pairing levels, best first.
 const PAIRING_TYPES: [u8; 6] = [0, 1, 2, 3, 6, 7];
 
-#[inline(always)]
-pub(crate) fn pack_low(pairing: u32, a: u16, b: u16) -> u32 {
-    ((5 - pairing) << CAT_SHIFT) | (((!a & RANKS13) as u32) << FIELD) | (!b & RANKS13) as u32
-}
-
-/// The value of the best ace-to-five low of up to seven cards, from ace-high masks.
-#[inline(always)]
-pub(crate) fn ace_five_of_masks(m: Masks) -> u32 {
-    let c = m.ace_low().counts();
-    match c.any.count_ones() {
-        5.. => pack_low(0, 0, keep_bottom(c.any, 5)),
-        4 => {
-            let p = low1(c.ge2);
-            pack_low(1, p, c.any & !p)
-        }
-        3 => {
-            if c.ge2.count_ones() >= 2 {
-                let p = keep_bottom(c.ge2, 2);
-                pack_low(2, p, c.any & !p)
-            } else {
-                let t = low1(c.ge3);
-                pack_low(3, t, c.any & !t)
-            }
-        }
-        _ => {
-            if c.ge3 != 0 && c.ge2.count_ones() >= 2 {
-                let t = low1(c.ge3);
-                pack_low(4, t, low1(c.ge2 & !t))
-            } else {
-                let q = low1(c.four);
-                pack_low(5, q, c.any & !q)
-            }
-        }
-    }
-}
-
-/// The best 8-or-better low of up to seven cards: five different ranks, all
-/// 8 or lower (ace low), or `None`.
-#[inline(always)]
-pub(crate) fn low8_of_masks(m: Masks) -> Option<u32> {
-    let lows = m.ace_low().any() & 0xFF;
-    (lows.count_ones() >= 5).then(|| pack_low(0, 0, keep_bottom(lows, 5)))
-}
+pub(crate) use super::masks::{ace_five_of_masks, low8_of_masks, pack_low};
 
 /// The value of the best ace-to-five low of five to seven cards.
 #[inline]

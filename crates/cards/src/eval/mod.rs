@@ -16,6 +16,7 @@ pub mod omaha;
 pub mod short_deck;
 pub mod table;
 
+pub(crate) mod masks;
 pub(crate) mod names;
 
 use crate::card::{Card, Rank, Suit};

@@ -15,8 +15,7 @@
 
 use std::sync::OnceLock;
 
-use super::high::{value_of_masks, HighOrder};
-use super::low::ace_five_of_masks;
+use super::masks::{ace_five_of_masks, value_of_masks, HighOrder};
 use super::Masks;
 use crate::card::Card;
 

@@ -8,17 +8,7 @@
 use super::reader::{Decimal, PhhHand};
 use super::PhhError;
 use crate::dto::{PlayerRequest, SettleRequest};
-
-/// How a variant deals, which decides what the request carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    /// Hole cards plus a board; a button.
-    Board,
-    /// Seven cards each, no board, no button.
-    Stud,
-    /// Hole cards replaced by draws; a button, no board.
-    Draw,
-}
+pub use showdown_cards::Family;
 
 /// The Showdown variant id of a PHH variant code, and its family.
 pub fn variant_id(code: &str) -> Option<(&'static str, Family)> {

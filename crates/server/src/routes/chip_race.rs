@@ -20,9 +20,6 @@ use axum::Json;
     request_body = ChipRaceRequest,
     responses(
         (status = 200, description = "The race: cards, awards and every player's chips after it", body = ChipRaceResponse),
-        (status = 400, description = "Not JSON, or not the shape of the request", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is over the limit", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "The content type is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The race is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]

@@ -1,7 +1,7 @@
 //! `POST /v1/draw`: a high-card draw for the button or a seat move
 //! (Robert's 3.7.1–3.7.2), from the cards dealt or a seed.
 
-use crate::dto_chip_race::{draw_request, DrawRequest, DrawResponse};
+use crate::dto_draw::{draw_request, DrawRequest, DrawResponse};
 use crate::extract::ApiJson;
 use crate::problem::{Problem, TYPE_INVALID_REQUEST};
 use axum::Json;
@@ -18,9 +18,6 @@ use axum::Json;
     request_body = DrawRequest,
     responses(
         (status = 200, description = "Every player's card and the winner", body = DrawResponse),
-        (status = 400, description = "Not JSON, or not the shape of the request", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is over the limit", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "The content type is not JSON", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The draw is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]

@@ -9,24 +9,13 @@ use crate::state::AppState;
 use crate::validate::FieldError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// The media types a PHH body may come as: TOML, or plain text.
 fn is_phh(headers: &HeaderMap) -> bool {
-    let Some(ct) = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-    else {
-        return false;
-    };
-    let essence = ct
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    matches!(essence.as_str(), "application/toml" | "text/plain")
+    crate::extract::media_type(headers)
+        .is_some_and(|essence| matches!(essence.as_str(), "application/toml" | "text/plain"))
 }
 
 /// A PHH problem as problem+json: a text that is not a PHH hand is 400
@@ -75,8 +64,6 @@ fn phh_problem(e: &PhhError) -> Problem {
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
         (status = 400, description = "The body is not a PHH hand (TOML, fields, actions)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is over the size limit", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "The content type is not application/toml or text/plain", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
     )
 )]
@@ -112,6 +99,7 @@ pub async fn settle_phh(State(state): State<AppState>, req: Request) -> Response
 mod tests {
     use super::*;
     use axum::body::Body;
+    use axum::http::header;
     use tower::ServiceExt;
 
     async fn post(ct: &str, body: &str) -> (StatusCode, String, serde_json::Value) {

@@ -23,12 +23,7 @@ use axum::response::{IntoResponse, Response};
     request_body(content = SettleRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
-        (status = 400, description = "The body is not JSON, or not the shape of the request", body = Problem, content_type = "application/problem+json"),
-        (status = 408, description = "The request did not complete within the timeout", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "The body is over the size limit (64 KiB by default)", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "The content type is not JSON", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "The server is busy", body = Problem, content_type = "application/problem+json")
+        (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
 pub async fn settle(

@@ -1,0 +1,163 @@
+//! The problems accumulator every request's validation shares (settle,
+//! chip race, draw): problems are collected, never short-circuited, so a
+//! client fixes a request in one round trip, and each rule has one wording.
+
+use crate::validate::{FieldError, Invalid, MAX_LISTED};
+use showdown_cards::Card;
+use showdown_core::MAX_AMOUNT;
+use std::collections::HashMap;
+
+/// The message of a seat numbered 0, wherever a seat is given.
+pub(crate) const SEAT_FROM_1: &str = "seat numbers start at 1";
+
+/// The problems found so far (the first [`MAX_LISTED`] kept, the rest
+/// counted in `unlisted`); `over` is set once an amount alone is over
+/// 2^53 - 1, so a total is not reported a second time.
+#[derive(Default)]
+pub(crate) struct Problems {
+    errors: Vec<FieldError>,
+    unlisted: usize,
+    pub(crate) over: bool,
+}
+
+impl Problems {
+    pub(crate) fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
+        if self.errors.len() >= MAX_LISTED {
+            self.unlisted += 1;
+            return;
+        }
+        self.errors.push(FieldError {
+            pointer: pointer.into(),
+            message: message.into(),
+        });
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// `Ok` when nothing was found, else every problem.
+    pub(crate) fn finish(self) -> Result<(), Invalid> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(self.into_invalid())
+        }
+    }
+
+    /// Every problem found.
+    pub(crate) fn into_invalid(self) -> Invalid {
+        Invalid {
+            errors: self.errors,
+            unlisted: self.unlisted,
+        }
+    }
+
+    /// An amount must be a whole number of chip units and readable by
+    /// JavaScript (RULES.md §1). The pointer is made only when there is a
+    /// problem (hot path).
+    pub(crate) fn amount(
+        &mut self,
+        pointer: impl FnOnce() -> String,
+        name: &str,
+        value: u64,
+        unit: Option<u64>,
+    ) {
+        if value > MAX_AMOUNT {
+            self.over = true;
+            self.push(
+                pointer(),
+                format!("{name} {value} is over 2^53 - 1 ({MAX_AMOUNT})"),
+            );
+        } else if let Some(unit) = unit {
+            if !value.is_multiple_of(unit) {
+                self.push(
+                    pointer(),
+                    format!("{name} {value} is not a multiple of chipUnit {unit}"),
+                );
+            }
+        }
+    }
+
+    /// Player `i`'s id: not empty, and not the id of an earlier player
+    /// (`first`).
+    pub(crate) fn id(&mut self, i: usize, id: &str, first: Option<usize>) {
+        if id.is_empty() {
+            self.push(format!("/players/{i}/id"), "id must not be empty");
+        } else if let Some(first) = first {
+            self.push(
+                format!("/players/{i}/id"),
+                format!("duplicate id {id:?} (first at /players/{first}/id)"),
+            );
+        }
+    }
+
+    /// Player `i`'s seat: 1 or more, and not the seat of an earlier player
+    /// (`first`).
+    pub(crate) fn seat(&mut self, i: usize, seat: u32, first: Option<usize>) {
+        if seat == 0 {
+            self.push(format!("/players/{i}/seat"), SEAT_FROM_1);
+        } else if let Some(first) = first {
+            self.push(
+                format!("/players/{i}/seat"),
+                format!("duplicate seat {seat} (first at /players/{first}/seat)"),
+            );
+        }
+    }
+
+    /// A seed the response echoes must be readable by JavaScript.
+    pub(crate) fn seed(&mut self, seed: Option<u64>) {
+        if let Some(s) = seed.filter(|&s| s > MAX_AMOUNT) {
+            self.push(
+                "/seed",
+                format!("seed {s} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly"),
+            );
+        }
+    }
+
+    /// Ids and seats of a list of players (chip race, draw).
+    pub(crate) fn players<'a>(&mut self, players: impl Iterator<Item = (&'a str, u32)>) {
+        let mut ids: HashMap<&str, usize> = HashMap::new();
+        let mut seats: HashMap<u32, usize> = HashMap::new();
+        for (i, (id, seat)) in players.enumerate() {
+            let first_id = (!id.is_empty()).then(|| *ids.entry(id).or_insert(i));
+            self.id(i, id, first_id.filter(|&f| f != i));
+            let first_seat = (seat != 0).then(|| *seats.entry(seat).or_insert(i));
+            self.seat(i, seat, first_seat.filter(|&f| f != i));
+        }
+    }
+
+    /// Parse cards, each given by its pointer; report malformed and repeated
+    /// cards. `None` where a card is malformed.
+    pub(crate) fn cards(&mut self, cards: &[(String, &str)]) -> Vec<Option<Card>> {
+        let mut seen: HashMap<Card, &str> = HashMap::new();
+        cards
+            .iter()
+            .map(|(pointer, s)| match s.parse::<Card>() {
+                Ok(c) => {
+                    if let Some(first) = seen.get(&c) {
+                        self.push(
+                            pointer.clone(),
+                            format!("card {c} appears more than once (first at {first})"),
+                        );
+                    } else {
+                        seen.insert(c, pointer);
+                    }
+                    Some(c)
+                }
+                Err(e) => {
+                    self.push(pointer.clone(), format!("malformed card {s:?}: {e}"));
+                    None
+                }
+            })
+            .collect()
+    }
+}
+
+/// Request indices in seat order.
+pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
+    let seats: Vec<u32> = seats.collect();
+    let mut order: Vec<usize> = (0..seats.len()).collect();
+    order.sort_by_key(|&i| seats[i]);
+    order
+}
