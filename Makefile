@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus
+.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus attack
 
 run:
 	$(CARGO) run --release --bin showdown -- serve
@@ -70,7 +70,8 @@ FUZZ_RUNS ?= 1000000
 # Kubernetes manifests and compose.yaml against their schemas, offline.
 hadolint: $(PY)
 	$(VENV)/bin/hadolint docker/Dockerfile
-	$(VENV)/bin/kubernetes-validate --strict --quiet docker/k8s/deployment.yaml docker/k8s/service.yaml docker/k8s/hpa.yaml
+	$(VENV)/bin/kubernetes-validate --strict --quiet docker/k8s/deployment.yaml docker/k8s/service.yaml docker/k8s/hpa.yaml \
+		docker/k8s/pdb.yaml docker/k8s/networkpolicy.yaml
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.compose-spec docker/compose.yaml
 	docker/dry-build.sh
 
@@ -78,6 +79,12 @@ hadolint: $(PY)
 load:
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
 	tests/load/load.sh
+
+# The release binary on loopback under five connection-level attacks
+# (tests/attack/attack.py, about 90 s): probes' success and p99, peak RSS.
+attack:
+	$(CARGO) build --release --bin showdown
+	$(PYTHON) tests/attack/attack.py
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
 soak:

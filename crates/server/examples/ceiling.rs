@@ -58,7 +58,8 @@ async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 fn with_showdown_layers() -> Router {
     use showdown_server::config::{init_tracing, AppConfig, LogFormat};
     use showdown_server::{with_layers, AppState};
-    init_tracing(LogFormat::Json);
+    // The log writer lives as long as the process, as in the server.
+    std::mem::forget(init_tracing(LogFormat::Json));
     let routes = Router::new()
         .route("/v1/settle", handler())
         .route("/healthz", get(|| async { "ok" }));

@@ -4,6 +4,7 @@
 //! Helpers add a subcommand by adding a variant to [`Command`] and a match
 //! arm in [`run`].
 
+use crate::auth::{AuthConfig, AuthError};
 use crate::config::{
     init_tracing, AppConfig, LogFormat, DEFAULT_ADDR, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
     DEFAULT_TIMEOUT_MS,
@@ -11,13 +12,16 @@ use crate::config::{
 use crate::extract::parse_json;
 use crate::problem::Problem;
 use crate::routes::{app, openapi};
+use crate::serve::{
+    bind, effective_max_connections, ServeConfig, ServeError, Signals, DEFAULT_HEADER_TIMEOUT_MS,
+    DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
+};
 use crate::settle::settle_request;
 use crate::state::AppState;
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(Debug, Parser)]
@@ -74,6 +78,36 @@ pub struct ServeArgs {
     /// Seconds to let requests in flight finish after SIGTERM/SIGINT.
     #[arg(long, env = "SHOWDOWN_SHUTDOWN_GRACE_SECS", default_value_t = 30)]
     pub shutdown_grace_secs: u64,
+    /// Milliseconds a client has to send a request's headers, counted from
+    /// when the connection opens or its previous response was sent.
+    #[arg(long, env = "SHOWDOWN_HEADER_TIMEOUT_MS", default_value_t = DEFAULT_HEADER_TIMEOUT_MS)]
+    pub header_timeout_ms: u64,
+    /// Milliseconds a connection may send nothing, with no request in
+    /// progress, before it is closed.
+    #[arg(long, env = "SHOWDOWN_IDLE_TIMEOUT_MS", default_value_t = DEFAULT_IDLE_TIMEOUT_MS)]
+    pub idle_timeout_ms: u64,
+    /// Largest request line and headers, in bytes (at least 8192; larger is 431).
+    #[arg(long, env = "SHOWDOWN_MAX_HEADER_BYTES", default_value_t = DEFAULT_MAX_HEADER_BYTES)]
+    pub max_header_bytes: usize,
+    /// Open connections at most (lowered to fit the open-file limit); a
+    /// connection over it is answered 503 and closed at once.
+    #[arg(long, env = "SHOWDOWN_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
+    /// Milliseconds connections keep being served after SIGTERM/SIGINT
+    /// (each response then says `Connection: close`) before idle ones close.
+    #[arg(long, env = "SHOWDOWN_DRAIN_LINGER_MS", default_value_t = 500)]
+    pub drain_linger_ms: u64,
+    /// A file of bearer tokens (one a line, `#` comments); with tokens the
+    /// API answers 401 without one. Health and readiness never need one.
+    #[arg(long, env = "SHOWDOWN_AUTH_TOKENS_FILE")]
+    pub auth_tokens_file: Option<PathBuf>,
+    /// Bearer tokens, separated by commas or spaces (prefer the file: a
+    /// variable shows in the process environment).
+    #[arg(long, env = "SHOWDOWN_AUTH_TOKENS", hide_env_values = true)]
+    pub auth_tokens: Option<String>,
+    /// Serve `/metrics` on this address (`host:port`) instead of the public one.
+    #[arg(long, env = "SHOWDOWN_ADMIN_ADDR")]
+    pub admin_addr: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -96,11 +130,32 @@ pub struct HealthcheckArgs {
 }
 
 impl ServeArgs {
-    pub fn app_config(&self) -> AppConfig {
-        AppConfig {
+    pub fn app_config(&self) -> Result<AppConfig, AuthError> {
+        let mut auth = AuthConfig::load(
+            self.auth_tokens_file.as_deref(),
+            self.auth_tokens.as_deref(),
+        )?;
+        auth.metrics_public = self.admin_addr.is_none();
+        Ok(AppConfig {
             body_limit: self.body_limit,
             request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
             concurrency_limit: self.concurrency_limit.max(1),
+            auth,
+        })
+    }
+
+    /// Durations are kept between 1 ms and a day: a deadline past what a
+    /// clock can hold would panic when it is computed.
+    pub fn serve_config(&self) -> ServeConfig {
+        const DAY_MS: u64 = 24 * 3600 * 1000;
+        let ms = |v: u64| Duration::from_millis(v.clamp(1, DAY_MS));
+        ServeConfig {
+            header_timeout: ms(self.header_timeout_ms),
+            idle_timeout: ms(self.idle_timeout_ms),
+            max_header_bytes: self.max_header_bytes,
+            max_connections: self.max_connections,
+            shutdown_grace: ms(self.shutdown_grace_secs.saturating_mul(1000)),
+            drain_linger: ms(self.drain_linger_ms),
         }
     }
 }
@@ -129,7 +184,8 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 }
 
 fn serve(args: ServeArgs) -> ExitCode {
-    init_tracing(args.log_format);
+    // Held until the process ends: dropping it stops the log writer thread.
+    let _log = init_tracing(args.log_format);
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => {
@@ -141,92 +197,58 @@ fn serve(args: ServeArgs) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "server failed");
+            // The log writer may be behind or stalled; say it on stderr too.
+            eprintln!("showdown: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
-async fn serve_async(args: ServeArgs) -> std::io::Result<()> {
-    // Signal handlers first, before the port opens: a SIGTERM that arrives
-    // while the server starts is then a graceful stop, never the default
-    // kill.
-    let mut signals = Signals::new()?;
+/// Why `serve` stopped with an error.
+#[derive(Debug, thiserror::Error)]
+enum ServeFailed {
+    #[error(transparent)]
+    Auth(#[from] AuthError),
+    #[error(transparent)]
+    Serve(#[from] ServeError),
+}
+
+async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
+    let config = args.app_config()?;
+    // Signal handlers before the port opens (see `serve::serve`).
+    let signals = Signals::new().map_err(ServeError::Signals)?;
     // The hand-value tables (about 50 ms to build in release) are built
     // before the port opens, so no client's first request pays for them.
     showdown_cards::build_tables();
-    let state = AppState::new(args.app_config());
+    let state = AppState::new(config);
     let app = app(state.clone());
-    let listener = tokio::net::TcpListener::bind(args.addr.as_str()).await?;
-    let local = listener.local_addr()?;
-    tracing::info!(addr = %local, body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,
-        concurrency_limit = args.concurrency_limit, "listening");
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
-        let _ = rx.await;
-    });
-    let mut server = std::pin::pin!(std::future::IntoFuture::into_future(server));
-    tokio::select! {
-        r = &mut server => return r,
-        name = signals.next() => {
-            state.ready.store(false, Ordering::Relaxed);
-            tracing::info!(signal = name, "shutdown: finishing requests in flight");
-        }
-    }
-    let _ = tx.send(());
-    // Graceful shutdown waits for open connections; bound it, so a client
-    // holding a keep-alive connection cannot keep the process up forever.
-    // A second signal stops at once.
-    tokio::select! {
-        r = &mut server => r?,
-        _ = tokio::time::sleep(Duration::from_secs(args.shutdown_grace_secs)) => {
-            tracing::warn!(grace_secs = args.shutdown_grace_secs, "grace period over: closing remaining connections");
-        }
-        name = signals.next() => {
-            tracing::warn!(signal = name, "second signal: closing remaining connections");
-        }
-    }
-    tracing::info!("stopped");
+    let listener = bind(&args.addr, "--addr", "SHOWDOWN_ADDR").await?;
+    let admin = match &args.admin_addr {
+        Some(addr) => Some((
+            bind(addr, "--admin-addr", "SHOWDOWN_ADMIN_ADDR").await?,
+            admin_app(state.clone()),
+        )),
+        None => None,
+    };
+    let serve_config = args.serve_config();
+    tracing::info!(addr = ?listener.local_addr().ok(), admin_addr = ?admin.as_ref().and_then(|a| a.0.local_addr().ok()),
+        body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,
+        concurrency_limit = args.concurrency_limit, header_timeout_ms = args.header_timeout_ms,
+        idle_timeout_ms = args.idle_timeout_ms, max_header_bytes = args.max_header_bytes,
+        max_connections = effective_max_connections(args.max_connections),
+        auth = state.config.auth.enabled(), "listening");
+    crate::serve::serve(listener, app, admin, state, serve_config, signals).await?;
     Ok(())
 }
 
-/// SIGINT (Ctrl-C) and SIGTERM (docker stop, Kubernetes), registered when
-/// made (tokio installs a Unix signal handler on creation, not on first poll).
-struct Signals {
-    #[cfg(unix)]
-    term: tokio::signal::unix::Signal,
-    #[cfg(unix)]
-    int: tokio::signal::unix::Signal,
-}
-
-impl Signals {
-    fn new() -> std::io::Result<Signals> {
-        #[cfg(unix)]
-        {
-            use tokio::signal::unix::{signal, SignalKind};
-            Ok(Signals {
-                term: signal(SignalKind::terminate())?,
-                int: signal(SignalKind::interrupt())?,
-            })
-        }
-        #[cfg(not(unix))]
-        Ok(Signals {})
-    }
-
-    /// The name of the next signal received.
-    async fn next(&mut self) -> &'static str {
-        #[cfg(unix)]
-        {
-            tokio::select! {
-                _ = self.term.recv() => "SIGTERM",
-                _ = self.int.recv() => "SIGINT",
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            let _ = tokio::signal::ctrl_c().await;
-            "ctrl-c"
-        }
-    }
+/// The admin address's router: `/metrics` alone.
+fn admin_app(state: AppState) -> axum::Router {
+    axum::Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(crate::routes::metrics::metrics),
+        )
+        .with_state(state)
 }
 
 /// Settle one request's bytes: `answer` of the event (which borrows the

@@ -12,6 +12,10 @@ pub struct AppConfig {
     pub request_timeout: Duration,
     /// Requests handled at once; more wait for a slot up to the timeout, then 503.
     pub concurrency_limit: usize,
+    /// Bearer tokens the API asks for (none: open, the default), and
+    /// whether `/metrics` is served on this router (not when an admin
+    /// address serves it).
+    pub auth: crate::auth::AuthConfig,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -25,6 +29,7 @@ impl Default for AppConfig {
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             concurrency_limit: DEFAULT_CONCURRENCY,
+            auth: crate::auth::AuthConfig::default(),
         }
     }
 }
@@ -38,17 +43,132 @@ pub enum LogFormat {
     Pretty,
 }
 
+/// Log lines buffered for the writer thread; beyond them lines are dropped
+/// (a stalled log reader costs lines, never requests). A line is under
+/// 1 KiB (paths cut by [`log_path`], request ids at most 128 bytes), so the
+/// queue holds a few MiB at most.
+pub const LOG_BUFFER_LINES: usize = 4096;
+
 /// Install the global tracing subscriber. The filter comes from `RUST_LOG`
 /// (default `info`); logs go to stderr so `showdown settle` keeps stdout
-/// for its JSON.
-pub fn init_tracing(format: LogFormat) {
+/// for its JSON. Lines go through a bounded, lossy queue to a writer
+/// thread, so a stderr nobody reads never blocks a request; keep the
+/// returned guard alive for the process (dropping it flushes and stops the
+/// writer).
+pub fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
     use tracing_subscriber::EnvFilter;
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(true)
+        .buffered_lines_limit(LOG_BUFFER_LINES)
+        .thread_name("showdown-log")
+        .finish(std::io::stderr());
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+        .with_writer(writer);
     let _ = match format {
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
         LogFormat::Pretty => builder.pretty().try_init(),
     };
+    guard
+}
+
+/// Longest path a log line carries, in bytes.
+pub const LOG_PATH_MAX: usize = 256;
+
+/// `path` cut to [`LOG_PATH_MAX`] bytes on a character boundary, so a
+/// client's 60 KB path costs the log 256 bytes.
+pub(crate) fn log_path(path: &str) -> &str {
+    if path.len() <= LOG_PATH_MAX {
+        return path;
+    }
+    let mut end = LOG_PATH_MAX;
+    while !path.is_char_boundary(end) {
+        end -= 1;
+    }
+    &path[..end]
+}
+
+/// Lets `burst` log lines through per period and counts the ones it holds
+/// back, so a flood of refused requests or connections costs a few lines a
+/// period, while the usual trickle is logged in full.
+#[derive(Debug)]
+pub(crate) struct LogEvery {
+    period_ms: u64,
+    burst: u64,
+    origin: std::time::Instant,
+    /// The period (milliseconds since `origin` / `period_ms`) being counted.
+    window: std::sync::atomic::AtomicU64,
+    /// Lines let through in that period.
+    used: std::sync::atomic::AtomicU64,
+    skipped: std::sync::atomic::AtomicU64,
+}
+
+impl LogEvery {
+    pub(crate) fn new(period: Duration, burst: u64) -> LogEvery {
+        LogEvery {
+            period_ms: u64::try_from(period.as_millis()).unwrap_or(u64::MAX).max(1),
+            burst,
+            origin: std::time::Instant::now(),
+            window: std::sync::atomic::AtomicU64::new(0),
+            used: std::sync::atomic::AtomicU64::new(0),
+            skipped: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// `Some(lines held back since the last one let through)` when a line
+    /// may be written now, else `None` (and the line is counted as held back).
+    pub(crate) fn allow(&self) -> Option<u64> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let now = u64::try_from(self.origin.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let window = now / self.period_ms;
+        let seen = self.window.load(Relaxed);
+        if window != seen
+            && self
+                .window
+                .compare_exchange(seen, window, Relaxed, Relaxed)
+                .is_ok()
+        {
+            self.used.store(0, Relaxed);
+        }
+        if self.used.fetch_add(1, Relaxed) < self.burst {
+            return Some(self.skipped.swap(0, Relaxed));
+        }
+        self.skipped.fetch_add(1, Relaxed);
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_path_cuts_long_paths_on_a_char_boundary() {
+        assert_eq!(log_path("/v1/settle"), "/v1/settle");
+        let long = "/".to_string() + &"é".repeat(1000);
+        let cut = log_path(&long);
+        assert!(cut.len() <= LOG_PATH_MAX && cut.len() >= LOG_PATH_MAX - 1);
+        assert!(long.starts_with(cut));
+        let exact = "a".repeat(LOG_PATH_MAX + 10);
+        assert_eq!(log_path(&exact).len(), LOG_PATH_MAX);
+    }
+
+    #[test]
+    fn log_every_lets_a_burst_a_period_through_and_counts_the_rest() {
+        let every = LogEvery::new(Duration::from_secs(3600), 2);
+        assert_eq!(every.allow(), Some(0));
+        assert_eq!(every.allow(), Some(0));
+        assert_eq!(every.allow(), None);
+        assert_eq!(every.allow(), None);
+        let never = LogEvery::new(Duration::ZERO, 0);
+        assert_eq!(never.allow(), None);
+        let next = LogEvery::new(Duration::from_millis(200), 1);
+        let _ = next.allow();
+        let _ = next.allow();
+        std::thread::sleep(Duration::from_millis(450));
+        // A new period lets a line through and reports what was held back
+        // (one line, or two if the first two calls straddled a period).
+        assert!(matches!(next.allow(), Some(0..=1)));
+    }
 }

@@ -5,10 +5,12 @@
 
 #![forbid(unsafe_code)]
 
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod dto;
 pub mod phh;
+pub mod serve;
 pub mod settle;
 pub mod validate;
 

@@ -79,8 +79,8 @@ fn acceptable_id(v: &HeaderValue) -> Option<&str> {
 }
 
 /// The layers every route gets, outermost first: request id set and
-/// propagated, the body limit extractors honour, [`edge`], then
-/// catch-panic (the last guard: validation should make it unreachable).
+/// propagated, the body limit extractors honour, [`edge`], bearer tokens
+/// (`auth.rs`, off by default), then catch-panic (the last guard: validation should make it unreachable).
 /// Public so tests and examples can put a route of their own behind them.
 pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     let body_limit = state.config.body_limit;
@@ -92,7 +92,11 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
             ))
             .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
             .layer(DefaultBodyLimit::max(body_limit))
-            .layer(axum::middleware::from_fn_with_state(state, edge))
+            .layer(axum::middleware::from_fn_with_state(state.clone(), edge))
+            .layer(axum::middleware::from_fn_with_state(
+                state,
+                crate::auth::require_bearer,
+            ))
             .layer(CatchPanicLayer::custom(panic_response)),
     )
 }
@@ -195,11 +199,19 @@ fn access_log(
 ) {
     let latency_us = elapsed.as_micros() as u64;
     let code = status.as_u16();
+    let path = crate::config::log_path(path);
     let route = route.unwrap_or(crate::metrics::UNMATCHED);
     if status.is_server_error() {
         tracing::error!(request_id = %id, %method, path, route, status = code, latency_us, "request failed");
     } else if status.is_client_error() {
-        tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, "request refused");
+        // Sampled: a flood of bad requests must not flood the log.
+        static REFUSED: std::sync::LazyLock<crate::config::LogEvery> =
+            std::sync::LazyLock::new(|| {
+                crate::config::LogEvery::new(std::time::Duration::from_secs(1), 20)
+            });
+        if let Some(skipped) = REFUSED.allow() {
+            tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, skipped, "request refused");
+        }
     } else {
         tracing::debug!(request_id = %id, %method, path, route, status = code, latency_us, "request");
     }

@@ -84,15 +84,24 @@ impl Problem {
     /// 422: an impossible `subject` ("hand", "chip race", "draw"), every
     /// problem listed; the title and detail name what was impossible.
     pub fn impossible(kind: &str, subject: &str, invalid: Invalid) -> Problem {
-        let n = invalid.errors.len();
+        let n = invalid.total();
+        let listed = invalid.errors.len();
+        let detail = if invalid.unlisted == 0 {
+            format!(
+                "the {subject} is impossible: {n} problem{}",
+                if n == 1 { "" } else { "s" }
+            )
+        } else {
+            format!(
+                "the {subject} is impossible: {n} problems, the first {listed} listed, {} more not listed",
+                invalid.unlisted
+            )
+        };
         Problem {
             kind: kind.to_string(),
             title: format!("Unprocessable {subject}"),
             status: 422,
-            detail: format!(
-                "the {subject} is impossible: {n} problem{}",
-                if n == 1 { "" } else { "s" }
-            ),
+            detail,
             errors: invalid.errors,
             request_id: None,
         }

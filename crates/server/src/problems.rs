@@ -2,7 +2,7 @@
 //! chip race, draw): problems are collected, never short-circuited, so a
 //! client fixes a request in one round trip, and each rule has one wording.
 
-use crate::validate::{FieldError, Invalid};
+use crate::validate::{FieldError, Invalid, MAX_LISTED};
 use showdown_cards::Card;
 use showdown_core::MAX_AMOUNT;
 use std::collections::HashMap;
@@ -10,16 +10,22 @@ use std::collections::HashMap;
 /// The message of a seat numbered 0, wherever a seat is given.
 pub(crate) const SEAT_FROM_1: &str = "seat numbers start at 1";
 
-/// The problems found so far; `over` is set once an amount alone is over
+/// The problems found so far (the first [`MAX_LISTED`] kept, the rest
+/// counted in `unlisted`); `over` is set once an amount alone is over
 /// 2^53 - 1, so a total is not reported a second time.
 #[derive(Default)]
 pub(crate) struct Problems {
     errors: Vec<FieldError>,
+    unlisted: usize,
     pub(crate) over: bool,
 }
 
 impl Problems {
     pub(crate) fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
+        if self.errors.len() >= MAX_LISTED {
+            self.unlisted += 1;
+            return;
+        }
         self.errors.push(FieldError {
             pointer: pointer.into(),
             message: message.into(),
@@ -43,6 +49,7 @@ impl Problems {
     pub(crate) fn into_invalid(self) -> Invalid {
         Invalid {
             errors: self.errors,
+            unlisted: self.unlisted,
         }
     }
 

@@ -70,7 +70,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             }
         }
         if !problems.is_empty() {
-            return Err(Invalid { errors: problems });
+            return Err(Invalid::new(problems));
         }
     }
     let more_shown = rank_more_boards(req, &v)?;
@@ -165,7 +165,7 @@ fn rank_more_boards(
     if problems.is_empty() {
         Ok(out)
     } else {
-        Err(Invalid { errors: problems })
+        Err(Invalid::new(problems))
     }
 }
 

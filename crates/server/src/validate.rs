@@ -33,21 +33,38 @@ pub struct FieldError {
     pub message: String,
 }
 
+/// Problems a 422 lists at most (API.md, Errors: at least 20); `detail`
+/// counts the rest, so a hostile body cannot make a huge answer.
+pub const MAX_LISTED: usize = 50;
+
 /// A request that describes an impossible hand (HTTP 422).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the hand is impossible: {} problem(s), first at {:?}", errors.len(), errors.first().map(|e| e.pointer.as_str()).unwrap_or(""))]
+#[error("the hand is impossible: {} problem(s), first at {:?}", errors.len() + unlisted, errors.first().map(|e| e.pointer.as_str()).unwrap_or(""))]
 pub struct Invalid {
+    /// The first problems found, at most [`MAX_LISTED`].
     pub errors: Vec<FieldError>,
+    /// Problems found beyond those listed.
+    pub unlisted: usize,
 }
 
 impl Invalid {
     pub fn one(pointer: impl Into<String>, message: impl Into<String>) -> Invalid {
-        Invalid {
-            errors: vec![FieldError {
-                pointer: pointer.into(),
-                message: message.into(),
-            }],
-        }
+        Invalid::new(vec![FieldError {
+            pointer: pointer.into(),
+            message: message.into(),
+        }])
+    }
+
+    /// Every problem found: the first [`MAX_LISTED`] are kept, the rest counted.
+    pub fn new(mut errors: Vec<FieldError>) -> Invalid {
+        let unlisted = errors.len().saturating_sub(MAX_LISTED);
+        errors.truncate(MAX_LISTED);
+        Invalid { errors, unlisted }
+    }
+
+    /// Problems found in all, listed or not.
+    pub fn total(&self) -> usize {
+        self.errors.len() + self.unlisted
     }
 }
 
@@ -201,6 +218,17 @@ impl Deck {
 }
 
 /// Check a request; on success return it parsed.
+/// `cards`, or none when there are more than `max`: an over-long list is one
+/// problem, so its cards are not parsed one by one (bounds the work a body
+/// can ask for).
+fn within(cards: &[String], max: Option<usize>) -> &[String] {
+    if max.is_some_and(|m| cards.len() > m) {
+        &[]
+    } else {
+        cards
+    }
+}
+
 pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     let mut p = Problems::default();
 
@@ -249,6 +277,13 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     };
     let dead_money = req.dead_money.unwrap_or(0);
     p.amount(|| "/deadMoney".to_string(), "deadMoney", dead_money, unit);
+    // Echoed back: JavaScript must read it exactly, as it reads amounts.
+    if let Some(h) = req.hand_number.filter(|&h| h > MAX_AMOUNT) {
+        p.push(
+            "/handNumber",
+            format!("handNumber {h} is over 2^53 - 1 ({MAX_AMOUNT})"),
+        );
+    }
 
     // Players: count, ids, seats, amounts.
     let n = req.players.len();
@@ -343,6 +378,10 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     };
     let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
     let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
+    // More cards than the variant deals is one problem (reported with the
+    // counts below), so such a list is not parsed card by card.
+    let board_max = table.as_ref().map(|t| t.board_cards);
+    let hole_max = table.as_ref().map(|t| t.hole_cards);
     deck.cards.reserve(
         board_strings.len()
             + boards::card_count(req)
@@ -359,7 +398,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             &mut board_ends,
         );
     } else {
-        for (j, s) in board_strings.iter().enumerate() {
+        for (j, s) in within(board_strings, board_max).iter().enumerate() {
             deck.take(&mut p, Owner::Board, j, s);
         }
         board_ends.push(deck.cards.len());
@@ -367,7 +406,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     let mut starts = Vec::with_capacity(n + 1);
     for i in 0..n {
         starts.push(deck.cards.len());
-        for (j, s) in hole_strings(i).iter().enumerate() {
+        for (j, s) in within(hole_strings(i), hole_max).iter().enumerate() {
             deck.take(&mut p, Owner::Player(i), j, s);
         }
     }
@@ -473,6 +512,69 @@ mod tests {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// API.md Errors: at most MAX_LISTED problems listed, the rest counted.
+    #[test]
+    fn api_errors_list_at_most_max_listed_problems_and_count_the_rest() {
+        let bad: Vec<String> = (0..400).map(|i| format!("/{i}")).collect();
+        let mut req = request(&["Ah", "Kd", "7c", "2s", "3h"], &[&["Qs", "Js"], &[]]);
+        for (i, id) in bad.iter().enumerate() {
+            let mut pl = req.players[1].clone();
+            pl.id = id.clone();
+            pl.seat = 0;
+            pl.folded = i % 2 == 0;
+            req.players.push(pl);
+        }
+        let invalid = validate(&req).unwrap_err();
+        assert_eq!(invalid.errors.len(), MAX_LISTED);
+        const { assert!(MAX_LISTED >= 20) };
+        assert!(invalid.unlisted > 0);
+        assert_eq!(invalid.total(), invalid.errors.len() + invalid.unlisted);
+        let problem = crate::problem::Problem::from(invalid.clone());
+        assert_eq!(problem.errors.len(), MAX_LISTED);
+        assert!(
+            problem
+                .detail
+                .contains(&format!("{} more not listed", invalid.unlisted)),
+            "{}",
+            problem.detail
+        );
+        // Invalid::new bounds lists built elsewhere the same way.
+        let many = Invalid::new(vec![invalid.errors[0].clone(); MAX_LISTED + 7]);
+        assert_eq!((many.errors.len(), many.unlisted), (MAX_LISTED, 7));
+    }
+
+    /// API.md 422: `handNumber` over 2^53 - 1, with its pointer.
+    #[test]
+    fn api_hand_number_over_2_53_is_a_422_with_a_pointer() {
+        let mut req = request(
+            &["Ah", "Kd", "7c", "2s", "3h"],
+            &[&["Qs", "Js"], &["9d", "8d"]],
+        );
+        req.hand_number = Some(MAX_AMOUNT);
+        assert!(validate(&req).is_ok());
+        req.hand_number = Some(MAX_AMOUNT + 1);
+        let m = messages(&req);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].0, "/handNumber");
+    }
+
+    /// More cards than the variant deals is one problem, not one per card.
+    #[test]
+    fn too_many_cards_is_one_problem_before_any_card_is_parsed() {
+        let junk: Vec<&str> = vec!["Zz"; 5000];
+        let req = request(&["Ah", "Kd", "7c", "2s", "3h"], &[&junk, &["9d", "8d"]]);
+        assert_eq!(
+            messages(&req),
+            [(
+                "/players/0/cards".to_string(),
+                "holdem needs 2 cards per player, got 5000".to_string()
+            )]
+        );
+        let board: Vec<&str> = vec!["Zz"; 300];
+        let req = request(&board, &[&["Qs", "Js"], &["9d", "8d"]]);
+        assert_eq!(messages(&req).len(), 1);
     }
 
     /// API.md 422 "duplicate card": every later copy points at the

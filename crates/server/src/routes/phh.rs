@@ -35,7 +35,7 @@ fn phh_problem(e: &PhhError) -> Problem {
     }];
     match e {
         PhhError::Unsupported(_) => {
-            let mut p = Problem::invalid(crate::validate::Invalid { errors });
+            let mut p = Problem::invalid(crate::validate::Invalid::new(errors));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }

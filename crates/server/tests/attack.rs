@@ -1,0 +1,361 @@
+//! The connection layer under attack: the real `showdown` binary with short
+//! limits set by flags, each test named for the attack it survives.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The binary on a free loopback port, killed by its PID when dropped.
+struct Showdown {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Showdown {
+    fn spawn(flags: &[&str], log_level: &str, stderr: Stdio) -> Showdown {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port");
+        let child = Command::new(env!("CARGO_BIN_EXE_showdown"))
+            .args(["serve", "--addr", &port.to_string()])
+            .args(flags)
+            .env("RUST_LOG", log_level)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .expect("showdown starts");
+        let up = Showdown { child, addr: port };
+        let until = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(port).is_err() {
+            assert!(Instant::now() < until, "showdown never listened on {port}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        up
+    }
+
+    fn connect(&self) -> TcpStream {
+        let s = TcpStream::connect(self.addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s
+    }
+
+    fn terminate(&self) {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+    }
+}
+
+impl Drop for Showdown {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One answer read off a keep-alive connection.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    close: bool,
+    body: Vec<u8>,
+}
+
+/// Read one response (sized by Content-Length); `None` when the server
+/// closed the connection first.
+fn read_answer(s: &mut TcpStream) -> Option<Answer> {
+    let mut raw = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let head_end = loop {
+        if let Some(i) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+        match s.read(&mut chunk) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => raw.extend_from_slice(&chunk[..n]),
+        }
+    };
+    let head = String::from_utf8_lossy(&raw[..head_end]).to_ascii_lowercase();
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let field = |name: &str| {
+        head.lines()
+            .find_map(|l| l.strip_prefix(name).map(|v| v.trim().to_string()))
+    };
+    let length: usize = field("content-length:").and_then(|v| v.parse().ok())?;
+    let close = field("connection:").is_some_and(|v| v == "close");
+    while raw.len() < head_end + length {
+        match s.read(&mut chunk) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => raw.extend_from_slice(&chunk[..n]),
+        }
+    }
+    Some(Answer {
+        status,
+        close,
+        body: raw[head_end..head_end + length].to_vec(),
+    })
+}
+
+fn send(s: &mut TcpStream, method: &str, path: &str, body: &[u8]) -> std::io::Result<()> {
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: showdown\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes())?;
+    s.write_all(body)
+}
+
+fn ask(s: &mut TcpStream, method: &str, path: &str, body: &[u8]) -> Option<Answer> {
+    send(s, method, path, body).ok()?;
+    read_answer(s)
+}
+
+/// How long until the server closes `s` (reads until EOF or a reset),
+/// giving up after `limit`.
+fn closed_after(s: &mut TcpStream, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    s.set_read_timeout(Some(limit)).unwrap();
+    let mut buf = [0u8; 1024];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => continue,
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                return None
+            }
+            Err(_) => return Some(start.elapsed()),
+        }
+    }
+}
+
+fn settle_body() -> Vec<u8> {
+    serde_json::to_vec(&common::api_example()).unwrap()
+}
+
+#[test]
+fn half_header_connection_is_closed_within_the_header_timeout() {
+    let server = Showdown::spawn(
+        &["--header-timeout-ms", "400", "--idle-timeout-ms", "60000"],
+        "warn",
+        Stdio::null(),
+    );
+    let mut s = server.connect();
+    // A slowloris: part of a request line, then a byte now and then.
+    s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let drip = std::thread::spawn({
+        let mut s = s.try_clone().unwrap();
+        move || {
+            for _ in 0..20 {
+                std::thread::sleep(Duration::from_millis(100));
+                if s.write_all(b"X").is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    let closed = closed_after(&mut s, Duration::from_secs(3));
+    let _ = drip.join();
+    let closed = closed.expect("a half-header connection stayed open 3 s");
+    assert!(
+        closed < Duration::from_millis(1500),
+        "closed after {closed:?}"
+    );
+    // The server still answers.
+    let mut fresh = server.connect();
+    assert_eq!(ask(&mut fresh, "GET", "/healthz", b"").unwrap().status, 200);
+}
+
+#[test]
+fn idle_keep_alive_connection_is_closed_within_the_idle_timeout() {
+    let server = Showdown::spawn(
+        &["--idle-timeout-ms", "300", "--header-timeout-ms", "60000"],
+        "warn",
+        Stdio::null(),
+    );
+    let mut s = server.connect();
+    let a = ask(&mut s, "GET", "/healthz", b"").expect("an answer");
+    assert_eq!((a.status, a.close), (200, false));
+    let closed = closed_after(&mut s, Duration::from_secs(3)).expect("idle connection kept 3 s");
+    assert!(
+        closed < Duration::from_millis(1200),
+        "closed after {closed:?}"
+    );
+    // A connection that never sends anything is idle too.
+    let mut silent = server.connect();
+    let closed = closed_after(&mut silent, Duration::from_secs(3)).expect("silent connection kept");
+    assert!(
+        closed < Duration::from_millis(1200),
+        "closed after {closed:?}"
+    );
+}
+
+#[test]
+fn at_the_connection_cap_a_new_healthz_is_answered_or_refused_at_once() {
+    let server = Showdown::spawn(
+        &[
+            "--max-connections",
+            "4",
+            "--idle-timeout-ms",
+            "60000",
+            "--header-timeout-ms",
+            "60000",
+        ],
+        "warn",
+        Stdio::null(),
+    );
+    // Four connections in the middle of a request hold every slot.
+    let mut held: Vec<TcpStream> = (0..4).map(|_| server.connect()).collect();
+    for s in &mut held {
+        s.write_all(b"POST /v1/settle HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let start = Instant::now();
+    let mut probe = server.connect();
+    probe
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let answer = ask(&mut probe, "GET", "/healthz", b"");
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(1000), "took {took:?}");
+    // Answered (a slot was freed) or refused with the minimal 503.
+    if let Some(a) = answer {
+        assert!(a.status == 200 || (a.status == 503 && a.close), "{a:?}");
+    }
+    // Once the holders have been quiet a while, a newcomer makes room.
+    std::thread::sleep(Duration::from_millis(1200));
+    let mut later = server.connect();
+    let a = ask(&mut later, "GET", "/healthz", b"").expect("answered once quiet ones gave way");
+    assert_eq!(a.status, 200);
+}
+
+#[test]
+fn a_never_read_log_pipe_does_not_stop_healthz_or_a_settle() {
+    // stderr is a pipe nobody reads: it fills after 64 KiB of log.
+    let server = Showdown::spawn(&[], "debug", Stdio::piped());
+    let mut s = server.connect();
+    let long_path = format!("/{}", "x".repeat(4000));
+    let start = Instant::now();
+    // Every refused request logs a line: about 1 MB of log in all.
+    for _ in 0..250 {
+        let a = ask(&mut s, "GET", &long_path, b"").expect("a 404 while the log is stalled");
+        assert_eq!(a.status, 404);
+    }
+    let body = settle_body();
+    for _ in 0..50 {
+        assert_eq!(ask(&mut s, "GET", "/healthz", b"").unwrap().status, 200);
+        assert_eq!(
+            ask(&mut s, "POST", "/v1/settle", &body).unwrap().status,
+            200
+        );
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_64_kib_body_of_bad_cards_gets_a_bounded_422_quickly() {
+    let server = Showdown::spawn(&[], "warn", Stdio::null());
+    // As many players as fit in 64 KiB, each with two malformed cards.
+    let mut req = common::api_example();
+    let template = req["players"][0].clone();
+    let players = req["players"].as_array_mut().unwrap();
+    players.clear();
+    for i in 0..2000 {
+        let mut pl = template.clone();
+        pl["id"] = serde_json::json!(format!("p{i}"));
+        pl["seat"] = serde_json::json!(i + 1);
+        pl["cards"] = serde_json::json!(["Zz", "Yy"]);
+        players.push(pl);
+    }
+    let mut body = serde_json::to_vec(&req).unwrap();
+    while body.len() > 64 * 1024 {
+        req["players"].as_array_mut().unwrap().pop();
+        body = serde_json::to_vec(&req).unwrap();
+    }
+    let mut s = server.connect();
+    let start = Instant::now();
+    let a = ask(&mut s, "POST", "/v1/settle", &body).expect("an answer");
+    let took = start.elapsed();
+    assert_eq!(a.status, 422);
+    assert!(a.body.len() < 16 * 1024, "{} bytes", a.body.len());
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    let problem: serde_json::Value = serde_json::from_slice(&a.body).unwrap();
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("more not listed"), "{detail}");
+    assert!(!problem["errors"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn sigterm_under_keep_alive_load_loses_no_request() {
+    let server = Showdown::spawn(
+        &["--shutdown-grace-secs", "20", "--drain-linger-ms", "300"],
+        "warn",
+        Stdio::null(),
+    );
+    // A connection stuck half-way through its headers must not hold the exit.
+    let mut stuck = server.connect();
+    stuck.write_all(b"POST /v1/settle HTTP/1.1\r\n").unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let clients: Vec<_> = (0..4)
+        .map(|i| {
+            let mut s = server.connect();
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let body = settle_body();
+                let (mut sent, mut answered, mut not_ready) = (0u32, 0u32, 0u32);
+                loop {
+                    let (method, path, b) = match i {
+                        0 => ("GET", "/readyz", &b""[..]),
+                        _ => ("POST", "/v1/settle", &body[..]),
+                    };
+                    if send(&mut s, method, path, b).is_err() {
+                        break;
+                    }
+                    sent += 1;
+                    let Some(a) = read_answer(&mut s) else { break };
+                    answered += 1;
+                    not_ready += u32::from(a.status == 503);
+                    if a.close || stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        break;
+                    }
+                }
+                (sent, answered, not_ready)
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let signalled = Instant::now();
+    server.terminate();
+    let mut server = server;
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            signalled.elapsed() < Duration::from_secs(5),
+            "still running 5 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(status.success(), "{status:?}");
+    for (i, c) in clients.into_iter().enumerate() {
+        let (sent, answered, not_ready) = c.join().unwrap();
+        assert!(sent > 1, "client {i} sent {sent}");
+        assert_eq!(sent, answered, "client {i} lost a request");
+        if i == 0 {
+            assert!(not_ready >= 1, "/readyz never answered 503 while draining");
+        }
+    }
+}
