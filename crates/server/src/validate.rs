@@ -12,11 +12,13 @@
 //! seat-sorted order the core sees.
 
 mod boards;
+mod cards;
 
-use crate::dto::SettleRequest;
+use crate::dto::{PlayerRequest, SettleRequest};
 use crate::problems::{Problems, SEAT_FROM_1};
+use cards::{Deck, Owner};
 use serde::{Deserialize, Serialize};
-use showdown_cards::{Card, Rank, Rulebook, Variant, VariantId};
+use showdown_cards::{Card, Rulebook, Variant, VariantId};
 
 pub(crate) mod rake;
 
@@ -146,108 +148,59 @@ fn earlier_equal<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> impl Fn(usize) -
     }
 }
 
-/// Whose card it is: where a pointer to it leads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Owner {
-    /// `board`.
-    Board,
-    /// Board `b` of `boards`.
-    Boards(usize),
-    /// Request player `i`.
-    Player(usize),
-}
-
-impl Owner {
-    /// The pointer of card `j` of this owner.
-    fn ptr(self, j: usize) -> String {
-        match self {
-            Owner::Board => format!("/board/{j}"),
-            Owner::Boards(b) => format!("/boards/{b}/{j}"),
-            Owner::Player(i) => format!("/players/{i}/cards/{j}"),
-        }
-    }
-}
-
-/// The cards seen so far: each parsed card in order, and where each card of
-/// the deck was first seen (set the first time; the pointer of a
-/// duplicate's first copy is made only for its problem). Each card string
-/// is looked at once, so a body of thousands of copies costs no more than
-/// thousands of cards.
-struct Deck {
-    short_deck: bool,
-    first: [Option<(Owner, usize)>; 52],
-    cards: Vec<Card>,
-}
-
-impl Deck {
-    /// Parses a card string: a well-formed card of the variant's deck, or a
-    /// problem at the card's pointer.
-    fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
-        match s.parse::<Card>() {
-            Err(e) => p.push(owner.ptr(j), format!("malformed card {s:?}: {e}")),
-            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
-                owner.ptr(j),
-                format!("card {c} is not in the short deck (6 to A)"),
-            ),
-            Ok(c) => return Some(c),
-        }
-        None
-    }
-
-    /// Records a parsed card: kept if it is its first copy, else a problem
-    /// naming the first copy.
-    fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
-        match self.first[usize::from(c.index())] {
-            Some((o, k)) => p.push(
-                owner.ptr(j),
-                format!("card {c} appears more than once (first at {})", o.ptr(k)),
-            ),
-            None => {
-                self.first[usize::from(c.index())] = Some((owner, j));
-                self.cards.push(c);
-            }
-        }
-    }
-
-    /// Parses and records one card string.
-    fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
-        if let Some(c) = self.parse(p, owner, j, s) {
-            self.record(p, owner, j, c);
-        }
-    }
-}
-
-/// Check a request; on success return it parsed.
-/// `cards`, or none when there are more than `max`: an over-long list is one
-/// problem, so its cards are not parsed one by one (bounds the work a body
-/// can ask for).
-fn within(cards: &[String], max: Option<usize>) -> &[String] {
-    if max.is_some_and(|m| cards.len() > m) {
-        &[]
-    } else {
-        cards
-    }
-}
-
+/// Check a request; on success return it parsed. Each concern is checked in
+/// the order its problems are listed.
 pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     let mut p = Problems::default();
-
-    let variant = match req.variant.parse::<VariantId>() {
-        Ok(v) => Some(v),
-        Err(_) => {
-            p.push(
-                "/variant",
-                format!(
-                    "unknown variant {:?}: GET /v1/variants lists the ids",
-                    req.variant
-                ),
-            );
-            None
-        }
-    };
+    let variant = variant(req, &mut p);
     let table = variant.map(VariantId::variant);
+    let rules = rulebook(req, &mut p);
+    let unit = chip_unit(req, &mut p);
+    let dead_money = hand_amounts(req, unit, &mut p);
+    let contested = players(req, unit, dead_money, &mut p);
+    uncalled_bet(req, &mut p);
+    let button_seat = button(req, table.as_ref(), &mut p);
+    let dealt = cards::parse(req, table.as_ref(), contested, &mut p);
+    if let Some(t) = &table {
+        cards::counts(req, t, contested, &mut p);
+    }
+    rake::check(req, unit, &mut p);
 
-    let rules = match req.rules.as_deref() {
+    match (p.is_empty(), variant, table, unit) {
+        (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
+            variant,
+            table,
+            rules,
+            chip_unit,
+            dead_money,
+            button_seat,
+            cards: dealt.cards,
+            board_ends: dealt.board_ends,
+            starts: dealt.starts,
+            contested,
+        }),
+        _ => Err(p.into_invalid()),
+    }
+}
+
+/// The variant id, one of GET /v1/variants.
+fn variant(req: &SettleRequest, p: &mut Problems) -> Option<VariantId> {
+    let v = req.variant.parse::<VariantId>().ok();
+    if v.is_none() {
+        p.push(
+            "/variant",
+            format!(
+                "unknown variant {:?}: GET /v1/variants lists the ids",
+                req.variant
+            ),
+        );
+    }
+    v
+}
+
+/// The rulebook, TDA unless the request names Roberts.
+fn rulebook(req: &SettleRequest, p: &mut Problems) -> Rulebook {
+    match req.rules.as_deref() {
         None | Some("tda") => Rulebook::Tda,
         Some("roberts") => Rulebook::Roberts,
         Some(other) => {
@@ -257,10 +210,12 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             );
             Rulebook::Tda
         }
-    };
+    }
+}
 
-    // chipUnit first: the other amounts are checked against it.
-    let unit = match req.chip_unit {
+/// `chipUnit`, checked first: the other amounts are checked against it.
+fn chip_unit(req: &SettleRequest, p: &mut Problems) -> Option<u64> {
+    match req.chip_unit {
         None => Some(1),
         Some(0) => {
             p.push("/chipUnit", "chipUnit must be at least 1");
@@ -274,7 +229,11 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             None
         }
         Some(u) => Some(u),
-    };
+    }
+}
+
+/// The hand's own amounts, `deadMoney` (returned) and `handNumber`.
+fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> u64 {
     let dead_money = req.dead_money.unwrap_or(0);
     p.amount(|| "/deadMoney".to_string(), "deadMoney", dead_money, unit);
     // Echoed back: JavaScript must read it exactly, as it reads amounts.
@@ -284,8 +243,13 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             format!("handNumber {h} is over 2^53 - 1 ({MAX_AMOUNT})"),
         );
     }
+    dead_money
+}
 
-    // Players: count, ids, seats, amounts.
+/// The players: how many, how many live, each one's id, seat and amounts,
+/// and the chips of the hand in all. Returns whether the hand is contested
+/// (two or more live players).
+fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Problems) -> bool {
     let n = req.players.len();
     if n < 2 {
         p.push(
@@ -297,29 +261,13 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     if n > 0 && live == 0 {
         p.push("/players", "no live player: every player folded");
     }
-    let contested = live >= 2;
-
     let dup_id = earlier_equal(n, |i| req.players[i].id.as_str());
     let dup_seat = earlier_equal(n, |i| req.players[i].seat);
     let mut total: u64 = dead_money;
     for (i, pl) in req.players.iter().enumerate() {
-        let at = |field: &str| format!("/players/{i}/{field}");
         p.id(i, &pl.id, dup_id(i));
         p.seat(i, pl.seat, dup_seat(i));
-        let dead = pl.dead.unwrap_or(0);
-        p.amount(|| at("stack"), "stack", pl.stack, unit);
-        p.amount(|| at("committed"), "committed", pl.committed, unit);
-        p.amount(|| at("dead"), "dead", dead, unit);
-        if pl.committed.saturating_add(dead) > pl.stack {
-            p.push(
-                at("committed"),
-                format!(
-                    "committed {} plus dead {} is over the stack {}",
-                    pl.committed, dead, pl.stack
-                ),
-            );
-        }
-        total = total.saturating_add(pl.committed).saturating_add(dead);
+        total = total.saturating_add(player_amounts(i, pl, unit, p));
     }
     if total > MAX_AMOUNT && !p.over {
         p.push(
@@ -327,28 +275,55 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             format!("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
         );
     }
+    live >= 2
+}
 
-    // RULES.md §2.1: the uncalled part of the largest bet goes back to its
-    // owner; a folded player cannot own it (folding to no bet is impossible).
-    if n >= 2 {
-        let max = req.players.iter().map(|pl| pl.committed).max().unwrap_or(0);
-        let mut at_max = (0..n).filter(|&i| req.players[i].committed == max);
-        if let (Some(only), None) = (at_max.next(), at_max.next()) {
-            if req.players[only].folded {
-                p.push(
-                    format!("/players/{only}/folded"),
-                    format!(
-                        "player {:?} folded but alone committed the most ({max}): nobody called that bet",
-                        req.players[only].id
-                    ),
-                );
-            }
+/// Player `i`'s stack, committed and dead chips; returns the chips they put
+/// in the pot.
+fn player_amounts(i: usize, pl: &PlayerRequest, unit: Option<u64>, p: &mut Problems) -> u64 {
+    let at = |field: &str| format!("/players/{i}/{field}");
+    let dead = pl.dead.unwrap_or(0);
+    p.amount(|| at("stack"), "stack", pl.stack, unit);
+    p.amount(|| at("committed"), "committed", pl.committed, unit);
+    p.amount(|| at("dead"), "dead", dead, unit);
+    if pl.committed.saturating_add(dead) > pl.stack {
+        p.push(
+            at("committed"),
+            format!(
+                "committed {} plus dead {} is over the stack {}",
+                pl.committed, dead, pl.stack
+            ),
+        );
+    }
+    pl.committed.saturating_add(dead)
+}
+
+/// RULES.md §2.1: the uncalled part of the largest bet goes back to its
+/// owner; a folded player cannot own it (folding to no bet is impossible).
+fn uncalled_bet(req: &SettleRequest, p: &mut Problems) {
+    let n = req.players.len();
+    if n < 2 {
+        return;
+    }
+    let max = req.players.iter().map(|pl| pl.committed).max().unwrap_or(0);
+    let mut at_max = (0..n).filter(|&i| req.players[i].committed == max);
+    if let (Some(only), None) = (at_max.next(), at_max.next()) {
+        if req.players[only].folded {
+            p.push(
+                format!("/players/{only}/folded"),
+                format!(
+                    "player {:?} folded but alone committed the most ({max}): nobody called that bet",
+                    req.players[only].id
+                ),
+            );
         }
     }
+}
 
-    // Button (RULES.md §4: button games give odd chips from the button; stud
-    // games have none).
-    let button_seat = match (&table, req.button_seat) {
+/// The button seat (RULES.md §4: button games give odd chips from the
+/// button; stud games have none).
+fn button(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) -> Option<u32> {
+    match (table, req.button_seat) {
         (Some(t), None) if t.button => {
             p.push(
                 "/buttonSeat",
@@ -368,118 +343,6 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             None
         }
         (_, b) => b,
-    };
-
-    // Cards: well formed, in the deck, each at most once, counts per variant.
-    let mut deck = Deck {
-        short_deck: table.as_ref().is_some_and(|t| t.short_deck),
-        first: [None; 52],
-        cards: Vec::new(),
-    };
-    let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
-    let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
-    // More cards than the variant deals is one problem (reported with the
-    // counts below), so such a list is not parsed card by card.
-    let board_max = table.as_ref().map(|t| t.board_cards);
-    let hole_max = table.as_ref().map(|t| t.hole_cards);
-    deck.cards.reserve(
-        board_strings.len()
-            + boards::card_count(req)
-            + (0..n).map(|i| hole_strings(i).len()).sum::<usize>(),
-    );
-    let mut board_ends = Vec::with_capacity(req.boards.as_ref().map_or(1, Vec::len));
-    if req.boards.is_some() {
-        boards::check(
-            req,
-            table.as_ref(),
-            contested,
-            &mut p,
-            &mut deck,
-            &mut board_ends,
-        );
-    } else {
-        for (j, s) in within(board_strings, board_max).iter().enumerate() {
-            deck.take(&mut p, Owner::Board, j, s);
-        }
-        board_ends.push(deck.cards.len());
-    }
-    let mut starts = Vec::with_capacity(n + 1);
-    for i in 0..n {
-        starts.push(deck.cards.len());
-        for (j, s) in within(hole_strings(i), hole_max).iter().enumerate() {
-            deck.take(&mut p, Owner::Player(i), j, s);
-        }
-    }
-    starts.push(deck.cards.len());
-    let cards = deck.cards;
-
-    if let Some(t) = &table {
-        let name = t.id.as_str();
-        let got = board_strings.len();
-        if req.boards.is_some() {
-            // `boards` is checked on its own (validate/boards.rs).
-        } else if t.board_cards == 0 {
-            if got > 0 {
-                p.push("/board", format!("{name} has no board, got {got} cards"));
-            }
-        } else if contested && got != t.board_cards {
-            p.push(
-                "/board",
-                format!(
-                    "{name} needs {} board cards at a showdown, got {got}",
-                    t.board_cards
-                ),
-            );
-        } else if got > t.board_cards {
-            p.push(
-                "/board",
-                format!("{name} has {} board cards, got {got}", t.board_cards),
-            );
-        }
-        for (i, pl) in req.players.iter().enumerate() {
-            let got = pl.cards.as_ref().map_or(0, Vec::len);
-            // Built only for a problem: this loop runs for every request.
-            let ptr = || format!("/players/{i}/cards");
-            if contested && !pl.folded {
-                if pl.cards.is_none() || got == 0 {
-                    p.push(
-                        ptr(),
-                        format!(
-                            "player {:?} is live at a showdown: their cards are required",
-                            pl.id
-                        ),
-                    );
-                } else if got != t.hole_cards {
-                    p.push(
-                        ptr(),
-                        format!("{name} needs {} cards per player, got {got}", t.hole_cards),
-                    );
-                }
-            } else if got > t.hole_cards {
-                p.push(
-                    ptr(),
-                    format!("{name} deals {} cards per player, got {got}", t.hole_cards),
-                );
-            }
-        }
-    }
-
-    rake::check(req, unit, &mut p);
-
-    match (p.is_empty(), variant, table, unit) {
-        (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
-            variant,
-            table,
-            rules,
-            chip_unit,
-            dead_money,
-            button_seat,
-            cards,
-            board_ends,
-            starts,
-            contested,
-        }),
-        _ => Err(p.into_invalid()),
     }
 }
 

@@ -1,0 +1,210 @@
+//! Cards of a settle request: each well formed, in the variant's deck, dealt
+//! at most once, and as many as the variant deals.
+
+use super::boards;
+use crate::dto::SettleRequest;
+use crate::problems::Problems;
+use showdown_cards::{Card, Rank, Variant};
+
+/// Whose card it is: where a pointer to it leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Owner {
+    /// `board`.
+    Board,
+    /// Board `b` of `boards`.
+    Boards(usize),
+    /// Request player `i`.
+    Player(usize),
+}
+
+impl Owner {
+    /// The pointer of card `j` of this owner.
+    fn ptr(self, j: usize) -> String {
+        match self {
+            Owner::Board => format!("/board/{j}"),
+            Owner::Boards(b) => format!("/boards/{b}/{j}"),
+            Owner::Player(i) => format!("/players/{i}/cards/{j}"),
+        }
+    }
+}
+
+/// The cards seen so far: each parsed card in order, and where each card of
+/// the deck was first seen (set the first time; the pointer of a
+/// duplicate's first copy is made only for its problem). Each card string
+/// is looked at once, so a body of thousands of copies costs no more than
+/// thousands of cards.
+pub(super) struct Deck {
+    short_deck: bool,
+    first: [Option<(Owner, usize)>; 52],
+    pub(super) cards: Vec<Card>,
+}
+
+impl Deck {
+    /// Parses a card string: a well-formed card of the variant's deck, or a
+    /// problem at the card's pointer.
+    pub(super) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
+        match s.parse::<Card>() {
+            Err(e) => p.push(owner.ptr(j), format!("malformed card {s:?}: {e}")),
+            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
+                owner.ptr(j),
+                format!("card {c} is not in the short deck (6 to A)"),
+            ),
+            Ok(c) => return Some(c),
+        }
+        None
+    }
+
+    /// Records a parsed card: kept if it is its first copy, else a problem
+    /// naming the first copy.
+    pub(super) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
+        match self.first[usize::from(c.index())] {
+            Some((o, k)) => p.push(
+                owner.ptr(j),
+                format!("card {c} appears more than once (first at {})", o.ptr(k)),
+            ),
+            None => {
+                self.first[usize::from(c.index())] = Some((owner, j));
+                self.cards.push(c);
+            }
+        }
+    }
+
+    /// Parses and records one card string.
+    fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
+        if let Some(c) = self.parse(p, owner, j, s) {
+            self.record(p, owner, j, c);
+        }
+    }
+}
+
+/// `cards`, or none when there are more than `max`: an over-long list is one
+/// problem, so its cards are not parsed one by one (bounds the work a body
+/// can ask for).
+fn within(cards: &[String], max: Option<usize>) -> &[String] {
+    if max.is_some_and(|m| cards.len() > m) {
+        &[]
+    } else {
+        cards
+    }
+}
+
+/// The parsed cards of a request and where each board's and player's start.
+pub(super) struct Dealt {
+    pub(super) cards: Vec<Card>,
+    pub(super) board_ends: Vec<usize>,
+    pub(super) starts: Vec<usize>,
+}
+
+/// Parses every card of the request: well formed, in the deck, each at most
+/// once.
+pub(super) fn parse(
+    req: &SettleRequest,
+    table: Option<&Variant>,
+    contested: bool,
+    p: &mut Problems,
+) -> Dealt {
+    let n = req.players.len();
+    let mut deck = Deck {
+        short_deck: table.is_some_and(|t| t.short_deck),
+        first: [None; 52],
+        cards: Vec::new(),
+    };
+    let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
+    let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
+    // More cards than the variant deals is one problem (reported by
+    // `counts`), so such a list is not parsed card by card.
+    let board_max = table.map(|t| t.board_cards);
+    let hole_max = table.map(|t| t.hole_cards);
+    deck.cards.reserve(
+        board_strings.len()
+            + boards::card_count(req)
+            + (0..n).map(|i| hole_strings(i).len()).sum::<usize>(),
+    );
+    let mut board_ends = Vec::with_capacity(req.boards.as_ref().map_or(1, Vec::len));
+    if req.boards.is_some() {
+        boards::check(req, table, contested, p, &mut deck, &mut board_ends);
+    } else {
+        for (j, s) in within(board_strings, board_max).iter().enumerate() {
+            deck.take(p, Owner::Board, j, s);
+        }
+        board_ends.push(deck.cards.len());
+    }
+    let mut starts = Vec::with_capacity(n + 1);
+    for i in 0..n {
+        starts.push(deck.cards.len());
+        for (j, s) in within(hole_strings(i), hole_max).iter().enumerate() {
+            deck.take(p, Owner::Player(i), j, s);
+        }
+    }
+    starts.push(deck.cards.len());
+    Dealt {
+        cards: deck.cards,
+        board_ends,
+        starts,
+    }
+}
+
+/// The card counts the variant `t` deals: the board's and each player's,
+/// all of them at a showdown.
+pub(super) fn counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
+    // `boards` is checked on its own (validate/boards.rs).
+    if req.boards.is_none() {
+        board_count(req, t, contested, p);
+    }
+    hole_counts(req, t, contested, p);
+}
+
+/// The count of `board`'s cards.
+fn board_count(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
+    let name = t.id.as_str();
+    let got = req.board.as_ref().map_or(0, Vec::len);
+    if t.board_cards == 0 {
+        if got > 0 {
+            p.push("/board", format!("{name} has no board, got {got} cards"));
+        }
+    } else if contested && got != t.board_cards {
+        p.push(
+            "/board",
+            format!(
+                "{name} needs {} board cards at a showdown, got {got}",
+                t.board_cards
+            ),
+        );
+    } else if got > t.board_cards {
+        p.push(
+            "/board",
+            format!("{name} has {} board cards, got {got}", t.board_cards),
+        );
+    }
+}
+
+/// The count of each player's cards.
+fn hole_counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
+    let name = t.id.as_str();
+    for (i, pl) in req.players.iter().enumerate() {
+        let got = pl.cards.as_ref().map_or(0, Vec::len);
+        // Built only for a problem: this loop runs for every request.
+        let ptr = || format!("/players/{i}/cards");
+        if contested && !pl.folded {
+            if pl.cards.is_none() || got == 0 {
+                p.push(
+                    ptr(),
+                    format!(
+                        "player {:?} is live at a showdown: their cards are required",
+                        pl.id
+                    ),
+                );
+            } else if got != t.hole_cards {
+                p.push(
+                    ptr(),
+                    format!("{name} needs {} cards per player, got {got}", t.hole_cards),
+                );
+            }
+        } else if got > t.hole_cards {
+            p.push(
+                ptr(),
+                format!("{name} deals {} cards per player, got {got}", t.hole_cards),
+            );
+        }
+    }
+}
