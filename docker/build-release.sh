@@ -14,4 +14,4 @@ elif [ -f "$profile" ]; then
 else
   echo "build-release: plain release build (no docker/pgo/showdown.profdata)"
 fi
-exec cargo build --release --locked -p showdown-server --bin showdown
+exec cargo build --profile dist --locked -p showdown-server --bin showdown

@@ -50,14 +50,14 @@ cd "$ROOT"
 # for changed sources).
 if [ "${LOAD_PGO:-1}" = 1 ]; then
   tests/load/pgo.sh
-  BIN="$TARGET_DIR/pgo/release" BUILD="profile-guided (tests/load/pgo.sh, seed ${PGO_SEED:-7})"
+  BIN="$TARGET_DIR/pgo/dist" BUILD="profile-guided (tests/load/pgo.sh, seed ${PGO_SEED:-7})"
 elif [ "${LOAD_PGO:-1}" = reuse ]; then
-  BIN="$TARGET_DIR/pgo/release"
+  BIN="$TARGET_DIR/pgo/dist"
   [ -x "$BIN/showdown" ] && [ -x "$BIN/examples/ceiling" ] || { echo "LOAD_PGO=reuse: no $BIN/showdown or ceiling; run make pgo" >&2; exit 2; }
   BUILD="profile-guided, reused: $BIN/showdown of $(date -r "$BIN/showdown" -u '+%F %T UTC')"
 else
-  ${CARGO:-cargo} build --release --quiet -p showdown-server --bin showdown --example ceiling
-  BIN="$TARGET_DIR/release" BUILD="plain release"
+  ${CARGO:-cargo} build --profile dist --quiet -p showdown-server --bin showdown --example ceiling
+  BIN="$TARGET_DIR/dist" BUILD="plain dist profile"
 fi
 corpus_ndjson "$WORK/corpus.ndjson"
 export SHOWDOWN_CORPUS="$WORK/corpus.ndjson"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# make pgo (and make load, by default): a profile-guided release build of
-# `showdown` and of the load test's ceiling, in target/pgo/release/.
+# make pgo (and make load, by default): a profile-guided dist-profile build of
+# `showdown` and of the load test's ceiling, in target/pgo/dist/.
 #
-#   tests/load/pgo.sh            # -> target/pgo/release/{showdown,examples/ceiling}
+#   tests/load/pgo.sh            # -> target/pgo/dist/{showdown,examples/ceiling}
 #
 # 1. Build both instrumented (-Cprofile-generate) in target/pgo-gen/.
 # 2. Train: run both over loopback under wrk with a *training* corpus, made
@@ -48,7 +48,7 @@ build() {
   local what
   for what in "--bin showdown" "--example ceiling"; do
     # shellcheck disable=SC2086 # two words each
-    RUSTFLAGS=$1 CARGO_TARGET_DIR=$2 ${CARGO:-cargo} build --release --locked --quiet \
+    RUSTFLAGS=$1 CARGO_TARGET_DIR=$2 ${CARGO:-cargo} build --profile dist --locked --quiet \
       -p showdown-server $what
   done
 }
@@ -59,7 +59,7 @@ rm -rf "$raw" # build scripts ran instrumented too: only the servers' runs count
 
 python3 tests/load/gen_corpus.py --seed "$SEED" --count 256 --ndjson "$WORK/train.ndjson" >&2
 export SHOWDOWN_CORPUS="$WORK/train.ndjson"
-gen="$TARGET_DIR/pgo-gen/release"
+gen="$TARGET_DIR/pgo-gen/dist"
 # Showdown, and the ceiling in each mode make load runs it in (bare, inside
 # Showdown's layers, settling), so no row is measured on code the profile
 # calls cold for want of a run.
@@ -97,4 +97,4 @@ rustc -V >"$out/rustc-version"
 
 echo "pgo: optimized build (target/pgo)" >&2
 build "-Cprofile-use=$out/showdown.profdata" "$out"
-echo "pgo: $out/release/showdown $out/release/examples/ceiling (profile $out/showdown.profdata, trained on seed $SEED)" >&2
+echo "pgo: $out/dist/showdown $out/dist/examples/ceiling (profile $out/showdown.profdata, trained on seed $SEED)" >&2

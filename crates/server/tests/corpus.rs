@@ -1,4 +1,4 @@
-//! The real-hands test (issue 7): read the PHH corpus of `../shared/corpus`
+//! The real-hands test: read the PHH corpus of `tests/corpus-phh/`
 //! (10,088 hands: Pluribus 6-max NLHE and the 2023 WSOP $50K PPC final table
 //! in 9 variants, plus five famous hands), replay and settle every hand, and
 //! compare each player's final stack with the recorded `finishing_stacks`.
@@ -16,13 +16,13 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The corpus archive: `$SHOWDOWN_CORPUS`, else `../shared/corpus` next to
-/// the workspace root.
+/// The corpus archive: `$SHOWDOWN_CORPUS`, else the copy the repository
+/// carries, so a fresh clone tests without anything beside it.
 fn archive() -> PathBuf {
     match std::env::var_os("SHOWDOWN_CORPUS") {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/corpus/phh-pluribus-wsop.tar.gz"),
+            .join("../../tests/corpus-phh/phh-pluribus-wsop.tar.gz"),
     }
 }
 
