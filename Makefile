@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load pgo soak fuzz schemathesis hadolint ci corpus
+.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load pgo soak fuzz schemathesis hadolint ci corpus clients fresh-clone
 
 # The release profile has no fat LTO: a fresh clone answers in about
 # two minutes on two cores (the image uses the slower dist profile).
@@ -62,7 +62,19 @@ openapi:
 	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json.tmp
 	mv openapi/openapi.json.tmp openapi/openapi.json
 
-ci: test lint exhaustive crosscheck hadolint schemathesis
+# Two real clients of openapi/openapi.json: the TypeScript types that
+# openapi-typescript generates must compile a small program under
+# tsc --strict and reject a wrong variant; openapi-core (Python) must
+# accept every golden request and answer.
+clients: $(PY)
+	cd tests/clients/ts && npm ci --no-audit --no-fund --loglevel=error && npm run --silent check
+	$(PY) tests/clients/python/validate_golden.py
+
+# Clone HEAD into an empty folder and time make run and make test there.
+fresh-clone:
+	tests/fresh_clone.sh
+
+ci: test lint exhaustive crosscheck clients hadolint schemathesis
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit
