@@ -5,7 +5,6 @@ pub mod cli;
 pub mod config;
 pub mod dto;
 pub mod dto_chip_race;
-pub mod event_json;
 pub mod extract;
 pub mod metrics;
 pub mod middleware;

@@ -296,13 +296,14 @@ fn build_event<'a>(
     }
 }
 
-/// The event as JSON bytes, as the route answers it: the bytes of
-/// `serde_json::to_vec`, written by [`crate::event_json`], into a buffer
-/// sized once (a hand_complete is a few hundred bytes a player).
-pub fn to_json(event: &HandCompleteEvent) -> Vec<u8> {
+/// The event as JSON bytes, as the route answers it: serde from the DTOs,
+/// so the contract has one definition (the derive) and a new field needs
+/// no second writer.
+pub fn to_json(event: &HandCompleteEvent) -> Result<Vec<u8>, serde_json::Error> {
+    // Sized once: a hand_complete is a few hundred bytes a player.
     let mut buf = Vec::with_capacity(512 + 384 * event.data.final_chip_stacks.len());
-    crate::event_json::write_event(&mut buf, event);
-    buf
+    serde_json::to_writer(&mut buf, event)?;
+    Ok(buf)
 }
 
 /// The odd chips a settlement handed out (for metrics).

@@ -6,7 +6,7 @@ use crate::extract::ApiJson;
 use crate::problem::Problem;
 use crate::settle::{odd_chips, settle_request, to_json};
 use axum::extract::State;
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// Settle one finished hand.
@@ -57,14 +57,22 @@ pub fn settle_response(state: &AppState, req: &SettleRequest) -> Response {
     }
 }
 
-/// The event as the 200's JSON body (`settle::to_json`).
+/// The event as the 200's JSON body (`settle::to_json`); a DTO that fails
+/// to serialize is our bug, answered 500 rather than a broken 200.
 fn json_response(event: &HandCompleteEvent) -> Response {
-    (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        to_json(event),
-    )
-        .into_response()
+    match to_json(event) {
+        Ok(body) => (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::error!(error = %e, "hand_complete did not serialize");
+            Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+                .into_response()
+        }
+    }
 }
