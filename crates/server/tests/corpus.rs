@@ -7,12 +7,8 @@
 //! records halves (`10112.5`). Those hands must settle with the whole chip
 //! to the first tied seat left of the button (RULES.md §4, TDA 19) and
 //! match the record everywhere else; they are listed.
-//!
-//! The archive is read in memory (flate2 + tar): writing 10,088 small files
-//! costs more than settling them, and nothing is left behind.
 
 use showdown_server::phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
-use std::io::Read;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -26,29 +22,16 @@ fn archive() -> PathBuf {
     }
 }
 
-/// Every `.phh`/`.phhs` file of the archive: (path inside it, text), in archive order.
+/// Every `.phh`/`.phhs` file of the archive: (path inside it, text), in
+/// archive order, read as `showdown replay` reads an archive.
 fn read_archive() -> Vec<(String, String)> {
     let path = archive();
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
+    showdown_server::phh::read_archive(&path).unwrap_or_else(|e| {
         panic!(
             "corpus archive {} not readable: {e} (set SHOWDOWN_CORPUS)",
             path.display()
         )
-    });
-    let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
-    let mut out = Vec::new();
-    for entry in tar.entries().unwrap() {
-        let mut entry = entry.unwrap();
-        let name = entry.path().unwrap().display().to_string();
-        if entry.header().entry_type().is_file()
-            && (name.ends_with(".phh") || name.ends_with(".phhs"))
-        {
-            let mut text = String::new();
-            entry.read_to_string(&mut text).unwrap();
-            out.push((name, text));
-        }
-    }
-    out
+    })
 }
 
 /// `  data/...: why` for the hands `pick` chooses.
