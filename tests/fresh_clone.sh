@@ -50,6 +50,8 @@ cpu_secs() {
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 request=tests/golden/api-md-example.request.json
 
+verdict() { if [ "$1" -le "$2" ]; then echo "within ${2} s"; else echo "OVER the ${2} s limit"; fi; }
+
 # 1. make run, in its own process group so the cleanup stops cargo and the server.
 start=$SECONDS cpu0=$(cpu_secs)
 SHOWDOWN_ADDR="127.0.0.1:$port" setsid make run >"$WORK/run.log" 2>&1 &
@@ -74,6 +76,8 @@ kill -TERM -- "-$server_pid" 2>/dev/null || true
 wait "$server_pid" 2>/dev/null || true
 server_pid=
 run_cpu=$(($(cpu_secs) - cpu0))
+run_line="fresh clone: make run, build to first answer: ${run_secs} s ($(verdict "$run_secs" "$RUN_LIMIT")), ${run_cpu} s of CPU"
+echo "$run_line"
 if [ "$answered" != 1 ]; then
   echo "make run: no answer within ${RUN_GIVE_UP} s" >&2
   tail -n 30 "$WORK/run.log" >&2
@@ -92,9 +96,8 @@ make test
 test_secs=$((SECONDS - start))
 test_cpu=$(($(cpu_secs) - cpu0))
 
-verdict() { if [ "$1" -le "$2" ]; then echo "within ${2} s"; else echo "OVER the ${2} s limit"; fi; }
 cores=$(nproc)
-echo "fresh clone: make run, build to first answer: ${run_secs} s ($(verdict "$run_secs" "$RUN_LIMIT")), ${run_cpu} s of CPU"
+echo "$run_line"
 echo "fresh clone: make test: ${test_secs} s ($(verdict "$test_secs" "$TEST_LIMIT")), ${test_cpu} s of CPU"
 echo "(${cores} cores, load average $(cut -d' ' -f1-3 /proc/loadavg): other work on the machine makes the times upper bounds; CPU / ${cores} is what they cannot go below)"
 if [ "${FRESH_CLONE_STRICT:-0}" = 1 ] && { [ "$run_secs" -gt "$RUN_LIMIT" ] || [ "$test_secs" -gt "$TEST_LIMIT" ]; }; then
