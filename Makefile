@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load pgo soak fuzz schemathesis hadolint ci corpus clients fresh-clone
+.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone
 
 # The release profile has no fat LTO, so a fresh clone builds and answers
 # quickly (tests/fresh_clone.sh times it); the image uses the dist profile.
@@ -94,13 +94,6 @@ hadolint: $(PY)
 load:
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
 	tests/load/load.sh
-
-# The profile-guided build make load measures (tests/load/pgo.sh), and its
-# profile in docker/pgo/ for the image (docker/build-release.sh uses it).
-pgo:
-	@command -v wrk >/dev/null || apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)
-	tests/load/pgo.sh
-	cp "$${CARGO_TARGET_DIR:-target}/pgo/showdown.profdata" "$${CARGO_TARGET_DIR:-target}/pgo/rustc-version" docker/pgo/
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
 soak:

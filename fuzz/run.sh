@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # make fuzz: run each cargo-fuzz target for N executions (libFuzzer -runs),
 # on stable Rust through RUSTC_BOOTSTRAP=1 (cargo-fuzz passes a few -Z flags),
-# without a sanitizer (the fuzzed code has no `unsafe`: the one in the crate,
-# allocator.rs, is only the binary's allocator; overflow checks and debug
-# assertions stay on). Prints libFuzzer's final stats and the time taken.
+# without a sanitizer (the server crate forbids `unsafe`; overflow checks and
+# debug assertions stay on). Prints libFuzzer's final stats and the time taken.
 # Crashes land in fuzz/artifacts/<target>/ and make this fail.
 #
 #   fuzz/run.sh 1000000 settle_json settle_structured

@@ -35,7 +35,7 @@ fn runtime() -> &'static tokio::runtime::Runtime {
 
 fn app() -> axum::Router {
     static APP: OnceLock<axum::Router> = OnceLock::new();
-    APP.get_or_init(showdown_server::routes::app).clone()
+    APP.get_or_init(|| showdown_server::app(showdown_server::AppState::default())).clone()
 }
 
 fuzz_target!(|data: &[u8]| {

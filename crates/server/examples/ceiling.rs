@@ -57,7 +57,7 @@ async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 /// (`routes::with_layers`), with its logging set-up.
 fn with_showdown_layers() -> Router {
     use showdown_server::config::{init_tracing, AppConfig, LogFormat};
-    use showdown_server::routes::{with_layers, AppState};
+    use showdown_server::{with_layers, AppState};
     init_tracing(LogFormat::Json);
     let routes = Router::new()
         .route("/v1/settle", handler())
@@ -114,8 +114,7 @@ async fn main() -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(&addr).await?;
     eprintln!("ceiling listening on {}", listener.local_addr()?);
     // SIGTERM or SIGINT ends `main` normally (the connections are dropped,
-    // not drained), so an instrumented build (`make load`'s profile-guided
-    // build) writes its profile at exit.
+    // not drained).
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         r = axum::serve(listener, app) => r,

@@ -16,13 +16,13 @@ use std::time::{Duration, Instant};
 
 /// The service's allocator, so the figures are the server's.
 #[global_allocator]
-static GLOBAL: showdown_server::allocator::Allocator = showdown_server::allocator::Allocator;
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[inline(never)]
 fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
     out.clear();
     for l in lines {
-        out.push(showdown_server::extract::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
+        out.push(showdown_server::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
     }
 }
 
@@ -85,7 +85,7 @@ fn cold(lines: &[&str], n: usize, kib: usize) {
 // `valgrind --tool=callgrind --cache-sim=yes --toggle-collect=...`.
 #[inline(never)]
 fn cold_parse(line: &str) -> SettleRequest {
-    showdown_server::extract::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
+    showdown_server::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
 }
 
 #[inline(never)]
@@ -168,7 +168,7 @@ fn main() {
             .enable_all()
             .build()
             .unwrap();
-        let app = showdown_server::routes::app();
+        let app = showdown_server::app(showdown_server::AppState::default());
         let bodies: Vec<axum::body::Bytes> = lines
             .iter()
             .map(|l| axum::body::Bytes::copy_from_slice(l.as_bytes()))

@@ -10,8 +10,9 @@ use crate::config::{
 };
 use crate::extract::parse_json;
 use crate::problem::Problem;
-use crate::routes::{app_with_state, openapi, AppState};
+use crate::routes::{app, openapi};
 use crate::settle::settle_request;
+use crate::state::AppState;
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
@@ -156,7 +157,7 @@ async fn serve_async(args: ServeArgs) -> std::io::Result<()> {
     // before the port opens, so no client's first request pays for them.
     showdown_cards::build_tables();
     let state = AppState::new(args.app_config());
-    let app = app_with_state(state.clone());
+    let app = app(state.clone());
     let listener = tokio::net::TcpListener::bind(args.addr.as_str()).await?;
     let local = listener.local_addr()?;
     tracing::info!(addr = %local, body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,

@@ -108,17 +108,9 @@ where
                 "the body must be JSON: send Content-Type: application/json",
             ));
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            let status = e.status();
-            if status == StatusCode::PAYLOAD_TOO_LARGE {
-                Problem::from_status(
-                    status,
-                    "the body is over the size limit (--body-limit or SHOWDOWN_BODY_LIMIT; 65536 bytes by default)",
-                )
-            } else {
-                Problem::from_status(status, e.body_text())
-            }
-        })?;
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(Problem::from_bytes_rejection)?;
         parse_json(&bytes).map(ApiJson)
     }
 }

@@ -1,19 +1,30 @@
 //! The Showdown HTTP service: the contract of API.md over the cards and core crates.
+//!
+//! The public surface is what the binary, the tests, the fuzz targets and
+//! the examples use; the edge (routes, middleware, metrics) stays inside.
 
-pub mod allocator;
+#![forbid(unsafe_code)]
+
 pub mod cli;
 pub mod config;
 pub mod dto;
-pub mod dto_chip_race;
-pub mod extract;
-pub mod metrics;
-pub mod middleware;
 pub mod phh;
-pub mod problem;
-pub mod routes;
 pub mod settle;
 pub mod validate;
 
-pub use routes::{app, app_with, openapi};
+mod dto_chip_race;
+mod extract;
+mod metrics;
+mod middleware;
+mod problem;
+mod routes;
+mod state;
+
+pub use config::AppConfig;
+pub use extract::parse_json;
+pub use middleware::with_layers;
+pub use problem::Problem;
+pub use routes::{app, openapi};
 pub use settle::settle_request;
+pub use state::AppState;
 pub use validate::{FieldError, Invalid};

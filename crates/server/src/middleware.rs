@@ -1,47 +1,37 @@
-//! The layer around every route ([`Edge`]): request id, problem+json for
-//! every error, metrics, access log, request timeout and concurrency limit,
-//! in one hand-written tower service (catch-panic is tower-http's, inside it).
-//!
-//! Why hand-written instead of tower-http's request-id, timeout, trace and
-//! catch-panic layers, or axum `from_fn` layers: the contract needs the
-//! request id inside the problem body and every error (including those axum
-//! makes itself: 404, 405) rendered as problem+json, and tower's timeout
-//! answers with an empty body. One service instead of four layers is also
-//! what `make load` asked for: each `from_fn` layer cloned the state and the
-//! inner route and boxed a future per request, and the four together cost
-//! about 10 us of CPU a request over a bare axum server on the 2-core load
-//! machine (README, Operations). Here a request costs one clone of `Edge`
-//! (axum clones the route: the state's one `Arc` and the boxed inner route),
-//! one boxed future, a few relaxed atomics on this thread's own cache
-//! lines, and no timer unless the handler has to wait.
+//! The edge every route sits behind: tower-http's request id, body limit
+//! and catch-panic layers, and one axum middleware of ours ([`edge`]) for
+//! what the contract needs beyond them: every error as problem+json with
+//! the request id, the request timeout, the API's concurrency limit, the
+//! metrics and the access log.
 
 use crate::problem::{Problem, PROBLEM_JSON};
-use crate::routes::AppState;
-use axum::body::{Body, Bytes, HttpBody};
-use axum::extract::{MatchedPath, Request};
-use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use crate::state::AppState;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::BoxError;
-use std::convert::Infallible;
-use std::future::{poll_fn, Future};
-use std::pin::{pin, Pin};
+use axum::Router;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::task::{Context, Poll};
 use std::time::Instant;
-use tower::{Layer, Service};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{
+    MakeRequestId, PropagateRequestIdLayer, RequestId, SetRequestIdLayer,
+};
 
 /// `x-request-id`: taken from the request when given, made otherwise.
 pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// Seconds a shed request is told to wait (`Retry-After`): requests take
+/// microseconds, so a slot is free again almost at once.
+const RETRY_AFTER_SECS: &str = "1";
+
 /// Makes request ids unique within a process and unlikely to repeat across
-/// restarts: a per-process prefix (start time and pid) and a counter. The
-/// counter is striped by worker thread (`crate::metrics::shard`), each
-/// stripe on its own cache line, so two cores never contend for it; stripe
-/// `s` hands out `s, s + SHARDS, s + 2 * SHARDS, ...`.
+/// restarts: a per-process prefix (start time and pid) and a counter.
 #[derive(Debug)]
 pub struct RequestIds {
     prefix: u64,
-    next: Box<[crate::metrics::Padded<AtomicU64>]>,
+    next: AtomicU64,
 }
 
 impl Default for RequestIds {
@@ -55,140 +45,157 @@ impl Default for RequestIds {
         let prefix = (nanos ^ pid.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         RequestIds {
             prefix,
-            next: (0..crate::metrics::SHARDS)
-                .map(|_| crate::metrics::Padded(AtomicU64::new(0)))
-                .collect(),
+            next: AtomicU64::new(1),
         }
     }
 }
 
 impl RequestIds {
-    /// `{prefix:016x}-{n:012x}`, written without `format!`.
+    /// `{prefix:016x}-{n:012x}`.
     pub fn next_id(&self) -> String {
-        let s = crate::metrics::shard();
-        let k = self.next[s].0.fetch_add(1, Ordering::Relaxed);
-        let n = k * crate::metrics::SHARDS as u64 + s as u64 + 1;
-        let mut out = String::with_capacity(29);
-        push_hex(&mut out, self.prefix, 16);
-        out.push('-');
-        push_hex(&mut out, n, 12);
-        out
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        format!("{:016x}-{:012x}", self.prefix, n & 0xffff_ffff_ffff)
     }
 }
 
-/// The low `digits` hex digits of `v`, zero-padded.
-fn push_hex(out: &mut String, v: u64, digits: u32) {
-    for i in (0..digits).rev() {
-        let d = ((v >> (4 * i)) & 0xF) as u8;
-        out.push(char::from(if d < 10 { b'0' + d } else { b'a' + d - 10 }));
+/// tower-http's `SetRequestId` asks this for the id of a request that
+/// came without one.
+#[derive(Clone)]
+struct MakeId(AppState);
+
+impl MakeRequestId for MakeId {
+    fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
+        HeaderValue::try_from(self.0.request_ids.next_id())
+            .ok()
+            .map(RequestId::new)
     }
 }
 
-/// A client's id is echoed only if it is short and printable, so it can go
+/// A client's id is kept only if it is short and printable, so it can go
 /// into a header, a log line and a JSON body unchanged.
-fn client_request_id(req: &Request) -> Option<String> {
-    let v = req.headers().get(&X_REQUEST_ID)?.to_str().ok()?;
-    (!v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic()))
-        .then(|| v.to_string())
+fn acceptable_id(v: &HeaderValue) -> Option<&str> {
+    let v = v.to_str().ok()?;
+    (!v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic())).then_some(v)
 }
 
-/// The [`Edge`] service around each route (`Router::layer`, so the matched
-/// route is known for the metrics).
-#[derive(Clone)]
-pub struct EdgeLayer {
-    state: AppState,
+/// The layers every route gets, outermost first: request id set and
+/// propagated, the body limit extractors honour, [`edge`], then
+/// catch-panic (the last guard: validation should make it unreachable).
+/// Public so tests and examples can put a route of their own behind them.
+pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
+    let body_limit = state.config.body_limit;
+    router.fallback(not_found).with_state(state.clone()).layer(
+        tower::ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(
+                X_REQUEST_ID.clone(),
+                MakeId(state.clone()),
+            ))
+            .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
+            .layer(DefaultBodyLimit::max(body_limit))
+            .layer(axum::middleware::from_fn_with_state(state, edge))
+            .layer(CatchPanicLayer::custom(panic_response)),
+    )
 }
 
-impl EdgeLayer {
-    pub fn new(state: AppState) -> EdgeLayer {
-        EdgeLayer { state }
-    }
+/// `Router::fallback`: no route has this path.
+async fn not_found(method: Method, uri: axum::http::Uri) -> Problem {
+    Problem::from_status(
+        StatusCode::NOT_FOUND,
+        format!("no route for {method} {}", uri.path()),
+    )
 }
 
-impl<S> Layer<S> for EdgeLayer {
-    type Service = Edge<S>;
-
-    fn layer(&self, inner: S) -> Edge<S> {
-        Edge {
-            inner,
-            state: self.state.clone(),
-        }
-    }
+fn content_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
 }
 
-/// Request id, problem+json for every error, metrics and access log; the
-/// request timeout and concurrency limit.
-#[derive(Clone)]
-pub struct Edge<S> {
-    inner: S,
-    state: AppState,
-}
-
-type BoxFuture = Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>>;
-
-impl<S, B> Service<Request> for Edge<S>
-where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>
-        + Clone
-        + Send
-        + 'static,
-    S::Future: Send + 'static,
-    B: HttpBody<Data = Bytes> + Send + 'static,
-    B::Error: Into<BoxError>,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = BoxFuture;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, req: Request) -> BoxFuture {
-        // The clone that was made ready is the one called (tower's rule).
-        let clone = self.inner.clone();
-        let inner = std::mem::replace(&mut self.inner, clone);
-        let state = self.state.clone();
-        Box::pin(async move { Ok(edge(state, inner, req).await) })
-    }
-}
-
-async fn edge<S, B>(state: AppState, mut inner: S, req: Request) -> Response
-where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
-    B: HttpBody<Data = Bytes> + Send + 'static,
-    B::Error: Into<BoxError>,
-{
+/// Our middleware around every route: see the module doc.
+async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let start = Instant::now();
-    let id = client_request_id(&req).unwrap_or_else(|| state.request_ids.next_id());
-    // The route's counters if it has any already (a lock-free scan); a route
-    // is only added once its first request has finished, so /metrics never
-    // shows a route with nothing counted.
-    let matched = req.extensions().get::<MatchedPath>();
-    let known = state.metrics.find(matched.map(MatchedPath::as_str));
-    let first = known.is_none().then(|| matched.cloned()).flatten();
+    let id = match req.headers().get(&X_REQUEST_ID).and_then(acceptable_id) {
+        Some(id) => id.to_string(),
+        None => {
+            let id = state.request_ids.next_id();
+            if let Ok(v) = HeaderValue::try_from(id.as_str()) {
+                req.headers_mut().insert(X_REQUEST_ID.clone(), v);
+            }
+            id
+        }
+    };
+    let route = req.extensions().get::<MatchedPath>().cloned();
     let method = req.method().clone();
-    // A Uri clone shares its bytes: no copy on the hot path.
+    // A Uri clone shares its bytes.
     let uri = req.uri().clone();
+    // A body follows (a length above zero, or chunks of unknown length).
+    let body_declared = !axum::body::HttpBody::is_end_stream(req.body());
+    // The API routes read a body and do the work; health, readiness,
+    // metrics and the docs answer outside the concurrency limit.
+    let api = route
+        .as_ref()
+        .is_some_and(|r| r.as_str().starts_with("/v1/"));
 
-    let mut res = guarded(&state, &mut inner, req, start).await;
+    let timeout = state.config.request_timeout;
+    let (mut res, body_read) =
+        match tokio::time::timeout(timeout, handle(&state, req, next, api)).await {
+            Ok(outcome) => outcome,
+            Err(_) => (
+                Problem::from_status(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request did not complete within {} ms",
+                        timeout.as_millis()
+                    ),
+                )
+                .into_response(),
+                false,
+            ),
+        };
 
-    let path = uri.path();
     let status = res.status();
+    let path = uri.path();
     if status.is_client_error() || status.is_server_error() {
         res = as_problem(res, &id, &method, path).await;
     }
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        res.headers_mut().insert(
+            header::RETRY_AFTER,
+            HeaderValue::from_static(RETRY_AFTER_SECS),
+        );
+    }
+    // An answer given before the body was read: the rest of the body would
+    // be read as the next request, so the connection ends with this one.
+    if body_declared && !body_read {
+        res.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    }
     let elapsed = start.elapsed();
-    let route =
-        known.unwrap_or_else(|| state.metrics.route(first.as_ref().map(MatchedPath::as_str)));
-    route.record(status, elapsed);
-    // Access log: errors at warn/error, successes at debug, so the default
-    // `info` level costs a 2xx nothing (one formatted line and one write to
-    // stderr per request was ~10% of the settle route's throughput).
-    // `RUST_LOG=showdown_server=debug` logs every request.
+    let route = route.as_ref().map(MatchedPath::as_str);
+    state.metrics.record_request(route, status, elapsed);
+    access_log(&id, &method, path, route, status, elapsed);
+    if let Ok(v) = HeaderValue::try_from(id) {
+        res.headers_mut().insert(X_REQUEST_ID.clone(), v);
+    }
+    res
+}
+
+/// Access log: errors at warn/error, refusals at info, successes at debug
+/// (`RUST_LOG=showdown_server=debug` logs every request).
+fn access_log(
+    id: &str,
+    method: &Method,
+    path: &str,
+    route: Option<&str>,
+    status: StatusCode,
+    elapsed: std::time::Duration,
+) {
     let latency_us = elapsed.as_micros() as u64;
     let code = status.as_u16();
-    let route = route.name();
+    let route = route.unwrap_or(crate::metrics::UNMATCHED);
     if status.is_server_error() {
         tracing::error!(request_id = %id, %method, path, route, status = code, latency_us, "request failed");
     } else if status.is_client_error() {
@@ -196,75 +203,45 @@ where
     } else {
         tracing::debug!(request_id = %id, %method, path, route, status = code, latency_us, "request");
     }
-    if let Ok(v) = HeaderValue::try_from(id) {
-        res.headers_mut().insert(X_REQUEST_ID.clone(), v);
-    }
-    res
 }
 
-/// Request timeout and concurrency limit around the handler, which runs
-/// under catch-panic. A request waits for a slot at most the timeout (then
-/// 503, the server is busy); once it has one, the handler, body upload
-/// included, gets the rest of the timeout (then 408). Either way the client
-/// gets a problem+json answer, never a dropped connection.
-///
-/// No timer is armed for a handler that finishes on its first poll (a
-/// settle whose body came with its headers is CPU work only): the timeout
-/// only matters to one that has to wait, and arming a tokio timer for every
-/// request was a measurable part of the layer's cost under load.
-async fn guarded<S, B>(state: &AppState, inner: &mut S, req: Request, start: Instant) -> Response
-where
-    S: Service<Request, Response = axum::http::Response<B>, Error = Infallible>,
-    B: HttpBody<Data = Bytes> + Send + 'static,
-    B::Error: Into<BoxError>,
-{
-    let timeout = state.config.request_timeout;
-    let _permit = match state.limiter.try_acquire() {
-        Ok(p) => p,
-        Err(_) => match tokio::time::timeout(timeout, state.limiter.acquire()).await {
-            Ok(Ok(p)) => p,
-            _ => {
-                return Problem::from_status(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "the server is busy: {} requests in flight; retry later",
-                        state.config.concurrency_limit
-                    ),
-                )
-                .into_response()
-            }
-        },
-    };
-    let mut handler = pin!(inner.call(req));
-    let first = poll_fn(|cx| Poll::Ready(handler.as_mut().poll(cx))).await;
-    let outcome = match first {
-        Poll::Ready(outcome) => outcome,
-        Poll::Pending => {
-            let left = timeout.saturating_sub(start.elapsed());
-            match tokio::time::timeout(left, handler).await {
-                Ok(outcome) => outcome,
-                Err(_) => {
-                    return Problem::from_status(
-                        StatusCode::REQUEST_TIMEOUT,
-                        format!(
-                            "the request did not complete within {} ms",
-                            timeout.as_millis()
-                        ),
-                    )
-                    .into_response()
-                }
-            }
-        }
-    };
-    match outcome {
-        Ok(res) => res.map(Body::new),
-        Err(never) => match never {},
+/// The route's answer, and whether the body was read to its end. An API
+/// request's body is read first (413 at once on a declared length over the
+/// limit), then it takes a slot of the concurrency limit or is shed at
+/// once (503): a slow upload never holds a slot, and excess load is
+/// refused rather than queued.
+async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    if !api {
+        return (next.run(req).await, false);
     }
+    let limit = state.config.body_limit;
+    if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
+        return (Problem::too_large().into_response(), false);
+    }
+    let (parts, body) = req.into_parts();
+    let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
+        Ok(bytes) => bytes,
+        Err(e) => return (Problem::unreadable_body(&e).into_response(), false),
+    };
+    let Ok(_permit) = state.limiter.try_acquire() else {
+        let busy = Problem::from_status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is busy: {} requests in flight; retry later",
+                state.config.concurrency_limit
+            ),
+        );
+        return (busy.into_response(), true);
+    };
+    let res = next
+        .run(Request::from_parts(parts, Body::from(bytes)))
+        .await;
+    (res, true)
 }
 
-/// The catch-panic layer's answer (tower-http's `CatchPanicLayer`, inside
-/// [`Edge`]): the last guard, which validation should make unreachable.
-pub fn panic_response(_err: Box<dyn std::any::Any + Send + 'static>) -> Response {
+/// The catch-panic layer's answer: the last guard, which validation should
+/// make unreachable.
+fn panic_response(_err: Box<dyn std::any::Any + Send + 'static>) -> Response {
     tracing::error!("handler panicked");
     Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
 }
@@ -287,7 +264,6 @@ async fn as_problem(res: Response, id: &str, method: &Method, path: &str) -> Res
             let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
             let text = String::from_utf8_lossy(&text).trim().to_string();
             let detail = match parts.status {
-                StatusCode::NOT_FOUND => format!("no route for {method} {path}"),
                 StatusCode::METHOD_NOT_ALLOWED => {
                     format!("{method} is not allowed on {path}; the Allow header lists the methods that are")
                 }
@@ -338,10 +314,15 @@ mod tests {
     }
 
     #[test]
-    fn push_hex_pads_and_truncates_to_its_width() {
-        let mut s = String::new();
-        push_hex(&mut s, 0xab, 4);
-        push_hex(&mut s, 0x1234_5678, 4);
-        assert_eq!(s, "00ab5678");
+    fn client_ids_are_kept_only_when_short_and_printable() {
+        for (id, ok) in [
+            ("client-42", true),
+            ("", false),
+            ("with space", false),
+            (&"x".repeat(129), false),
+        ] {
+            let v = HeaderValue::from_str(id).unwrap();
+            assert_eq!(acceptable_id(&v).is_some(), ok, "{id:?}");
+        }
     }
 }

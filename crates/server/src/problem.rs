@@ -98,6 +98,35 @@ impl Problem {
         }
     }
 
+    /// 413: the one wording of a body over the limit, wherever it is found.
+    pub fn too_large() -> Problem {
+        Problem::from_status(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the body is over the size limit (--body-limit or SHOWDOWN_BODY_LIMIT; 65536 bytes by default)",
+        )
+    }
+
+    /// A body that could not be read: 413 when it ran over the limit, else
+    /// 400 (the client broke off or sent a malformed chunk).
+    pub fn unreadable_body(e: &axum::Error) -> Problem {
+        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+        while let Some(err) = source {
+            if err.is::<http_body_util::LengthLimitError>() {
+                return Problem::too_large();
+            }
+            source = err.source();
+        }
+        Problem::malformed(format!("the body could not be read: {e}"), Vec::new())
+    }
+
+    /// An extractor's body rejection, with the same 413 as [`Problem::too_large`].
+    pub fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> Problem {
+        match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => Problem::too_large(),
+            status => Problem::from_status(status, e.body_text()),
+        }
+    }
+
     pub fn status_code(&self) -> StatusCode {
         StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }

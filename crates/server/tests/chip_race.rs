@@ -3,7 +3,7 @@
 use axum::body::{to_bytes, Body};
 use axum::http::{header, Request, StatusCode};
 use serde_json::{json, Value};
-use showdown_server::app;
+use showdown_server::{app, AppState};
 use tower::ServiceExt;
 
 async fn post(path: &str, body: Value) -> (StatusCode, String, Value) {
@@ -11,7 +11,7 @@ async fn post(path: &str, body: Value) -> (StatusCode, String, Value) {
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body.to_string()))
         .unwrap();
-    let res = app().oneshot(req).await.unwrap();
+    let res = app(AppState::default()).oneshot(req).await.unwrap();
     let status = res.status();
     let ct = res
         .headers()

@@ -49,7 +49,12 @@ async fn every_golden_response_matches_byte_for_byte() {
             serde_json::from_slice(&std::fs::read(request).unwrap()).unwrap();
         let expected = std::fs::read_to_string(response)
             .unwrap_or_else(|_| panic!("{name}: response file missing"));
-        let r = post_json(showdown_server::app(), "/v1/settle", &body).await;
+        let r = post_json(
+            showdown_server::app(showdown_server::AppState::default()),
+            "/v1/settle",
+            &body,
+        )
+        .await;
         if r.status != 200 {
             failures.push(format!(
                 "{name}: status {} {}",

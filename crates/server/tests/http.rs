@@ -1,4 +1,4 @@
-//! Every status code of API.md through `app()` with `oneshot`, and every
+//! Every status code of API.md through `app(state)` with `oneshot`, and every
 //! 422 cause with the JSON Pointer it must name.
 
 mod common;
@@ -8,7 +8,7 @@ use axum::http::{header, Request, StatusCode};
 use common::*;
 use serde_json::{json, Value};
 use showdown_server::config::AppConfig;
-use showdown_server::routes::{app_with_state, AppState};
+use showdown_server::{app, AppState};
 
 #[tokio::test]
 async fn api_md_example_settles_to_the_documented_answer() {
@@ -40,7 +40,7 @@ async fn request_id_is_echoed_from_the_client() {
         .header("x-request-id", "client-id-42")
         .body(Body::empty())
         .unwrap();
-    let r = send(showdown_server::app(), req).await;
+    let r = send(app(AppState::default()), req).await;
     assert_problem(&r, 404);
     assert_eq!(r.headers["x-request-id"], "client-id-42");
     assert_eq!(r.json()["requestId"], "client-id-42");
@@ -59,7 +59,7 @@ async fn status_400_for_a_body_that_is_not_json() {
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from("{\"variant\": "))
         .unwrap();
-    let r = send(showdown_server::app(), req).await;
+    let r = send(app(AppState::default()), req).await;
     assert_problem(&r, 400);
 }
 
@@ -71,7 +71,7 @@ async fn status_400_for_trailing_garbage_after_the_json() {
         .header(header::CONTENT_TYPE, "application/json")
         .body(Body::from(body))
         .unwrap();
-    assert_problem(&send(showdown_server::app(), req).await, 400);
+    assert_problem(&send(app(AppState::default()), req).await, 400);
 }
 
 /// A 400 problem; its pointers.
@@ -128,10 +128,10 @@ async fn status_413_over_the_64_kib_default_body_limit() {
 
 #[tokio::test]
 async fn status_413_follows_the_configured_body_limit() {
-    let app = showdown_server::app_with(AppConfig {
+    let app = app(AppState::new(AppConfig {
         body_limit: 100,
         ..AppConfig::default()
-    });
+    }));
     assert_problem(&post_json(app, "/v1/settle", &api_example()).await, 413);
 }
 
@@ -149,7 +149,7 @@ async fn status_415_for_a_body_that_is_not_declared_json() {
         let req = req
             .body(Body::from(serde_json::to_vec(&api_example()).unwrap()))
             .unwrap();
-        assert_problem(&send(showdown_server::app(), req).await, 415);
+        assert_problem(&send(app(AppState::default()), req).await, 415);
     }
 }
 
@@ -160,7 +160,7 @@ async fn content_type_with_charset_is_json() {
         .body(Body::from(serde_json::to_vec(&api_example()).unwrap()))
         .unwrap();
     assert_eq!(
-        send(showdown_server::app(), req).await.status,
+        send(app(AppState::default()), req).await.status,
         StatusCode::OK
     );
 }
@@ -174,14 +174,14 @@ async fn status_503_when_every_slot_is_taken_for_the_whole_timeout() {
     });
     // Hold the only slot, as a request in flight would.
     let _held = state.limiter.clone().try_acquire_owned().unwrap();
-    let app = app_with_state(state);
+    let app = app(state);
     assert_problem(&post_json(app, "/v1/settle", &api_example()).await, 503);
 }
 
 #[tokio::test]
 async fn readyz_is_200_then_503_once_shutdown_begins() {
     let state = AppState::new(AppConfig::default());
-    let app = app_with_state(state.clone());
+    let app = app(state.clone());
     let r = send(
         app.clone(),
         Request::get("/readyz").body(Body::empty()).unwrap(),
@@ -245,7 +245,7 @@ async fn variants_lists_the_19_ids_of_api_md() {
 #[tokio::test]
 async fn metrics_count_requests_settlements_ties_and_odd_chips() {
     let state = AppState::new(AppConfig::default());
-    let app = app_with_state(state);
+    let app = app(state);
     assert_eq!(
         post_json(app.clone(), "/v1/settle", &api_example())
             .await
@@ -578,8 +578,99 @@ async fn a_panicking_handler_is_a_500_problem_not_a_dropped_connection() {
     }
     let state = AppState::new(AppConfig::default());
     let router = axum::Router::new().route("/boom", axum::routing::get(boom));
-    let app = showdown_server::routes::with_layers(router, state);
+    let app = showdown_server::with_layers(router, state);
     let r = send(app, Request::get("/boom").body(Body::empty()).unwrap()).await;
     assert_problem(&r, 500);
     assert_eq!(r.json()["detail"], "internal error", "no internals leak");
+}
+
+#[tokio::test]
+async fn health_and_readiness_answer_while_every_api_slot_is_taken() {
+    let state = AppState::new(AppConfig {
+        concurrency_limit: 1,
+        ..AppConfig::default()
+    });
+    let _held = state.limiter.clone().try_acquire_owned().unwrap();
+    let app = app(state);
+    for path in ["/healthz", "/readyz", "/metrics"] {
+        let r = send(app.clone(), Request::get(path).body(Body::empty()).unwrap()).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn status_503_is_shed_at_once_with_retry_after() {
+    let state = AppState::new(AppConfig {
+        concurrency_limit: 1,
+        request_timeout: std::time::Duration::from_secs(30),
+        ..AppConfig::default()
+    });
+    let _held = state.limiter.clone().try_acquire_owned().unwrap();
+    let start = std::time::Instant::now();
+    let r = post_json(app(state), "/v1/settle", &api_example()).await;
+    assert_problem(&r, 503);
+    assert_eq!(r.headers[header::RETRY_AFTER], "1");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "shed, not queued: {:?}",
+        start.elapsed()
+    );
+    // The body was read before the slot was asked for: the connection lives.
+    assert!(r.headers.get(header::CONNECTION).is_none());
+}
+
+#[tokio::test]
+async fn status_413_at_once_for_a_declared_length_over_the_limit() {
+    // The body never comes: only the declared length can answer in time.
+    let stream = futures_util::stream::pending::<Result<axum::body::Bytes, std::io::Error>>();
+    let req = Request::post("/v1/settle")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::CONTENT_LENGTH, "1000000")
+        .body(Body::from_stream(stream))
+        .unwrap();
+    let r = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        send(app(AppState::default()), req),
+    )
+    .await
+    .expect("answered before the body");
+    assert_problem(&r, 413);
+    assert_eq!(r.headers[header::CONNECTION], "close");
+}
+
+#[tokio::test]
+async fn early_answers_on_an_unread_body_close_the_connection() {
+    let body = || Body::from(vec![b'x'; 60_000]);
+    let cases = [
+        (Request::post("/nope").body(body()).unwrap(), 404),
+        (Request::post("/healthz").body(body()).unwrap(), 405),
+        (
+            Request::post("/v1/settle")
+                .header(header::CONTENT_TYPE, "application/json")
+                .header(header::CONTENT_LENGTH, "70000")
+                .body(Body::from(vec![b' '; 70_000]))
+                .unwrap(),
+            413,
+        ),
+    ];
+    for (req, status) in cases {
+        let r = send(app(AppState::default()), req).await;
+        assert_problem(&r, status);
+        assert_eq!(r.headers[header::CONNECTION], "close", "{status}");
+    }
+    // A refusal after the body was read keeps the connection.
+    let req = Request::post("/v1/settle")
+        .header(header::CONTENT_TYPE, "text/plain")
+        .body(body())
+        .unwrap();
+    let r = send(app(AppState::default()), req).await;
+    assert_problem(&r, 415);
+    assert!(r.headers.get(header::CONNECTION).is_none());
+}
+
+#[tokio::test]
+async fn root_points_to_the_docs() {
+    let r = get("/").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.json()["docs"], "/docs");
 }

@@ -55,7 +55,7 @@ fn document_is_openapi_3_1_and_covers_the_contract() {
 #[tokio::test]
 async fn served_document_equals_the_derived_one() {
     use tower::ServiceExt;
-    let res = showdown_server::app()
+    let res = showdown_server::app(showdown_server::AppState::default())
         .oneshot(
             axum::http::Request::get("/openapi.json")
                 .body(axum::body::Body::empty())

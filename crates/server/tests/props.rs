@@ -220,7 +220,7 @@ proptest! {
                 .header("content-type", "application/json")
                 .body(axum::body::Body::from(bytes))
                 .unwrap();
-            common::send(showdown_server::app(), req).await
+            common::send(showdown_server::app(showdown_server::AppState::default()), req).await
         });
         prop_assert_eq!(r.status.as_u16(), 400);
     }

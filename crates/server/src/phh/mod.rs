@@ -1,11 +1,11 @@
 //! Real hands: reading Poker Hand History (PHH) files, replaying their
 //! actions into a settle request, and checking the settlement against the
-//! recorded `finishing_stacks` (`showdown replay`, `POST /v1/settle/phh`).
+//! recorded `finishing_stacks` (`showdown replay`; `routes::phh` serves
+//! `POST /v1/settle/phh`).
 
 pub mod check;
 pub mod reader;
 pub mod replay;
-pub mod route;
 
 pub use check::{check_hand, read_archive, replay, HandResult, Summary, Verdict};
 pub use reader::{parse_hands, parse_one, Decimal, PhhHand};

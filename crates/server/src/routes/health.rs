@@ -1,7 +1,7 @@
 //! `GET /healthz` and `GET /readyz` (API.md, Operations).
 
-use super::AppState;
 use crate::dto::HealthDto;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};

@@ -1,6 +1,6 @@
-//! `GET /metrics` (API.md, Operations): Prometheus text.
+//! `GET /metrics` (API.md, Operations): Prometheus text (OpenMetrics).
 
-use super::AppState;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -8,20 +8,17 @@ use axum::response::IntoResponse;
 /// Prometheus metrics.
 ///
 /// Requests by route and status, a latency histogram per route,
-/// settlements by variant, ties and odd chips.
+/// settlements by variant, ties, odd chips and connection errors.
 #[utoipa::path(
     get,
     path = "/metrics",
     tag = "operations",
     operation_id = "metrics",
-    responses((status = 200, description = "Prometheus text exposition format 0.0.4", body = String, content_type = "text/plain; version=0.0.4"))
+    responses((status = 200, description = "Prometheus text in the OpenMetrics 1.0 format", body = String, content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8"))
 )]
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
+        [(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)],
         state.metrics.render(),
     )
 }

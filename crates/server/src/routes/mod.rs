@@ -4,63 +4,22 @@
 //! registers them in [`api_router`] (one `.routes(routes!(...))` line each),
 //! so the OpenAPI document and the real routes cannot drift apart.
 
-pub mod chip_race;
-pub mod draw;
-pub mod health;
-pub mod metrics;
-pub mod settle;
-pub mod variants;
+pub(crate) mod chip_race;
+pub(crate) mod draw;
+pub(crate) mod health;
+pub(crate) mod metrics;
+pub(crate) mod phh;
+pub(crate) mod settle;
+pub(crate) mod variants;
 
-use crate::config::AppConfig;
-use crate::metrics::Metrics;
-use crate::middleware::{panic_response, EdgeLayer, RequestIds};
-use axum::extract::DefaultBodyLimit;
-use axum::Router;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-use tokio::sync::Semaphore;
-use tower_http::catch_panic::CatchPanicLayer;
+use crate::middleware::with_layers;
+use crate::state::AppState;
+use axum::routing::get;
+use axum::{Json, Router};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use utoipa_swagger_ui::SwaggerUi;
-
-/// What every handler and layer shares: one `Arc`, so handing it to a
-/// request is one reference count, not one per field (each a cache line the
-/// two cores of the load machine passed back and forth).
-#[derive(Clone)]
-pub struct AppState(Arc<Shared>);
-
-/// The contents of [`AppState`].
-pub struct Shared {
-    pub config: AppConfig,
-    pub metrics: Metrics,
-    pub request_ids: RequestIds,
-    /// An `Arc` so a test can hold a slot (`try_acquire_owned`).
-    pub limiter: Arc<Semaphore>,
-    /// False once shutdown has begun: `/readyz` then answers 503.
-    pub ready: AtomicBool,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = Shared;
-
-    fn deref(&self) -> &Shared {
-        &self.0
-    }
-}
-
-impl AppState {
-    pub fn new(config: AppConfig) -> AppState {
-        AppState(Arc::new(Shared {
-            limiter: Arc::new(Semaphore::new(config.concurrency_limit.max(1))),
-            config,
-            metrics: Metrics::default(),
-            request_ids: RequestIds::default(),
-            ready: AtomicBool::new(true),
-        }))
-    }
-}
 
 /// The document's fixed parts; paths and schemas come from the routes.
 #[derive(OpenApi)]
@@ -81,10 +40,10 @@ impl AppState {
 pub struct ApiDoc;
 
 /// Every documented route. Helpers add their routes here, one line each.
-pub fn api_router() -> OpenApiRouter<AppState> {
+fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(settle::settle))
-        .routes(routes!(crate::phh::route::settle_phh))
+        .routes(routes!(phh::settle_phh))
         .routes(routes!(variants::variants))
         .routes(routes!(chip_race::chip_race))
         .routes(routes!(draw::draw))
@@ -101,41 +60,25 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// The service with default settings (tests, examples).
-pub fn app() -> Router {
-    app_with_state(AppState::new(AppConfig::default()))
-}
-
-/// The service with the given settings.
-pub fn app_with(config: AppConfig) -> Router {
-    app_with_state(AppState::new(config))
-}
-
-/// The service around a state the caller keeps (the server keeps it to flip
-/// readiness on shutdown).
-pub fn app_with_state(state: AppState) -> Router {
+/// The service around a state the caller keeps (the server keeps it to
+/// flip readiness on shutdown): every route of API.md, `/openapi.json`,
+/// `/docs`, a hint at `/`, and the layers of [`with_layers`].
+pub fn app(state: AppState) -> Router {
     let (router, _) = api_router().split_for_parts();
-    let doc = openapi();
     // Swagger UI from the vendored bundle: /docs works with no internet.
     // The validator badge would call swagger.io, so it is off.
     let docs = SwaggerUi::new("/docs")
-        .url("/openapi.json", doc)
+        .url("/openapi.json", openapi())
         .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none"));
-    with_layers(router.merge(docs), state)
+    let router = router.route("/", get(root)).merge(docs);
+    with_layers(router, state)
 }
 
-/// The layers every route gets, composed into one `Router::layer` (each
-/// `Router::layer` boxes every route again, a clone and an allocation per
-/// request): [`EdgeLayer`] (request id, problem+json rendering, metrics,
-/// access log, timeout, concurrency limit), then catch-panic (the last
-/// guard: validation should make it unreachable), then the body limit.
-/// Public so tests can put a route of their own behind them.
-pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
-    let body_limit = state.config.body_limit;
-    router.with_state(state.clone()).layer(
-        tower::ServiceBuilder::new()
-            .layer(EdgeLayer::new(state))
-            .layer(CatchPanicLayer::custom(panic_response))
-            .layer(DefaultBodyLimit::max(body_limit)),
-    )
+/// `GET /`: where the documentation is, for someone who opens the address.
+async fn root() -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "service": "showdown",
+        "docs": "/docs",
+        "openapi": "/openapi.json"
+    }))
 }

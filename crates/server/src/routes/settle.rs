@@ -1,10 +1,10 @@
 //! `POST /v1/settle` (API.md).
 
-use super::AppState;
 use crate::dto::{HandCompleteEvent, SettleRequest};
 use crate::extract::ApiJson;
 use crate::problem::Problem;
 use crate::settle::{odd_chips, settle_request, to_json};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};

@@ -77,12 +77,17 @@ pub async fn post_json(app: Router, path: &str, body: &Value) -> Reply {
 }
 
 pub async fn settle(body: &Value) -> Reply {
-    post_json(showdown_server::app(), "/v1/settle", body).await
+    post_json(
+        showdown_server::app(showdown_server::AppState::default()),
+        "/v1/settle",
+        body,
+    )
+    .await
 }
 
 pub async fn get(path: &str) -> Reply {
     send(
-        showdown_server::app(),
+        showdown_server::app(showdown_server::AppState::default()),
         Request::get(path).body(Body::empty()).unwrap(),
     )
     .await

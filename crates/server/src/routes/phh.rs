@@ -1,11 +1,11 @@
 //! `POST /v1/settle/phh`: one hand in the Poker Hand History format,
 //! replayed and settled like `POST /v1/settle`.
 
-use super::{parse_one, replay_hand, PhhError};
 use crate::dto::HandCompleteEvent;
+use crate::phh::{parse_one, replay_hand, PhhError};
 use crate::problem::Problem;
 use crate::routes::settle::settle_response;
-use crate::routes::AppState;
+use crate::state::AppState;
 use crate::validate::FieldError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
@@ -90,15 +90,7 @@ pub async fn settle_phh(State(state): State<AppState>, req: Request) -> Response
     }
     let bytes = match Bytes::from_request(req, &state).await {
         Ok(b) => b,
-        Err(e) => {
-            let status = e.status();
-            let detail = if status == StatusCode::PAYLOAD_TOO_LARGE {
-                "the body is over the size limit".to_string()
-            } else {
-                e.body_text()
-            };
-            return Problem::from_status(status, detail).into_response();
-        }
+        Err(e) => return Problem::from_bytes_rejection(e).into_response(),
     };
     let Ok(text) = std::str::from_utf8(&bytes) else {
         return Problem::malformed("the body is not UTF-8 text", Vec::new()).into_response();
@@ -127,7 +119,10 @@ mod tests {
             .header(header::CONTENT_TYPE, ct)
             .body(Body::from(body.to_string()))
             .unwrap();
-        let res = crate::routes::app().oneshot(req).await.unwrap();
+        let res = crate::routes::app(crate::state::AppState::default())
+            .oneshot(req)
+            .await
+            .unwrap();
         let status = res.status();
         let ct = res
             .headers()
