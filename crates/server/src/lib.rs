@@ -22,6 +22,7 @@ mod middleware;
 mod problem;
 mod problems;
 mod routes;
+mod schema_enums;
 mod state;
 
 pub use config::AppConfig;
