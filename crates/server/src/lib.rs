@@ -23,6 +23,7 @@ mod problem;
 mod problems;
 mod routes;
 mod schema_enums;
+mod shape_words;
 mod state;
 
 pub use config::AppConfig;
