@@ -7,13 +7,17 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus attack
+.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
+# The release profile has no fat LTO, so a fresh clone builds and answers
+# quickly (tests/fresh_clone.sh times it); the image uses the dist profile.
 run:
 	$(CARGO) run --release --bin showdown -- serve
 
+# Libraries, binaries and integration tests; examples and benches are not
+# run, so they are not built here (make lint compiles every target).
 test:
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --lib --bins --tests
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -23,7 +27,7 @@ fmt:
 	$(CARGO) fmt --all
 
 bench:
-	$(CARGO) bench --workspace
+	$(CARGO) bench --workspace --profile dist
 
 # All 133,784,560 seven-card hands, category counts (release mode).
 exhaustive:
@@ -44,10 +48,10 @@ crosscheck: $(PY)
 	$(CARGO) run --quiet --release -p showdown-cards --example crosscheck_dump -- --pairs 100000 --seed 1 > target/crosscheck/hands.jsonl
 	$(PY) tests/crosscheck/pokerkit_crosscheck.py target/crosscheck/hands.jsonl
 
-# Replay the 10,088 real hands of ../shared/corpus (PHH) and check every
+# Replay the 10,088 real hands of tests/corpus-phh/ (PHH) and check every
 # final stack against the record (`showdown replay`, then the test that
 # lists the odd-chip and skipped hands). Unpacks into git-ignored tests/corpus-data.
-CORPUS ?= ../shared/corpus/phh-pluribus-wsop.tar.gz
+CORPUS ?= tests/corpus-phh/phh-pluribus-wsop.tar.gz
 corpus:
 	mkdir -p tests/corpus-data && tar xzf $(CORPUS) -C tests/corpus-data
 	$(CARGO) run --quiet --bin showdown -- replay tests/corpus-data/data
@@ -58,7 +62,20 @@ openapi:
 	$(CARGO) run --quiet --bin showdown -- openapi > openapi/openapi.json.tmp
 	mv openapi/openapi.json.tmp openapi/openapi.json
 
-ci: test lint exhaustive crosscheck hadolint schemathesis
+# Two real clients of openapi/openapi.json: the TypeScript types that
+# openapi-typescript generates must compile a small program under
+# tsc --strict and reject a wrong variant; openapi-core (Python) must
+# accept every golden request and answer.
+clients: $(PY)
+	@command -v npm >/dev/null || (apt-get update -qq && apt-get install -y -qq nodejs npm)
+	cd tests/clients/ts && npm ci --no-audit --no-fund --loglevel=error && npm run --silent check
+	$(PY) tests/clients/python/validate_golden.py
+
+# Clone HEAD into an empty folder and time make run and make test there.
+fresh-clone:
+	tests/fresh_clone.sh
+
+ci: test lint exhaustive crosscheck clients hadolint schemathesis
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit

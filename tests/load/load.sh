@@ -5,7 +5,7 @@
 #
 #   LOAD_SECONDS=4 LOAD_ROUNDS=5 LOAD_CONNS="8 64" LOAD_THREADS=2 LOAD_LAYERS=1 LOAD_WORK=0 tests/load/load.sh
 #
-# Build: the plain release build of both servers (the layers and work rows
+# Build: the dist profile (fat LTO) of both servers (the layers and work rows
 # are the ceiling's binary), as the image builds it.
 #
 # Rows: "ceiling" (bare axum), "layers" (the same constant handler inside
@@ -41,8 +41,8 @@ WORK_ROW=${LOAD_WORK:-0}
 command -v wrk >/dev/null || { echo "wrk not found: apt-get install -y wrk" >&2; exit 2; }
 
 cd "$ROOT"
-${CARGO:-cargo} build --release --quiet -p showdown-server --bin showdown --example ceiling
-BIN="$TARGET_DIR/release" BUILD="plain release"
+${CARGO:-cargo} build --profile dist --quiet -p showdown-server --bin showdown --example ceiling
+BIN="$TARGET_DIR/dist" BUILD="dist profile (fat LTO, as the image)"
 corpus_ndjson "$WORK/corpus.ndjson"
 export SHOWDOWN_CORPUS="$WORK/corpus.ndjson"
 

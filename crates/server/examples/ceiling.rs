@@ -23,7 +23,7 @@
 //! the "work" row, the price of the settling alone under load. With
 //! `CEILING_WORK=spin:NANOS` the bare handler burns that much CPU without
 //! touching memory first: the price of CPU time alone under load, to set
-//! against the work row's (README, Operations).
+//! against the work row's (tests/load/README.md).
 
 use axum::{
     extract::DefaultBodyLimit,

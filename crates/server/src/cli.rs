@@ -49,8 +49,9 @@ pub enum Command {
     Openapi,
     /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which has no curl).
     Healthcheck(HealthcheckArgs),
-    /// Replay PHH hands (files or folders, .phh and .phhs), settle each and
-    /// compare every final stack with `finishing_stacks`; exit 1 on a mismatch.
+    /// Replay PHH hands (.phh and .phhs files, folders of them, .tar.gz
+    /// archives), settle each and compare every final stack with
+    /// `finishing_stacks`; exit 1 on a mismatch or when nothing was settled.
     Replay {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -114,7 +115,8 @@ pub struct ServeArgs {
 pub struct SettleArgs {
     /// A request JSON file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
-    /// One request a line in, one response (or problem) a line out, in order.
+    /// One request a line in, one response (or problem) a line out, in order:
+    /// answer N is for line N, a blank line included.
     #[arg(long)]
     pub ndjson: bool,
 }
@@ -289,10 +291,16 @@ fn settle(args: &SettleArgs) -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let text = match settle_bytes(line.as_bytes(), |e| serde_json::to_string(e)) {
+            // A blank line is answered too, so answer N stays line N's.
+            let settled = if line.trim().is_empty() {
+                Err(Problem::malformed(
+                    "a blank line: each line must hold one settle request",
+                    Vec::new(),
+                ))
+            } else {
+                settle_bytes(line.as_bytes(), |e| serde_json::to_string(e))
+            };
+            let text = match settled {
                 Ok(text) => text,
                 Err(p) => {
                     failed = true;

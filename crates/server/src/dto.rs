@@ -16,9 +16,11 @@ pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand_number: Option<u64>,
     /// One of the ids `GET /v1/variants` lists.
+    #[schema(value_type = crate::schema_enums::VariantName)]
     pub variant: String,
     /// `tda` (default) or `roberts`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::RulesName>)]
     pub rules: Option<String>,
     /// Smallest denomination in play; default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -230,9 +232,9 @@ pub struct HandComplete<'a> {
     pub game_id: Option<Id<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hand_number: Option<u64>,
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::schema_enums::VariantName)]
     pub variant: Text,
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::schema_enums::RulesName)]
     pub rules: Text,
     /// `showdown` or `uncontested`.
     #[schema(value_type = String)]

@@ -3,8 +3,8 @@
 //! the glue to `showdown_core::chip_race`.
 //!
 //! [`chip_race_request`] is the whole pipeline, HTTP free: the route only
-//! wraps it. Players reach the core sorted by seat
-//! (COMMON.md), so the response never depends on the order of the request;
+//! wraps it. Players reach the core sorted by seat,
+//! so the response never depends on the order of the request;
 //! pointers index the request as sent.
 //!
 //! A deal is either the cards a table really dealt (an audit) or a seed: the

@@ -3,7 +3,7 @@
 //! glue to `showdown_core::draw`.
 //!
 //! [`draw_request`] is the whole pipeline, HTTP free: the route only wraps
-//! it. Players reach the core sorted by seat (COMMON.md), so the response
+//! it. Players reach the core sorted by seat, so the response
 //! never depends on the order of the request; pointers index the request
 //! as sent. A deal is either the cards really dealt (an audit) or a seed,
 //! echoed back, whose shuffle is fixed for good (`showdown_core::draw`).

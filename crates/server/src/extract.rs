@@ -82,7 +82,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
             Problem::malformed(format!("the body is not JSON: {inner}"), Vec::new())
         } else {
             let pointer = pointer(e.path());
-            let message = inner.to_string();
+            let message = crate::shape_words::plain(&inner.to_string());
             Problem::malformed(
                 format!("the body is not the shape of the request: {message}"),
                 vec![FieldError { pointer, message }],

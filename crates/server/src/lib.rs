@@ -22,6 +22,8 @@ mod middleware;
 mod problem;
 mod problems;
 mod routes;
+mod schema_enums;
+mod shape_words;
 mod state;
 
 pub use config::AppConfig;

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 /// Settle one request: the `hand_complete` event, or every problem found.
 ///
 /// Pure: the same request gives the same event whatever the order of
-/// `players` (the core sees them sorted by seat, COMMON.md conventions).
+/// `players` (the core sees them sorted by seat).
 pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent<'_>, Invalid> {
     settle_with(req, false)
 }

@@ -1,4 +1,4 @@
-//! The real-hands test (issue 7): read the PHH corpus of `../shared/corpus`
+//! The real-hands test: read the PHH corpus of `tests/corpus-phh/`
 //! (10,088 hands: Pluribus 6-max NLHE and the 2023 WSOP $50K PPC final table
 //! in 9 variants, plus five famous hands), replay and settle every hand, and
 //! compare each player's final stack with the recorded `finishing_stacks`.
@@ -7,48 +7,31 @@
 //! records halves (`10112.5`). Those hands must settle with the whole chip
 //! to the first tied seat left of the button (RULES.md §4, TDA 19) and
 //! match the record everywhere else; they are listed.
-//!
-//! The archive is read in memory (flate2 + tar): writing 10,088 small files
-//! costs more than settling them, and nothing is left behind.
 
 use showdown_server::phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
-use std::io::Read;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The corpus archive: `$SHOWDOWN_CORPUS`, else `../shared/corpus` next to
-/// the workspace root.
+/// The corpus archive: `$SHOWDOWN_CORPUS`, else the copy the repository
+/// carries, so a fresh clone tests without anything beside it.
 fn archive() -> PathBuf {
     match std::env::var_os("SHOWDOWN_CORPUS") {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/corpus/phh-pluribus-wsop.tar.gz"),
+            .join("../../tests/corpus-phh/phh-pluribus-wsop.tar.gz"),
     }
 }
 
-/// Every `.phh`/`.phhs` file of the archive: (path inside it, text), in archive order.
+/// Every `.phh`/`.phhs` file of the archive: (path inside it, text), in
+/// archive order, read as `showdown replay` reads an archive.
 fn read_archive() -> Vec<(String, String)> {
     let path = archive();
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| {
+    showdown_server::phh::read_archive(&path).unwrap_or_else(|e| {
         panic!(
             "corpus archive {} not readable: {e} (set SHOWDOWN_CORPUS)",
             path.display()
         )
-    });
-    let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
-    let mut out = Vec::new();
-    for entry in tar.entries().unwrap() {
-        let mut entry = entry.unwrap();
-        let name = entry.path().unwrap().display().to_string();
-        if entry.header().entry_type().is_file()
-            && (name.ends_with(".phh") || name.ends_with(".phhs"))
-        {
-            let mut text = String::new();
-            entry.read_to_string(&mut text).unwrap();
-            out.push((name, text));
-        }
-    }
-    out
+    })
 }
 
 /// `  data/...: why` for the hands `pick` chooses.

@@ -1,0 +1,134 @@
+//! serde_json's shape errors ("invalid type: floating point `1.5`, expected
+//! u64 at line 1 column 264") said in a client's words, with a guess at the
+//! field a misspelt one meant. Written here because serde's messages are for
+//! Rust programmers and no crate rewords them.
+
+/// The plain-words message for one shape error of serde_json.
+pub(crate) fn plain(message: &str) -> String {
+    let message = strip_position(message);
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        return unknown_field(rest);
+    }
+    if let Some(rest) = message.strip_prefix("missing field `") {
+        let name = rest.trim_end_matches('`');
+        return format!("the required field \"{name}\" is missing");
+    }
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some(rest) = message.strip_prefix(prefix) {
+            if let Some((got, expected)) = rest.split_once(", expected ") {
+                return format!(
+                    "expected {}, got {}",
+                    expected_words(expected),
+                    got_words(got)
+                );
+            }
+        }
+    }
+    message.to_string()
+}
+
+/// serde_json appends where in the text it stopped; a pointer says it better.
+fn strip_position(message: &str) -> &str {
+    match message.rfind(" at line ") {
+        Some(at) if message[at..].contains(" column ") => &message[..at],
+        _ => message,
+    }
+}
+
+fn expected_words(expected: &str) -> &str {
+    match expected {
+        "u64" | "u32" | "u16" | "u8" | "usize" => "a whole number, 0 or more",
+        "i64" | "i32" => "a whole number",
+        "a boolean" => "true or false",
+        "a sequence" => "a list",
+        "a string" => "a string",
+        "struct SettleRequest" | "a map" => "an object",
+        other if other.starts_with("struct ") => "an object",
+        other => other,
+    }
+}
+
+/// serde's "floating point `1.5`" and "integer `-5`" with the backticks gone.
+fn got_words(got: &str) -> String {
+    let plain = got.replace('`', "");
+    if let Some(n) = plain.strip_prefix("floating point ") {
+        return format!("{n} (amounts are whole chips: no fractions)");
+    }
+    if let Some(n) = plain.strip_prefix("integer ") {
+        return n.to_string();
+    }
+    plain
+}
+
+/// "unknown field `comitted`, expected one of `id`, `committed`": names the
+/// field it probably meant (edit distance at most 2), else lists them.
+fn unknown_field(rest: &str) -> String {
+    let (name, known) = rest.split_once('`').unwrap_or((rest, ""));
+    let fields: Vec<&str> = known
+        .split('`')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 1)
+        .map(|(_, f)| f)
+        .collect();
+    let closest = fields
+        .iter()
+        .map(|f| {
+            (
+                strsim::levenshtein(&name.to_lowercase(), &f.to_lowercase()),
+                *f,
+            )
+        })
+        .min();
+    match closest {
+        Some((d, f)) if d <= 2 => format!("unknown field \"{name}\": did you mean \"{f}\"?"),
+        _ if !fields.is_empty() => {
+            format!(
+                "unknown field \"{name}\"; the fields here are {}",
+                fields.join(", ")
+            )
+        }
+        _ => format!("unknown field \"{name}\""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(json: &str) -> String {
+        let err = serde_json::from_str::<crate::dto::SettleRequest>(json).unwrap_err();
+        plain(&err.to_string())
+    }
+
+    #[test]
+    fn a_float_amount_is_named_as_a_fraction() {
+        let m = words(
+            r#"{"variant":"holdem","players":[{"id":"a","seat":1,"stack":1.5,"committed":0}]}"#,
+        );
+        assert_eq!(
+            m,
+            "expected a whole number, 0 or more, got 1.5 (amounts are whole chips: no fractions)"
+        );
+    }
+
+    #[test]
+    fn a_negative_amount_says_zero_or_more() {
+        let m = words(
+            r#"{"variant":"holdem","players":[{"id":"a","seat":1,"stack":-5,"committed":0}]}"#,
+        );
+        assert_eq!(m, "expected a whole number, 0 or more, got -5");
+    }
+
+    #[test]
+    fn a_misspelt_field_names_the_one_it_probably_meant() {
+        let m =
+            words(r#"{"variant":"holdem","players":[{"id":"a","seat":1,"stack":5,"comitted":0}]}"#);
+        assert_eq!(m, "unknown field \"comitted\": did you mean \"committed\"?");
+    }
+
+    #[test]
+    fn messages_carry_no_line_and_column() {
+        let m = words(r#"{"players":[]}"#);
+        assert_eq!(m, "the required field \"variant\" is missing");
+    }
+}

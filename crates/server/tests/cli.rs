@@ -1,0 +1,114 @@
+//! The `settle` and `replay` subcommands, run as the real binary.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn showdown(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the showdown binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A fresh, empty folder of this test's own under the system temp dir.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("showdown-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn sample() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/wsop-2023-sample.phhs")
+}
+
+/// Packs `files` (name inside the archive, path on disk) into a .tar.gz.
+fn pack(archive: &Path, files: &[(&str, &Path)]) {
+    let gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(archive).unwrap(),
+        flate2::Compression::fast(),
+    );
+    let mut tar = tar::Builder::new(gz);
+    for (name, path) in files {
+        tar.append_path_with_name(path, name).unwrap();
+    }
+    tar.into_inner().unwrap().finish().unwrap();
+}
+
+#[test]
+fn settle_ndjson_answers_blank_lines_so_answers_line_up_with_input() {
+    let good = serde_json::to_string(&common::api_example()).unwrap();
+    let input = format!("{good}\n\n   \n{good}\r\n");
+    let out = showdown(&["settle", "--ndjson"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1), "a failed line makes the exit 1");
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "one answer per input line: {lines:?}");
+    assert_eq!(lines[0]["type"], "hand_complete");
+    for blank in &lines[1..3] {
+        assert_eq!(blank["status"], 400, "{blank}");
+        assert!(
+            blank["detail"].as_str().unwrap().contains("blank line"),
+            "{blank}"
+        );
+    }
+    assert_eq!(lines[3], lines[0], "a CRLF line settles like an LF line");
+}
+
+#[test]
+fn replay_reads_a_tar_gz_archive() {
+    let dir = scratch("archive");
+    let archive = dir.join("hands.tar.gz");
+    pack(&archive, &[("data/wsop/sample.phhs", &sample())]);
+    let out = showdown(&["replay", archive.to_str().unwrap()], b"");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().next(),
+        Some("8 passed, 0 failed"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn replay_that_settles_nothing_exits_non_zero() {
+    let dir = scratch("empty");
+    let out = showdown(&["replay", dir.to_str().unwrap()], b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("settled nothing"), "{stderr}");
+
+    // An archive without hand files settles nothing either.
+    let archive = dir.join("none.tar.gz");
+    let readme = dir.join("README.md");
+    std::fs::write(&readme, "no hands here\n").unwrap();
+    pack(&archive, &[("README.md", &readme)]);
+    let out = showdown(&["replay", archive.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn replay_refuses_archives_it_does_not_read_by_name() {
+    let dir = scratch("zip");
+    let zip = dir.join("hands.zip");
+    std::fs::write(&zip, b"PK\x03\x04 not really").unwrap();
+    let out = showdown(&["replay", zip.to_str().unwrap()], b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("hands.zip"), "{stderr}");
+    assert!(stderr.contains(".tar.gz"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}

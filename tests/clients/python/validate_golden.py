@@ -1,0 +1,50 @@
+"""Every golden answer (tests/golden/*.response.json) against the OpenAPI
+document (openapi/openapi.json), with openapi-core: a client that trusts the
+document must be able to read every answer the service gives.
+
+    tests/.venv/bin/python tests/clients/python/validate_golden.py
+"""
+
+import json
+import pathlib
+import sys
+
+from openapi_core import OpenAPI
+from openapi_core.testing import MockRequest, MockResponse
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def main() -> int:
+    openapi = OpenAPI.from_file_path(str(ROOT / "openapi" / "openapi.json"))
+    answers = sorted((ROOT / "tests" / "golden").glob("*.response.json"))
+    if not answers:
+        print("no golden answers found", file=sys.stderr)
+        return 1
+    failed = 0
+    for answer in answers:
+        request_file = answer.with_name(answer.name.replace(".response.json", ".request.json"))
+        request = MockRequest(
+            "http://127.0.0.1:8080",
+            "post",
+            "/v1/settle",
+            data=request_file.read_bytes(),
+            content_type="application/json",
+        )
+        response = MockResponse(
+            answer.read_bytes(), status_code=200, content_type="application/json"
+        )
+        try:
+            openapi.validate_request(request)
+            openapi.validate_response(request, response)
+        except Exception as e:  # every kind of validation error is a failure to report
+            failed += 1
+            detail = getattr(e, "schema_errors", None) or getattr(e, "__cause__", None) or e
+            print(f"FAIL {answer.name}: {type(e).__name__}: {detail}")
+    print(f"{len(answers) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    json.loads((ROOT / "openapi" / "openapi.json").read_text())  # a readable document first
+    sys.exit(main())

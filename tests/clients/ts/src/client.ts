@@ -1,0 +1,65 @@
+// A small client of POST /v1/settle written against the types that
+// openapi-typescript generates from openapi/openapi.json (src/schema.d.ts,
+// made by `npm run generate`). It must compile under `tsc --strict`, and the
+// lines marked @ts-expect-error must NOT compile: a document too loose to
+// reject them fails the check.
+import type { components, paths } from "./schema";
+
+type SettleOperation = paths["/v1/settle"]["post"];
+export type SettleBody = SettleOperation["requestBody"]["content"]["application/json"];
+export type HandComplete = SettleOperation["responses"][200]["content"]["application/json"];
+export type Problem = components["schemas"]["Problem"];
+
+/** The example of openapi/API.md. */
+export const example: SettleBody = {
+  gameId: "poker-game-123",
+  handNumber: 5,
+  variant: "holdem",
+  rules: "tda",
+  chipUnit: 1,
+  buttonSeat: 1,
+  board: ["Ah", "Kh", "9h", "7h", "2h"],
+  deadMoney: 1,
+  players: [
+    { id: "agent-a", name: "Agent A", seat: 1, stack: 1000, committed: 300, folded: false, cards: ["3c", "4d"] },
+    { id: "agent-b", name: "Agent B", seat: 2, stack: 1000, committed: 300, folded: false, cards: ["5s", "6d"] },
+  ],
+};
+
+/** Settles a hand: the event, or the problem the service answered with. */
+export async function settle(base: string, body: SettleBody): Promise<HandComplete | Problem> {
+  const res = await fetch(`${base}/v1/settle`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  return res.ok ? (json as HandComplete) : (json as Problem);
+}
+
+/** One line about the hand's winner, reading fields the answer always has. */
+export function summary(event: HandComplete): string {
+  const d = event.data;
+  const hand = d.winningHand ? d.winningHand.description : "uncontested";
+  const total = d.pots.reduce((sum, pot) => sum + pot.amount, 0);
+  const returned = d.uncalled.reduce((sum, u) => sum + u.amount, 0);
+  const oddChips = d.pots.flatMap((p) => p.shares).reduce((n, s) => n + s.oddChips, 0);
+  return `${d.winnerId} (${hand}) won ${d.potBreakdown[0]?.amount ?? 0} of ${total}; ` +
+    `${returned} returned, ${oddChips} odd chip(s), ${d.totalWinners} winner(s)`;
+}
+
+/** Every field the service blamed, as `pointer: message`. */
+export function problems(problem: Problem): string[] {
+  return (problem.errors ?? []).map((e) => `${e.pointer}: ${e.message}`);
+}
+
+export function finalStack(event: HandComplete, id: string): number | undefined {
+  return event.data.finalChipStacks[id];
+}
+
+// Requests the service refuses must not type-check.
+export const wrongVariant: SettleBody = {
+  ...example,
+  // @ts-expect-error "texas" is not a variant id: the document must list them as an enum
+  variant: "texas",
+};
