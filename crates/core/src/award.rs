@@ -2,8 +2,8 @@
 
 use crate::odd_chip::{self, Side};
 use crate::pot::Layer;
-use crate::settlement::{Half, HandInput, HandStrength, Pot, SettleError, Share};
 use crate::split::{divide, halve};
+use crate::types::{Half, HandInput, HandStrength, Pot, SettleError, Share};
 
 /// A player's hand on one side, if they have one there.
 fn strength(

@@ -9,10 +9,10 @@ use crate::award::{best_hands, same_winners};
 use crate::guard::{add, sub};
 use crate::odd_chip::{self, Side};
 use crate::pot::Layer;
-use crate::settlement::{
+use crate::split::{divide, halve};
+use crate::types::{
     BoardHalf, BoardPart, Half, HandInput, Hands, Pot, PotBoards, SettleError, Share,
 };
-use crate::split::{divide, halve};
 
 /// The most boards a hand can have: a share names its boards in one `u64`.
 /// No deck deals more than 48 boards, so this never binds a real hand.

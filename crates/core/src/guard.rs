@@ -1,7 +1,7 @@
 //! Guard rails on the input: the server validates first, so these checks
 //! exist so that `settle` never panics and never wraps, whatever it is given.
 
-use crate::settlement::{HandInput, SettleError};
+use crate::types::{HandInput, SettleError};
 
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
 /// "Amounts stay at or below 2^53 − 1").

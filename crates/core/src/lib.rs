@@ -18,6 +18,7 @@ mod pot;
 pub mod rake;
 pub mod settlement;
 mod split;
+mod types;
 
 pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
@@ -25,8 +26,8 @@ pub mod chip_race;
 pub mod draw;
 
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Take};
-pub use settlement::{
-    settle, settle_boards, settle_hand, settle_with_house, BoardHalf, BoardPart, BoardsSettlement,
-    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, PotBoards, Reason,
-    SettleError, Settlement, Share, Uncalled,
+pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
+pub use types::{
+    BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,
+    PlayerInput, Pot, PotBoards, Reason, SettleError, Settlement, Share, Uncalled,
 };

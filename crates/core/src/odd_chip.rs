@@ -3,7 +3,7 @@
 
 use std::cmp::{Ordering, Reverse};
 
-use crate::settlement::{OddChipOrder, PlayerInput};
+use crate::types::{OddChipOrder, PlayerInput};
 
 /// The side of a split game whose hands are being compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +65,7 @@ pub(crate) fn sort(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settlement::{HandStrength, Hands};
+    use crate::types::{HandStrength, Hands};
 
     fn at(seat: u32) -> PlayerInput {
         PlayerInput {

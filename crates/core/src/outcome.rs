@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 
 use crate::guard::{add, sub};
 use crate::odd_chip::{self, Side};
-use crate::settlement::{HandInput, PlayerInput, Pot, Reason, SettleError, Uncalled};
+use crate::types::{HandInput, PlayerInput, Pot, Reason, SettleError, Uncalled};
 
 /// RULES.md §2.3: a hand where one live player remains is `uncontested`
 /// (no cards needed); otherwise it goes to a showdown.

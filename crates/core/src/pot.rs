@@ -2,7 +2,7 @@
 //! players' commitments, dead money, folded chips.
 
 use crate::guard::{add, sub};
-use crate::settlement::{PlayerInput, SettleError, Uncalled};
+use crate::types::{PlayerInput, SettleError, Uncalled};
 
 /// A pot before it is awarded: its chips and who may win them.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::cmp::Reverse;
 
 use crate::guard::{add, sub, MAX_AMOUNT};
 use crate::odd_chip::button_key;
-use crate::settlement::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError};
+use crate::types::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError};
 
 /// The rate's rounding to whole units (RULES.md §8.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

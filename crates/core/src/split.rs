@@ -1,7 +1,7 @@
 //! Splitting a pot in whole chip units (RULES.md §4).
 
 use crate::guard::sub;
-use crate::settlement::{Half, SettleError, Share};
+use crate::types::{Half, SettleError, Share};
 
 /// RULES.md §4, Robert's 3.7.4, seed 000 rules 1–2: a pot of `n` units
 /// (`n = amount / chipUnit`, TDA 19: odd chips are broken down to the
