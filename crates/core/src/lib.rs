@@ -25,9 +25,9 @@ pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 pub mod draw;
 
-pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Take};
+pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
 pub use types::{
     BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,
-    PlayerInput, Pot, PotBoards, Reason, SettleError, Settlement, Share, Uncalled,
+    PlayerInput, Pot, PotBoards, Reason, SettleError, Settlement, Share, Take, Uncalled,
 };

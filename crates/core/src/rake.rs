@@ -9,7 +9,7 @@ use std::cmp::Reverse;
 
 use crate::guard::{add, sub, MAX_AMOUNT};
 use crate::odd_chip::button_key;
-use crate::types::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError};
+use crate::types::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError, Take};
 
 /// The rate's rounding to whole units (RULES.md §8.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -100,15 +100,6 @@ impl HouseTake {
         jackpot: None,
         flop_seen: true,
     };
-}
-
-/// The house's take of one kind from a hand, and who paid it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Take {
-    /// Chips.
-    pub amount: u64,
-    /// Per player (by index): chips attributed; they add up to `amount`.
-    pub contributions: Vec<u64>,
 }
 
 /// The take of a whole hand, before it is set against the pots.

@@ -1,8 +1,6 @@
 //! The typed input and result of settling one hand, apart from the
 //! `settle*` functions so every module imports them without a circle.
 
-use crate::rake::Take;
-
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerInput {
@@ -206,4 +204,13 @@ pub struct PotBoards {
 pub struct BoardsSettlement {
     pub settlement: Settlement,
     pub pots: Vec<PotBoards>,
+}
+
+/// The house's take of one kind from a hand, and who paid it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Take {
+    /// Chips.
+    pub amount: u64,
+    /// Per player (by index): chips attributed; they add up to `amount`.
+    pub contributions: Vec<u64>,
 }
