@@ -117,6 +117,10 @@ pub struct SettleArgs {
     /// One request a line in, one response (or problem) a line out, in order.
     #[arg(long)]
     pub ndjson: bool,
+    /// Ask every request for its `explanation` (a request's own `explain`
+    /// field is passed through either way).
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -259,7 +263,18 @@ pub fn settle_bytes<T>(
     bytes: &[u8],
     answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
 ) -> Result<T, Problem> {
-    let req: crate::dto::SettleRequest = parse_json(bytes)?;
+    settle_bytes_with(bytes, false, answer)
+}
+
+/// [`settle_bytes`], with `explain` forced on when asked (`--explain`).
+#[allow(clippy::result_large_err)]
+pub fn settle_bytes_with<T>(
+    bytes: &[u8],
+    explain: bool,
+    answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
+) -> Result<T, Problem> {
+    let mut req: crate::dto::SettleRequest = parse_json(bytes)?;
+    req.explain |= explain;
     settle_request(&req)
         .map(|e| answer(&e))
         .map_err(Problem::from)
@@ -292,7 +307,9 @@ fn settle(args: &SettleArgs) -> ExitCode {
             if line.trim().is_empty() {
                 continue;
             }
-            let text = match settle_bytes(line.as_bytes(), |e| serde_json::to_string(e)) {
+            let text = match settle_bytes_with(line.as_bytes(), args.explain, |e| {
+                serde_json::to_string(e)
+            }) {
                 Ok(text) => text,
                 Err(p) => {
                     failed = true;
@@ -310,13 +327,14 @@ fn settle(args: &SettleArgs) -> ExitCode {
             eprintln!("showdown settle: read error: {e}");
             return ExitCode::from(2);
         }
-        let text = match settle_bytes(&bytes, |e| serde_json::to_string_pretty(e)) {
-            Ok(text) => text,
-            Err(p) => {
-                failed = true;
-                serde_json::to_string_pretty(&p)
-            }
-        };
+        let text =
+            match settle_bytes_with(&bytes, args.explain, |e| serde_json::to_string_pretty(e)) {
+                Ok(text) => text,
+                Err(p) => {
+                    failed = true;
+                    serde_json::to_string_pretty(&p)
+                }
+            };
         if writeln!(out, "{}", text.unwrap_or_default()).is_err() {
             return ExitCode::from(2);
         }
