@@ -197,12 +197,12 @@ pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
     for u in &s.uncalled {
         out.push(step(
             ExplainRule::UncalledBet,
-            "Robert's Rules 3.7.1",
+            "RULES.md §2",
             None,
             vec![cx.id(u.player)],
             u.amount,
             format!(
-                "{} gets back the uncalled {} before the pots are formed (Robert's Rules 3.7.1).",
+                "{} gets back the uncalled {} before the pots are formed (RULES.md §2).",
                 cx.name(u.player),
                 u.amount
             ),
@@ -327,7 +327,7 @@ fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) 
         } else {
             (
                 ExplainRule::NoQualifyingLow,
-                "Robert's Rules 3.7.5",
+                "house rules for split games",
                 "no hand qualifies for low, so the high hand takes it all",
             )
         };
@@ -353,12 +353,12 @@ fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) 
         if high > low {
             out.push(ExplainStep {
                 rule: ExplainRule::HalvedOddUnitHigh,
-                source: "Robert's Rules 3.7.4".into(),
+                source: "Robert's Rules 3.7.5.c".into(),
                 pot: Some(idx as u64),
                 players: Vec::new(),
                 amount: high - low,
                 text: format!(
-                    "{label} {net} is halved {high} high and {low} low; the odd unit goes to the high half (Robert's Rules 3.7.4, {house})."
+                    "{label} {net} is halved {high} high and {low} low; the odd unit goes to the high half (Robert's Rules 3.7.5.c, {house})."
                 ),
             });
         }
