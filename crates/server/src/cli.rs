@@ -119,6 +119,10 @@ pub struct SettleArgs {
     /// answer N is for line N, a blank line included.
     #[arg(long)]
     pub ndjson: bool,
+    /// Ask every request for its `explanation` (a request's own `explain`
+    /// field is passed through either way).
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -261,7 +265,18 @@ pub fn settle_bytes<T>(
     bytes: &[u8],
     answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
 ) -> Result<T, Problem> {
-    let req: crate::dto::SettleRequest = parse_json(bytes)?;
+    settle_bytes_with(bytes, false, answer)
+}
+
+/// [`settle_bytes`], with `explain` forced on when asked (`--explain`).
+#[allow(clippy::result_large_err)]
+pub fn settle_bytes_with<T>(
+    bytes: &[u8],
+    explain: bool,
+    answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
+) -> Result<T, Problem> {
+    let mut req: crate::dto::SettleRequest = parse_json(bytes)?;
+    req.explain |= explain;
     settle_request(&req)
         .map(|e| answer(&e))
         .map_err(Problem::from)
@@ -298,7 +313,7 @@ fn settle(args: &SettleArgs) -> ExitCode {
                     Vec::new(),
                 ))
             } else {
-                settle_bytes(line.as_bytes(), |e| serde_json::to_string(e))
+                settle_bytes_with(line.as_bytes(), args.explain, |e| serde_json::to_string(e))
             };
             let text = match settled {
                 Ok(text) => text,
@@ -318,13 +333,14 @@ fn settle(args: &SettleArgs) -> ExitCode {
             eprintln!("showdown settle: read error: {e}");
             return ExitCode::from(2);
         }
-        let text = match settle_bytes(&bytes, |e| serde_json::to_string_pretty(e)) {
-            Ok(text) => text,
-            Err(p) => {
-                failed = true;
-                serde_json::to_string_pretty(&p)
-            }
-        };
+        let text =
+            match settle_bytes_with(&bytes, args.explain, |e| serde_json::to_string_pretty(e)) {
+                Ok(text) => text,
+                Err(p) => {
+                    failed = true;
+                    serde_json::to_string_pretty(&p)
+                }
+            };
         if writeln!(out, "{}", text.unwrap_or_default()).is_err() {
             return ExitCode::from(2);
         }

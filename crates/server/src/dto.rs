@@ -42,6 +42,10 @@ pub struct SettleRequest {
     /// it twice, double-board games); they may share their first cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boards: Option<Vec<Vec<String>>>,
+    /// Issue 18: when true the answer adds `explanation`, the rule behind
+    /// every chip; false (the default) leaves the answer as it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explain: bool,
 }
 
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
@@ -263,6 +267,11 @@ pub struct HandComplete<'a> {
     /// player's hand on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub boards: Option<Vec<BoardDto<'a>>>,
+    /// Only when the request asked `explain`: ordered steps, one for each
+    /// thing that moved chips (paying steps sum to Σ potBreakdown, uncalled
+    /// bets to Σ uncalled, rake and jackpot steps to their amounts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Vec<crate::explain::ExplainStep>>,
 }
 
 /// One board of a hand played on several boards, and the hands on it.

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod dto;
+pub mod explain;
 pub mod phh;
 pub mod serve;
 pub mod settle;

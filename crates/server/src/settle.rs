@@ -113,15 +113,13 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             order.iter().map(hands).collect()
         })
         .collect();
-    let showdown_core::BoardsSettlement {
-        settlement: s,
-        pots: pot_boards,
-    } = showdown_core::settle_hand(&input, &house, &more_boards)
+    let settled = showdown_core::settle_hand(&input, &house, &more_boards)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
 
+    let s = &settled.settlement;
     // Describe the hands the event shows (values already checked the deal).
     if !describe_all {
-        let winner = winner_k(req, &order, &values, &s);
+        let winner = winner_k(req, &order, &values, s);
         for k in s.winners.iter().copied().chain(winner) {
             let i = order[k];
             if shown[i].is_none() && values[i].is_some() {
@@ -132,9 +130,30 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
 
     let boards = Boards {
         more_shown: &more_shown,
-        pots: &pot_boards,
+        pots: &settled.pots,
     };
-    Ok(build_event(req, &v, &order, &values, &shown, &s, &boards))
+    let mut event = build_event(req, &v, &order, &values, &shown, s, &boards);
+    if req.explain {
+        // Issue 18: only on request, so the plain answer costs nothing more.
+        let hand_words: Vec<Option<String>> = (0..req.players.len())
+            .map(|i| {
+                let s = shown[i]
+                    .clone()
+                    .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());
+                s.map(|s| s.high.description)
+            })
+            .collect();
+        let cx = crate::explain::Context {
+            req,
+            order: &order,
+            values: &values,
+            hand_words: &hand_words,
+            order_kind: input.order,
+            split_game: input.split_game,
+        };
+        event.data.explanation = Some(crate::explain::explain(&cx, &settled));
+    }
+    Ok(event)
 }
 
 /// RULES.md §9: every live hand ranked on each board after the first, by
@@ -451,6 +470,7 @@ fn build_event<'a>(
             jackpot: take(&s.jackpot),
             final_chip_stacks,
             boards: board_list,
+            explanation: None,
         },
     }
 }

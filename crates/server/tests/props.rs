@@ -131,6 +131,7 @@ fn valid(s: &Seed) -> SettleRequest {
         rake: None,
         jackpot: None,
         boards: None,
+        explain: false,
     }
 }
 

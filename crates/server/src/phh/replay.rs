@@ -288,6 +288,7 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             rake: None,
             jackpot: None,
             boards: None,
+            explain: false,
         },
         scale,
     })

@@ -1,0 +1,453 @@
+//! Issue 18: the reason for every chip, as ordered steps derived from the
+//! core's settlement (the core is not asked, so it cannot disagree).
+//!
+//! Which amounts add up to what (the tests check it on every golden hand):
+//! - the *paying* steps (`single-eligible`, `showdown-winner`, `split`,
+//!   `odd-chip-*`, `board-share`) are one per pot share and sum to
+//!   Σ `potBreakdown[].amount`;
+//! - `uncalled-bet` steps sum to Σ `uncalled[].amount`;
+//! - `rake` and `jackpot` steps sum to `rake.amount` and `jackpot.amount`;
+//! - `side-pot` steps give each side pot's gross size, `dead-money` the dead
+//!   chips of the hand, `no-qualifying-low` and `same-winners-split-once`
+//!   the pot awarded whole, `halved-odd-unit-high` the one unit the high
+//!   half gets over the low half: these explain, they pay nobody.
+
+use crate::dto::SettleRequest;
+use serde::{Deserialize, Serialize};
+use showdown_core::{BoardsSettlement, Half, OddChipOrder, Pot};
+
+/// The rules a step can follow; ids are stable (API.md: add, never rename).
+///
+/// - `uncalled-bet`: a bet no one called goes back to its bettor.
+/// - `side-pot`: a pot above the main pot for those who covered an all-in.
+/// - `dead-money`: chips of no live player (antes, folds) in the pots.
+/// - `single-eligible`: one player eligible takes the pot uncontested.
+/// - `showdown-winner`: the best hand takes the pot (or its half) alone.
+/// - `split`: tied hands share equally in whole chip units.
+/// - `odd-chip-button`: odd chips go to tied seats in order left of the button.
+/// - `odd-chip-stud-high-card`: stud, the odd chip to the highest card by suit.
+/// - `odd-chip-stud-low-card`: stud low half, the odd chip to the lowest card by suit.
+/// - `halved-odd-unit-high`: halving a pot, the odd unit goes to the high half.
+/// - `no-qualifying-low`: no low qualifies, the high hand takes it all.
+/// - `same-winners-split-once`: the same hands win both halves, split once.
+/// - `rake`, `jackpot`: the house's take from a pot (RULES.md §8).
+/// - `board-share`: a share of a pot won over several boards (RULES.md §9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExplainRule {
+    /// A bet no one called goes back to its bettor before any pot is formed.
+    UncalledBet,
+    /// A pot above the main pot, for the players who matched an all-in.
+    SidePot,
+    /// Chips of players out of the hand (antes, blinds, folds) in the pots.
+    DeadMoney,
+    /// Only one player is eligible for the pot: they take it without a showdown.
+    SingleEligible,
+    /// The best hand of the pot (or of its half) takes it alone.
+    ShowdownWinner,
+    /// Tied hands share the pot (or half) equally, in whole chip units.
+    Split,
+    /// Button games: an odd chip goes to the first tied seat left of the button.
+    OddChipButton,
+    /// Stud high: an odd chip goes to the tied hand with the highest card by suit.
+    OddChipStudHighCard,
+    /// Stud low half: an odd chip goes to the tied hand with the lowest card by suit.
+    OddChipStudLowCard,
+    /// A pot with an odd unit is halved with the extra unit to the high half.
+    HalvedOddUnitHigh,
+    /// No hand qualifies for low: the high hand takes the whole pot.
+    NoQualifyingLow,
+    /// The same hands win high and low: the pot is split once, not halved first.
+    SameWinnersSplitOnce,
+    /// The house rake taken from a pot (RULES.md §8).
+    Rake,
+    /// The jackpot drop taken from a pot (RULES.md §8).
+    Jackpot,
+    /// With several boards, a player's share of a pot won over its boards (RULES.md §9).
+    BoardShare,
+}
+
+impl ExplainRule {
+    /// Every rule id, for the tests and the docs.
+    pub const ALL: [ExplainRule; 15] = [
+        Self::UncalledBet,
+        Self::SidePot,
+        Self::DeadMoney,
+        Self::SingleEligible,
+        Self::ShowdownWinner,
+        Self::Split,
+        Self::OddChipButton,
+        Self::OddChipStudHighCard,
+        Self::OddChipStudLowCard,
+        Self::HalvedOddUnitHigh,
+        Self::NoQualifyingLow,
+        Self::SameWinnersSplitOnce,
+        Self::Rake,
+        Self::Jackpot,
+        Self::BoardShare,
+    ];
+
+    /// Whether the step pays chips to the players it names (one step per
+    /// pot share); the others explain a pot or a take.
+    pub fn pays(self) -> bool {
+        matches!(
+            self,
+            Self::SingleEligible
+                | Self::ShowdownWinner
+                | Self::Split
+                | Self::OddChipButton
+                | Self::OddChipStudHighCard
+                | Self::OddChipStudLowCard
+                | Self::BoardShare
+        )
+    }
+}
+
+/// One thing that moved chips, or the reason a pot was split as it was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExplainStep {
+    pub rule: ExplainRule,
+    /// The rulebook reference: TDA 2013, Robert's Rules, house rules or RULES.md.
+    pub source: String,
+    /// The pot index (as in `pots[].index`); absent for uncalled bets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pot: Option<u64>,
+    /// The agent ids the step concerns.
+    pub players: Vec<String>,
+    /// Chips; see the module's list of which steps add up to what.
+    pub amount: u64,
+    /// One plain English sentence, control characters replaced.
+    pub text: String,
+}
+
+/// A name fit for one line of text: control characters become spaces and
+/// the length is capped, so a hostile name cannot break or flood the text.
+pub fn safe_name(name: &str) -> String {
+    const MAX: usize = 40;
+    let mut out: String = name
+        .chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if name.chars().nth(MAX).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// What settle.rs knows beside the core's result.
+pub struct Context<'a> {
+    pub req: &'a SettleRequest,
+    /// Request index of core player k.
+    pub order: &'a [usize],
+    /// Each request player's (high, low) values, `None` if folded.
+    pub values: &'a [Option<(u64, Option<u64>)>],
+    /// Each request player's high hand in words, when described.
+    pub hand_words: &'a [Option<String>],
+    pub order_kind: OddChipOrder,
+    pub split_game: bool,
+}
+
+impl Context<'_> {
+    fn id(&self, k: usize) -> String {
+        self.req.players[self.order[k]].id.clone()
+    }
+    fn name(&self, k: usize) -> String {
+        let p = &self.req.players[self.order[k]];
+        safe_name(p.name.as_deref().unwrap_or(&p.id))
+    }
+    fn names(&self, ks: &[usize]) -> String {
+        let n: Vec<String> = ks.iter().map(|&k| self.name(k)).collect();
+        match n.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    }
+    fn with_hand(&self, k: usize) -> String {
+        match &self.hand_words[self.order[k]] {
+            Some(w) => format!(" with {w}"),
+            None => String::new(),
+        }
+    }
+}
+
+fn pot_label(idx: usize) -> String {
+    if idx == 0 {
+        "Main pot".into()
+    } else {
+        format!("Side pot {idx}")
+    }
+}
+
+/// The steps for one settled hand, in the order the chips moved.
+pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
+    let s = &bs.settlement;
+    let mut out = Vec::new();
+    let step =
+        |rule, source: &str, pot: Option<usize>, players: Vec<String>, amount, text| ExplainStep {
+            rule,
+            source: source.into(),
+            pot: pot.map(|p| p as u64),
+            players,
+            amount,
+            text,
+        };
+    for u in &s.uncalled {
+        out.push(step(
+            ExplainRule::UncalledBet,
+            "RULES.md §2",
+            None,
+            vec![cx.id(u.player)],
+            u.amount,
+            format!(
+                "{} gets back the uncalled {} before the pots are formed (RULES.md §2).",
+                cx.name(u.player),
+                u.amount
+            ),
+        ));
+    }
+    let dead: u64 = cx
+        .req
+        .players
+        .iter()
+        .map(|p| p.dead.unwrap_or(0))
+        .fold(cx.req.dead_money.unwrap_or(0), u64::saturating_add);
+    if dead > 0 {
+        out.push(step(
+            ExplainRule::DeadMoney,
+            "TDA 2013 Rule 20",
+            Some(0),
+            Vec::new(),
+            dead,
+            format!("{dead} in dead money goes into the pots; it belongs to no live player (TDA 2013 Rule 20)."),
+        ));
+    }
+    for (idx, pot) in s.pots.iter().enumerate() {
+        let label = pot_label(idx);
+        if idx > 0 {
+            out.push(step(
+                ExplainRule::SidePot,
+                "TDA 2013 Rule 20",
+                Some(idx),
+                pot.eligible.iter().map(|&k| cx.id(k)).collect(),
+                pot.amount,
+                format!(
+                    "{label} of {} is contested only by {}, who covered the all-in (TDA 2013 Rule 20).",
+                    pot.amount,
+                    cx.names(&pot.eligible)
+                ),
+            ));
+        }
+        for (rule, amount, what) in [
+            (ExplainRule::Rake, pot.rake, "rake"),
+            (ExplainRule::Jackpot, pot.jackpot, "jackpot drop"),
+        ] {
+            if amount > 0 {
+                let sec = "RULES.md §8";
+                out.push(step(
+                    rule,
+                    sec,
+                    Some(idx),
+                    Vec::new(),
+                    amount,
+                    format!(
+                        "{label}: the house takes {amount} as {what} before the award ({sec})."
+                    ),
+                ));
+            }
+        }
+        match bs.pots.get(idx) {
+            Some(parts) => {
+                for (sh, &mask) in pot.shares.iter().zip(&parts.share_boards) {
+                    let b: Vec<String> = (0..64)
+                        .filter(|b| mask & (1u64 << b) != 0)
+                        .map(|b: u64| (b + 1).to_string())
+                        .collect();
+                    let on = match b.as_slice() {
+                        [] => "no board".to_string(),
+                        [one] => format!("board {one}"),
+                        [init @ .., last] => format!("boards {} and {last}", init.join(", ")),
+                    };
+                    out.push(step(
+                        ExplainRule::BoardShare,
+                        "RULES.md §9",
+                        Some(idx),
+                        vec![cx.id(sh.player)],
+                        sh.amount,
+                        format!(
+                            "{label}: {} wins {} on {on} of {} (RULES.md §9).",
+                            cx.name(sh.player),
+                            sh.amount,
+                            parts.boards.len()
+                        ),
+                    ));
+                }
+            }
+            None => explain_pot(cx, idx, pot, &mut out),
+        }
+    }
+    out
+}
+
+/// The award of one pot on one board: why it was split as it was, then one
+/// paying step per share.
+fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) {
+    let label = pot_label(idx);
+    let net = pot.amount - pot.rake - pot.jackpot;
+    let id = |k: usize| cx.id(k);
+    if let [only] = pot.eligible[..] {
+        out.push(ExplainStep {
+            rule: ExplainRule::SingleEligible,
+            source: "TDA 2013 Rule 20".into(),
+            pot: Some(idx as u64),
+            players: vec![id(only)],
+            amount: net,
+            text: format!(
+                "{label} {net}: {} is the only player eligible and takes it without a contest (TDA 2013 Rule 20).",
+                cx.name(only)
+            ),
+        });
+        return;
+    }
+    let halved = pot.shares.iter().any(|s| s.half != Half::Whole);
+    let house = "house rules for split games";
+    if cx.split_game && !halved {
+        let any_low = pot
+            .eligible
+            .iter()
+            .any(|&k| cx.values[cx.order[k]].is_some_and(|v| v.1.is_some()));
+        let (rule, source, why) = if any_low {
+            (
+                ExplainRule::SameWinnersSplitOnce,
+                "TDA 2013 Illustration F",
+                "the same hands win high and low, so it is split once, not halved first",
+            )
+        } else {
+            (
+                ExplainRule::NoQualifyingLow,
+                "house rules for split games",
+                "no hand qualifies for low, so the high hand takes it all",
+            )
+        };
+        let winners: Vec<usize> = pot.shares.iter().map(|s| s.player).collect();
+        out.push(ExplainStep {
+            rule,
+            source: source.into(),
+            pot: Some(idx as u64),
+            players: winners.iter().map(|&k| id(k)).collect(),
+            amount: net,
+            text: format!("{label} {net}: {why} ({source})."),
+        });
+    }
+    if halved {
+        let sum = |h: Half| -> u64 {
+            pot.shares
+                .iter()
+                .filter(|s| s.half == h)
+                .map(|s| s.amount)
+                .sum()
+        };
+        let (high, low) = (sum(Half::High), sum(Half::Low));
+        if high > low {
+            out.push(ExplainStep {
+                rule: ExplainRule::HalvedOddUnitHigh,
+                source: "Robert's Rules 3.7.5.c".into(),
+                pot: Some(idx as u64),
+                players: Vec::new(),
+                amount: high - low,
+                text: format!(
+                    "{label} {net} is halved {high} high and {low} low; the odd unit goes to the high half (Robert's Rules 3.7.5.c, {house})."
+                ),
+            });
+        }
+    }
+    for h in [Half::Whole, Half::High, Half::Low] {
+        let shares: Vec<_> = pot.shares.iter().filter(|s| s.half == h).collect();
+        // Core indices are in seat order, so the names read by seat.
+        let mut winners: Vec<usize> = shares.iter().map(|s| s.player).collect();
+        winners.sort_unstable();
+        let part = match h {
+            Half::Whole => String::new(),
+            Half::High => " high half".into(),
+            Half::Low => " low half".into(),
+        };
+        if let [one] = shares[..] {
+            out.push(ExplainStep {
+                rule: ExplainRule::ShowdownWinner,
+                source: "TDA 2013 Rule 19".into(),
+                pot: Some(idx as u64),
+                players: vec![id(one.player)],
+                amount: one.amount,
+                text: format!(
+                    "{label}{part}: {} wins {} at showdown{} (TDA 2013 Rule 19).",
+                    cx.name(one.player),
+                    one.amount,
+                    if h == Half::Low {
+                        String::new()
+                    } else {
+                        cx.with_hand(one.player)
+                    }
+                ),
+            });
+            continue;
+        }
+        for sh in &shares {
+            let (rule, source, how) = match (sh.odd_chips > 0, cx.order_kind, h) {
+                (false, _, _) => (ExplainRule::Split, "TDA 2013 Rule 19", String::new()),
+                (true, OddChipOrder::Button { .. }, _) => (
+                    ExplainRule::OddChipButton,
+                    "TDA 2013 Rule 19",
+                    " a tied seat in order left of the button".into(),
+                ),
+                (true, OddChipOrder::Stud, Half::Low) => (
+                    ExplainRule::OddChipStudLowCard,
+                    "TDA 2013 Illustration F",
+                    " the tied hand with the lowest card by suit".into(),
+                ),
+                (true, OddChipOrder::Stud, _) => (
+                    ExplainRule::OddChipStudHighCard,
+                    "TDA 2013 Rule 19",
+                    " the tied hand with the highest card by suit".into(),
+                ),
+            };
+            let odd = match sh.odd_chips {
+                0 => String::new(),
+                1 => format!(", the odd chip included as{how}"),
+                n => format!(", {n} odd chips included as{how}"),
+            };
+            out.push(ExplainStep {
+                rule,
+                source: source.into(),
+                pot: Some(idx as u64),
+                players: vec![id(sh.player)],
+                amount: sh.amount,
+                text: format!(
+                    "{label}{part}: {} tie{}; {} gets {}{odd} ({source}).",
+                    cx.names(&winners),
+                    if h == Half::Low {
+                        String::new()
+                    } else {
+                        cx.with_hand(winners[0])
+                    },
+                    cx.name(sh.player),
+                    sh.amount
+                ),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_names_stay_on_one_short_line() {
+        let long = "x".repeat(10_000);
+        assert_eq!(safe_name("a\nb\"c"), "a b\"c");
+        assert_eq!(safe_name(&long).chars().count(), 41);
+        assert_eq!(safe_name("张伟"), "张伟");
+    }
+}
