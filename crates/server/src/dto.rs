@@ -159,8 +159,9 @@ pub fn raked_settle_example() -> serde_json::Value {
     })
 }
 
-/// A request example of the OpenAPI document, read from its golden request
-/// file so that the example is known to settle as its golden answer says.
+/// A request example of the OpenAPI document: a copy of a golden request
+/// kept inside the crate (the image builds from `crates/` alone); a test
+/// checks each copy against its golden file, so it settles as that says.
 fn golden_example(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_default()
 }
@@ -168,21 +169,21 @@ fn golden_example(text: &str) -> serde_json::Value {
 /// The example of API.md.
 pub fn example_api_md() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../tests/golden/api-md-example.request.json"
+        "../openapi-examples/api-md-example.request.json"
     ))
 }
 
 /// Run it twice after an all-in on the flop (RULES.md §9, example 9.1).
 pub fn example_run_it_twice() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../tests/golden/rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3.request.json"
+        "../openapi-examples/rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3.request.json"
     ))
 }
 
 /// A double-board Omaha hi-lo hand (RULES.md §9, example 9.5).
 pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../tests/golden/rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2.request.json"
+        "../openapi-examples/rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2.request.json"
     ))
 }
 
@@ -512,5 +513,25 @@ impl From<&showdown_cards::Variant> for VariantDto {
             high_side: high_side.to_string(),
             several_boards: v.family == Family::Board,
         }
+    }
+}
+
+#[cfg(test)]
+mod example_tests {
+    /// The crate's copies of golden requests stay byte for byte the golden
+    /// files, so each example answers as its golden response says.
+    #[test]
+    fn openapi_examples_are_the_golden_requests() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let dir = format!("{root}/crates/server/openapi-examples");
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            let golden = std::fs::read(format!("{root}/tests/golden/{name}")).unwrap();
+            assert_eq!(std::fs::read(&path).unwrap(), golden, "{name}");
+            n += 1;
+        }
+        assert_eq!(n, 3);
     }
 }
