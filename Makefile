@@ -31,7 +31,7 @@ bench:
 
 # All 133,784,560 seven-card hands, category counts (release mode).
 exhaustive:
-	$(CARGO) test --release -p showdown-cards --test exhaustive -- --ignored --nocapture
+	$(CARGO) test --release -p showdown-cards --test it -- --ignored --nocapture exhaustive
 
 $(PY): tests/requirements.txt
 	$(PYTHON) -m venv $(VENV)

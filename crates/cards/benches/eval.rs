@@ -15,7 +15,7 @@ use showdown_cards::{
     omaha_low8_value, short_deck_value, Card, HandKey,
 };
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 use common::{aya, aya_hand, Dealer};
 

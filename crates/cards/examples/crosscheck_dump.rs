@@ -13,7 +13,7 @@ use std::io::{BufWriter, Write};
 
 use showdown_cards::*;
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 use common::Dealer;
 

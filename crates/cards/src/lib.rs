@@ -97,7 +97,7 @@ pub fn rank_showdown(
 /// The values of each side of [`rank_showdown`] (`high`, then `low` where it
 /// would be `Some`), by the value-only paths: no name, description or cards,
 /// no allocation. Same checks and errors as [`rank_showdown`]; the values are
-/// equal to its `value`s (tests/props.rs). For callers that describe only
+/// equal to its `value`s (tests/it/props.rs). For callers that describe only
 /// the hands they show, e.g. the winners of a pot.
 pub fn showdown_values(
     variant: VariantId,

@@ -1,9 +1,7 @@
 //! RULES.md §8, the house's take: one test per numbered rule and per worked
 //! example (8.1–8.4), at the level of `settle_with_house`.
 
-mod common;
-
-use common::{folded, hs, live};
+use crate::common::{folded, hs, live};
 use showdown_core::{
     settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HouseTake, Jackpot,
     OddChipOrder, PlayerInput, Rake, Rounding, SettleError, Settlement, Take, MAX_AMOUNT,

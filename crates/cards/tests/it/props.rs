@@ -7,8 +7,7 @@ use std::cmp::Ordering;
 use proptest::prelude::*;
 use showdown_cards::*;
 
-mod common;
-use common::{aya_hand, Dealer};
+use crate::common::{aya_hand, Dealer};
 
 fn deal(seed: u64, short: bool, n: usize) -> Vec<Card> {
     Dealer::new(seed, short).deal(n)

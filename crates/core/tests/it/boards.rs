@@ -3,9 +3,7 @@
 //! In the worked examples A is first left of the button, then B, C: seats
 //! 1, 2, 3 with the button on seat 3.
 
-mod common;
-
-use common::hs;
+use crate::common::hs;
 use showdown_core::{
     settle, settle_boards, BoardsSettlement, Half, HandInput, Hands, OddChipOrder, PlayerInput,
     SettleError, MAX_BOARDS,

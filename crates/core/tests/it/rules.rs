@@ -1,9 +1,7 @@
 //! One test per rule of RULES.md §1–4 at the level of `settle` (the worked
 //! examples of §5 are in `worked_examples.rs`).
 
-mod common;
-
-use common::{folded, hs, live};
+use crate::common::{folded, hs, live};
 use showdown_core::{
     settle, Half, HandInput, Hands, OddChipOrder, PlayerInput, Reason, SettleError, Share,
     Uncalled, MAX_AMOUNT,

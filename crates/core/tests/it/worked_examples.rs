@@ -1,8 +1,6 @@
 //! RULES.md §5: every worked example, one test each, named after it.
 
-mod common;
-
-use common::{hs, live};
+use crate::common::{hs, live};
 use showdown_core::{
     settle, Half, HandInput, OddChipOrder, PlayerInput, Reason, Settlement, Share,
 };

@@ -1,0 +1,14 @@
+//! The core crate's integration tests, one binary (each file a module), so
+//! the crate and its dependencies are linked once rather than once a file.
+
+mod boards;
+mod boards_props;
+mod chip_race;
+mod chip_race_draw;
+mod chip_race_props;
+mod common;
+mod properties;
+mod rake;
+mod rake_props;
+mod rules;
+mod worked_examples;
