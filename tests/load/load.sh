@@ -93,7 +93,7 @@ printf '%-6s %-5s %-9s %10s %9s %9s %9s %8s %14s %11s\n' conns round server req/
 median() { tr ' ' '\n' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 met=1
 for c in $CONNS; do
-  rps_ratios=() p99_ratios=()
+  rps_ratios=() p99_ratios=() work_ratios=() edge_ratios=()
   for round in $(seq "$ROUNDS"); do
     # The order turns around every other round, so drift within a round
     # does not always land on the same server.
@@ -124,11 +124,20 @@ for c in $CONNS; do
     done
     rps_ratios+=("$(awk -v a="$(field rps "$sd")" -v b="$(field rps "$ce")" 'BEGIN { printf "%.3f", a / b }')")
     p99_ratios+=("$(awk -v a="$(field p99_us "$sd")" -v b="$(field p99_us "$ce")" 'BEGIN { printf "%.3f", a / b }')")
+    if [ "$WORK_ROW" = 1 ]; then
+      work_ratios+=("$(awk -v a="$(field rps "$wk")" -v b="$(field rps "$ce")" 'BEGIN { printf "%.3f", a / b }')")
+      edge_ratios+=("$(awk -v a="$(field rps "$sd")" -v b="$(field rps "$wk")" 'BEGIN { printf "%.3f", a / b }')")
+    fi
   done
   rps_ratio=$(echo "${rps_ratios[*]}" | median)
   p99_ratio=$(echo "${p99_ratios[*]}" | median)
   ok=$(awk -v r="$rps_ratio" -v p="$p99_ratio" 'BEGIN { print (r >= 0.9 && p <= 1.5) ? "met" : "MISSED" }')
   echo "  at $c connections: showdown/ceiling req/s = $rps_ratio (target >= 0.9; rounds ${rps_ratios[*]}), p99 = ${p99_ratio}x (target <= 1.5; rounds ${p99_ratios[*]}): $ok"
+  if [ "$WORK_ROW" = 1 ]; then
+    # The settling alone (work/ceiling) and everything else Showdown adds
+    # around it (showdown/work): the edge, the real answer, the drain.
+    echo "  at $c connections: work/ceiling req/s = $(echo "${work_ratios[*]}" | median) (rounds ${work_ratios[*]}), showdown/work = $(echo "${edge_ratios[*]}" | median) (rounds ${edge_ratios[*]})"
+  fi
   [ "$ok" = met ] || met=0
 done
 echo "RSS after the runs: showdown $(mem_kb "$sd_pid" VmRSS) kB (peak $(mem_kb "$sd_pid" VmHWM) kB), ceiling $(mem_kb "$ce_pid" VmRSS) kB"
