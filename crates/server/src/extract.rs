@@ -37,6 +37,11 @@ fn is_json(headers: &HeaderMap) -> bool {
     })
 }
 
+/// A key as one step of a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
+pub(crate) fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
 /// A serde path as a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
 pub fn pointer(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
@@ -49,7 +54,7 @@ pub fn pointer(path: &serde_path_to_error::Path) -> String {
             }
             Segment::Map { key } | Segment::Enum { variant: key } => {
                 out.push('/');
-                out.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                out.push_str(&escape(key));
             }
             Segment::Unknown => {}
         }
