@@ -37,6 +37,11 @@ fn is_json(headers: &HeaderMap) -> bool {
     })
 }
 
+/// A key as one step of a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
+pub(crate) fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
 /// A serde path as a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
 pub fn pointer(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
@@ -49,7 +54,7 @@ pub fn pointer(path: &serde_path_to_error::Path) -> String {
             }
             Segment::Map { key } | Segment::Enum { variant: key } => {
                 out.push('/');
-                out.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                out.push_str(&escape(key));
             }
             Segment::Unknown => {}
         }
@@ -81,12 +86,26 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
         if inner.is_syntax() || inner.is_eof() {
             Problem::malformed(format!("the body is not JSON: {inner}"), Vec::new())
         } else {
-            let pointer = pointer(e.path());
-            let message = crate::shape_words::plain(&inner.to_string());
-            Problem::malformed(
-                format!("the body is not the shape of the request: {message}"),
-                vec![FieldError { pointer, message }],
-            )
+            let first = FieldError {
+                pointer: pointer(e.path()),
+                message: crate::shape_words::plain(&inner.to_string()),
+            };
+            let mut detail = format!(
+                "the body is not the shape of the request: {}",
+                first.message
+            );
+            // The typed parse names the first problem; a walk of the body
+            // names them all (issue #19), that one first.
+            let every = crate::shape_problems::every::<T>(bytes, first);
+            if every.unlisted > 0 {
+                detail.push_str(&format!(
+                    "; {} problems, the first {} listed, {} more not listed",
+                    every.total(),
+                    every.errors.len(),
+                    every.unlisted
+                ));
+            }
+            Problem::malformed(detail, every.errors)
         }
     })?;
     de.end()

@@ -24,6 +24,7 @@ mod problem;
 mod problems;
 mod routes;
 mod schema_enums;
+mod shape_problems;
 mod shape_words;
 mod state;
 

@@ -22,13 +22,23 @@ pub(crate) struct Problems {
 
 impl Problems {
     pub(crate) fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
+        self.push_with(|| pointer.into(), || message.into());
+    }
+
+    /// [`Problems::push`] that makes the pointer and the message only for a
+    /// problem that is listed: a body of garbage has thousands.
+    pub(crate) fn push_with(
+        &mut self,
+        pointer: impl FnOnce() -> String,
+        message: impl FnOnce() -> String,
+    ) {
         if self.errors.len() >= MAX_LISTED {
             self.unlisted += 1;
             return;
         }
         self.errors.push(FieldError {
-            pointer: pointer.into(),
-            message: message.into(),
+            pointer: pointer(),
+            message: message(),
         });
     }
 

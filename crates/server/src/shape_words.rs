@@ -60,6 +60,23 @@ fn got_words(got: &str) -> String {
     plain
 }
 
+/// The field an unknown `name` probably meant: the closest of `fields` by
+/// edit distance, ignoring case, when it is at most 2.
+pub(crate) fn meant<'a>(name: &str, fields: &[&'a str]) -> Option<&'a str> {
+    let name = name.to_lowercase();
+    let len = name.chars().count();
+    fields
+        .iter()
+        .map(|f| (f.to_lowercase(), *f))
+        // The distance is at least the difference in length: a long key
+        // costs nothing.
+        .filter(|(lower, _)| lower.chars().count().abs_diff(len) <= 2)
+        .map(|(lower, f)| (strsim::levenshtein(&name, &lower), f))
+        .min()
+        .filter(|(d, _)| *d <= 2)
+        .map(|(_, f)| f)
+}
+
 /// "unknown field `comitted`, expected one of `id`, `committed`": names the
 /// field it probably meant (edit distance at most 2), else lists them.
 fn unknown_field(rest: &str) -> String {
@@ -70,17 +87,8 @@ fn unknown_field(rest: &str) -> String {
         .filter(|(i, _)| i % 2 == 1)
         .map(|(_, f)| f)
         .collect();
-    let closest = fields
-        .iter()
-        .map(|f| {
-            (
-                strsim::levenshtein(&name.to_lowercase(), &f.to_lowercase()),
-                *f,
-            )
-        })
-        .min();
-    match closest {
-        Some((d, f)) if d <= 2 => format!("unknown field \"{name}\": did you mean \"{f}\"?"),
+    match meant(name, &fields) {
+        Some(f) => format!("unknown field \"{name}\": did you mean \"{f}\"?"),
         _ if !fields.is_empty() => {
             format!(
                 "unknown field \"{name}\"; the fields here are {}",

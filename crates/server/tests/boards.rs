@@ -28,15 +28,7 @@ async fn problems(body: &Value) -> Vec<(String, String)> {
         "{}",
         String::from_utf8_lossy(&r.body)
     );
-    r.json()["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            let s = |k: &str| e[k].as_str().unwrap().to_string();
-            (s("pointer"), s("message"))
-        })
-        .collect()
+    r.errors()
 }
 
 async fn pointers(body: &Value) -> Vec<String> {

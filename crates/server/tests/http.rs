@@ -107,6 +107,131 @@ async fn status_400_for_a_missing_required_field() {
     assert_problem(&settle(&body).await, 400);
 }
 
+/// Four players, four shape mistakes: a float stack, a misspelt
+/// `committed`, a negative committed, a missing seat.
+fn four_mistakes() -> Value {
+    json!({"variant": "holdem", "buttonSeat": 1, "players": [
+        {"id": "a", "seat": 1, "stack": 100.5, "committed": 10},
+        {"id": "b", "seat": 2, "stack": 100, "commited": 10},
+        {"id": "c", "seat": 3, "stack": 100, "committed": -10},
+        {"id": "d", "stack": 100, "committed": 10}
+    ]})
+}
+
+/// A 400's errors as (pointer, message).
+fn shape_errors(r: &Reply) -> Vec<(String, String)> {
+    assert_problem(r, 400);
+    assert_eq!(r.json()["type"], "urn:showdown:problem:malformed-request");
+    r.errors()
+}
+
+#[tokio::test]
+async fn status_400_names_every_shape_problem_with_its_pointer() {
+    let r = settle(&four_mistakes()).await;
+    assert_eq!(
+        shape_errors(&r),
+        [
+            ("/players/0/stack", "expected a whole number, 0 or more, got 100.5 (amounts are whole chips: no fractions)"),
+            ("/players/1/commited", "unknown field \"commited\": did you mean \"committed\"?"),
+            ("/players/2/committed", "expected a whole number, 0 or more, got -10"),
+            ("/players/3", "the required field \"seat\" is missing"),
+        ]
+        .map(|(p, m)| (p.to_string(), m.to_string()))
+    );
+    // `detail` names the first problem, as it did before every one was listed.
+    assert_eq!(
+        r.json()["detail"],
+        "the body is not the shape of the request: expected a whole number, 0 or more, got 100.5 (amounts are whole chips: no fractions)"
+    );
+}
+
+#[tokio::test]
+async fn status_400_shape_problems_do_not_depend_on_the_order_of_players() {
+    // Each problem as (the player's id, the rest of the pointer, message).
+    async fn by_id(body: &Value) -> std::collections::BTreeSet<(String, String, String)> {
+        let ids: Vec<String> = body["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_str().unwrap().to_string())
+            .collect();
+        shape_errors(&settle(body).await)
+            .into_iter()
+            .map(|(pointer, message)| {
+                let rest = pointer.strip_prefix("/players/").unwrap();
+                let (i, field) = rest.split_once('/').unwrap_or((rest, ""));
+                (
+                    ids[i.parse::<usize>().unwrap()].clone(),
+                    field.to_string(),
+                    message,
+                )
+            })
+            .collect()
+    }
+    let body = four_mistakes();
+    let want = by_id(&body).await;
+    assert_eq!(want.len(), 4);
+    for order in [[3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]] {
+        let mut shuffled = body.clone();
+        shuffled["players"] =
+            Value::Array(order.iter().map(|&i| body["players"][i].clone()).collect());
+        assert_eq!(by_id(&shuffled).await, want, "{order:?}");
+    }
+}
+
+#[tokio::test]
+async fn status_400_a_64_kib_body_of_bad_players_lists_the_cap_and_counts_the_rest() {
+    let body = json!({"variant": "holdem", "players": vec![1; 30_000]});
+    assert!(serde_json::to_vec(&body).unwrap().len() < 64 * 1024);
+    let started = std::time::Instant::now();
+    let r = settle(&body).await;
+    let errors = shape_errors(&r);
+    assert_eq!(errors.len(), 50);
+    assert_eq!(
+        errors[0],
+        (
+            "/players/0".to_string(),
+            "expected an object, got 1".to_string()
+        )
+    );
+    assert_eq!(errors[49].0, "/players/49");
+    assert_eq!(
+        r.json()["detail"],
+        "the body is not the shape of the request: expected an object, got 1; 30000 problems, the first 50 listed, 29950 more not listed"
+    );
+    // Cheap: well under the request timeout even in a test build.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[tokio::test]
+async fn status_400_chip_race_and_draw_name_every_shape_problem() {
+    let chip_race = json!({"removedDenomination": 5.5, "colorUpTo": -25,
+        "players": [{"id": "a", "seat": 1, "leftoverChips": 2, "otherChips": 1, "cards": "Ah"}]});
+    let r = post_json(app(AppState::default()), "/v1/chip-race", &chip_race).await;
+    assert_eq!(
+        r.pointers(),
+        ["/colorUpTo", "/players/0/cards", "/removedDenomination"]
+    );
+    let draw =
+        json!({"dealerSeat": "4", "players": [{"id": "a", "seat": 1, "crad": "Kh"}, {"seat": 2}]});
+    let r = post_json(app(AppState::default()), "/v1/draw", &draw).await;
+    assert_eq!(
+        shape_errors(&r),
+        [
+            (
+                "/dealerSeat",
+                "expected a whole number, 0 or more, got string \"4\""
+            ),
+            (
+                "/players/0/crad",
+                "unknown field \"crad\": did you mean \"card\"?"
+            ),
+            ("/players/1", "the required field \"id\" is missing"),
+        ]
+        .map(|(p, m)| (p.to_string(), m.to_string()))
+    );
+}
+
 #[tokio::test]
 async fn status_404_for_an_unknown_path() {
     assert_problem(&get("/v2/settle").await, 404);

@@ -40,6 +40,21 @@ impl Reply {
             .unwrap_or("")
     }
 
+    /// A problem's `errors` as `(pointer, message)` pairs.
+    pub fn errors(&self) -> Vec<(String, String)> {
+        self.json()["errors"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|e| {
+                        let s = |k: &str| e[k].as_str().unwrap_or("").to_string();
+                        (s("pointer"), s("message"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The pointers of a 422's `errors`.
     pub fn pointers(&self) -> Vec<String> {
         self.json()["errors"]
