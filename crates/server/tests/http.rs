@@ -183,7 +183,6 @@ async fn status_400_shape_problems_do_not_depend_on_the_order_of_players() {
 async fn status_400_a_64_kib_body_of_bad_players_lists_the_cap_and_counts_the_rest() {
     let body = json!({"variant": "holdem", "players": vec![1; 30_000]});
     assert!(serde_json::to_vec(&body).unwrap().len() < 64 * 1024);
-    let started = std::time::Instant::now();
     let r = settle(&body).await;
     let errors = shape_errors(&r);
     assert_eq!(errors.len(), 50);
@@ -199,8 +198,8 @@ async fn status_400_a_64_kib_body_of_bad_players_lists_the_cap_and_counts_the_re
         r.json()["detail"],
         "the body is not the shape of the request: expected an object, got 1; 30000 problems, the first 50 listed, 29950 more not listed"
     );
-    // Cheap: well under the request timeout even in a test build.
-    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // What it costs is bounded by the walks it takes, not timed here:
+    // shape_problems' unit test counts them for this body.
 }
 
 #[tokio::test]
