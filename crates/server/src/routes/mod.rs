@@ -58,7 +58,37 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = api_router().split_for_parts();
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_error_responses(&mut doc);
+    hoist_nullable_descriptions(&mut doc);
     doc
+}
+
+/// utoipa writes a nullable reference as `oneOf: [{$ref, description},
+/// {type: null}]`, its description inside the first branch, where
+/// generated clients (openapi-typescript) do not look: this moves it up to
+/// the property.
+fn hoist_nullable_descriptions(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::RefOr;
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    for schema in components.schemas.values_mut() {
+        let RefOr::T(Schema::Object(object)) = schema else {
+            continue;
+        };
+        for property in object.properties.values_mut() {
+            let RefOr::T(Schema::OneOf(one_of)) = property else {
+                continue;
+            };
+            for item in &mut one_of.items {
+                if let RefOr::Ref(r) = item {
+                    if one_of.description.is_none() && !r.description.is_empty() {
+                        one_of.description = Some(std::mem::take(&mut r.description));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The error answers the edge can give, documented once for every route:
