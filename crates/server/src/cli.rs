@@ -73,7 +73,7 @@ pub struct ServeArgs {
     /// Request timeout in milliseconds (then 408).
     #[arg(long, env = "SHOWDOWN_REQUEST_TIMEOUT_MS", default_value_t = DEFAULT_TIMEOUT_MS)]
     pub request_timeout_ms: u64,
-    /// Requests handled at once; more wait up to the timeout, then 503.
+    /// API requests handled at once; more are refused at once with 503 (not queued).
     #[arg(long, env = "SHOWDOWN_CONCURRENCY_LIMIT", default_value_t = DEFAULT_CONCURRENCY)]
     pub concurrency_limit: usize,
     /// Seconds to let requests in flight finish after SIGTERM/SIGINT.

@@ -10,7 +10,7 @@ pub struct AppConfig {
     pub body_limit: usize,
     /// Longest a request may take, body upload included; then 408.
     pub request_timeout: Duration,
-    /// Requests handled at once; more wait for a slot up to the timeout, then 503.
+    /// API requests handled at once; more are refused at once with 503 (not queued).
     pub concurrency_limit: usize,
     /// Bearer tokens the API asks for (none: open, the default), and
     /// whether `/metrics` is served on this router (not when an admin

@@ -11,26 +11,44 @@ use std::collections::BTreeMap;
 #[schema(example = settle_example)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SettleRequest {
+    /// Your id for the game; echoed back in the answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_id: Option<String>,
+    /// Your number for the hand, at most 2^53 − 1; echoed back in the answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
     pub hand_number: Option<u64>,
-    /// One of the ids `GET /v1/variants` lists.
+    /// The game: one of the ids `GET /v1/variants` lists.
     #[schema(value_type = crate::schema_enums::VariantName)]
     pub variant: String,
-    /// `tda` (default) or `roberts`.
+    /// Which rulebook orders odd chips in stud games (RULES.md §4): `tda`
+    /// (the default) or `roberts`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::RulesName>)]
     pub rules: Option<String>,
-    /// Smallest denomination in play; default 1.
+    /// The smallest chip in play, default 1: every amount must be a
+    /// multiple of it, and pots are divided in whole units of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 9007199254740991u64)]
     pub chip_unit: Option<u64>,
+    /// The dealer button's seat: required in board and draw games, refused
+    /// in stud games; it may be an empty seat (a dead button).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1)]
     pub button_seat: Option<u32>,
+    /// The community cards, board games only: the variant's full board at a
+    /// showdown; a hand only one player is left in may have fewer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::BoardCards>)]
     pub board: Option<Vec<String>>,
+    /// Chips in the main pot that belong to nobody in the hand (RULES.md
+    /// §2), default 0; a multiple of `chipUnit`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
     pub dead_money: Option<u64>,
+    /// The players of the hand, at least two; their order does not change
+    /// the answer.
+    #[schema(min_items = 2)]
     pub players: Vec<PlayerRequest>,
     /// The house's rake (RULES.md §8); without it, no rake.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,8 +57,10 @@ pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jackpot: Option<JackpotRequest>,
     /// Board games only, instead of `board`: the boards in deal order (run
-    /// it twice, double-board games); they may share their first cards.
+    /// it twice, double-board games), 1 to 16; they may share their first
+    /// cards (RULES.md §9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<crate::schema_enums::BoardCards>>, min_items = 1, max_items = 16)]
     pub boards: Option<Vec<Vec<String>>>,
     /// Issue 18: when true the answer adds `explanation`, the rule behind
     /// every chip; false (the default) leaves the answer as it was.
@@ -60,6 +80,7 @@ pub struct RakeRequest {
     /// The most rake one hand pays, in chips (a multiple of `chipUnit`);
     /// not together with `capsByPlayersDealt`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
     pub cap: Option<u64>,
     /// Instead of `cap`: the entry with the greatest `minPlayers` not above
     /// `playersDealt` applies; when none does, no cap.
@@ -91,7 +112,9 @@ pub struct RakeRequest {
 pub struct CapStepRequest {
     /// This cap applies from this many players dealt in.
     pub min_players: u32,
-    /// In chips, a multiple of `chipUnit`.
+    /// The most rake a hand pays at this step, in chips (a multiple of
+    /// `chipUnit`).
+    #[schema(maximum = 9007199254740991u64)]
     pub cap: u64,
 }
 
@@ -123,10 +146,14 @@ pub enum RakeAttribution {
 #[schema(example = json!({"amount": 100, "minPot": 2000}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JackpotRequest {
-    /// The drop, in chips (a multiple of `chipUnit`).
+    /// The drop, in chips (a multiple of `chipUnit`); never more than the
+    /// pots hold after the rake.
+    #[schema(maximum = 9007199254740991u64)]
     pub amount: u64,
-    /// No drop when the chips in the pots are fewer; default 0.
+    /// No drop when the chips in the pots (RULES.md §8.1: everything put
+    /// in, less uncalled bets) are fewer; default 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
     pub min_pot: Option<u64>,
     /// No flop, no drop, as for the rake; default true.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -192,17 +219,37 @@ pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
 #[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlayerRequest {
+    /// The player's id: not empty, unique in the hand; the answer names the
+    /// player by it.
+    #[schema(min_length = 1)]
     pub id: String,
+    /// A display name, echoed back beside the id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The seat number, 1 or more, unique in the hand; seats rise clockwise.
+    #[schema(minimum = 1)]
     pub seat: u32,
+    /// Chips in front of the player before the hand began. `committed +
+    /// dead` may not exceed it; equal means the player is all in.
+    #[schema(maximum = 9007199254740991u64)]
     pub stack: u64,
+    /// The live chips the player put in during the whole hand: blinds,
+    /// bets and calls, and antes when every player antes (RULES.md §2).
+    #[schema(maximum = 9007199254740991u64)]
     pub committed: u64,
+    /// Chips the player put in that match no bet, default 0: a big-blind
+    /// ante, a dead small blind. They go to the main pot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
     pub dead: Option<u64>,
+    /// True if the player folded, or mucked at the showdown; default false.
     #[serde(default)]
     pub folded: bool,
+    /// The player's cards: hole cards in board and draw games, all seven in
+    /// stud. Required for every live player of a contested hand, as many as
+    /// the variant deals (`holeCards`, 7 at most).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 7)]
     pub cards: Option<Vec<String>>,
 }
 
@@ -224,54 +271,80 @@ pub type Id<'a> = std::borrow::Cow<'a, str>;
 pub struct HandCompleteEvent<'a> {
     /// Always `hand_complete`.
     #[serde(rename = "type")]
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::schema_enums::EventType)]
     pub kind: Text,
+    /// The settled hand.
     pub data: HandComplete<'a>,
 }
 
+/// The settled hand: who won what, pot by pot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HandComplete<'a> {
+    /// The request's `gameId`; left out when it had none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, nullable = false)]
     pub game_id: Option<Id<'a>>,
+    /// The request's `handNumber`; left out when it had none.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub hand_number: Option<u64>,
+    /// The variant settled.
     #[schema(value_type = crate::schema_enums::VariantName)]
     pub variant: Text,
+    /// The rulebook used: the request's `rules`, `tda` when it had none.
     #[schema(value_type = crate::schema_enums::RulesName)]
     pub rules: Text,
-    /// `showdown` or `uncontested`.
-    #[schema(value_type = String)]
+    /// `showdown`, or `uncontested` when one player was left in the hand.
+    #[schema(value_type = crate::schema_enums::ReasonName)]
     pub reason: Text,
+    /// The player of the first `potBreakdown` entry; when uncontested, the
+    /// last player left in the hand.
     #[schema(value_type = String)]
     pub winner_id: Id<'a>,
+    /// That player's `name`; left out when they have none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, nullable = false)]
     pub winner_name: Option<Id<'a>>,
-    /// Null when uncontested.
+    /// The winner's hand (the first `potBreakdown` entry's `handRank`);
+    /// null when the hand is uncontested.
+    #[schema(required = true)]
     pub winning_hand: Option<HandRankDto>,
+    /// True when at least one pot, or one half of a pot, was shared by
+    /// players with equal hands.
     pub tie: bool,
+    /// How many different players won chips from the pots.
     pub total_winners: u64,
+    /// One entry per player who won chips, the amount summed over every
+    /// pot: largest amount first, then in odd-chip order.
     pub pot_breakdown: Vec<PotBreakdownEntry<'a>>,
+    /// The main pot (`index` 0), then the side pots in order.
     pub pots: Vec<PotDto<'a>>,
+    /// Chips given back because nobody called them (RULES.md §2.1); empty
+    /// when none were.
     pub uncalled: Vec<UncalledDto<'a>>,
     /// Only when the request has `rake`: the hand's rake and who paid it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rake: Option<TakeDto<'a>>,
     /// Only when the request has `jackpot`: the drop and who paid it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub jackpot: Option<TakeDto<'a>>,
+    /// Every player's chips after the hand, by id: `stack − committed −
+    /// dead + won + returned`.
     #[schema(value_type = BTreeMap<String, u64>)]
     pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
     /// With several boards (RULES.md §9): each board's cards and every live
     /// player's hand on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub boards: Option<Vec<BoardDto<'a>>>,
     /// Only when the request asked `explain`: ordered steps, one for each
     /// thing that moved chips (paying steps sum to Σ potBreakdown, uncalled
     /// bets to Σ uncalled, rake and jackpot steps to their amounts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub explanation: Option<Vec<crate::explain::ExplainStep>>,
 }
 
@@ -282,7 +355,8 @@ pub struct HandComplete<'a> {
 pub struct BoardDto<'a> {
     /// 0 for the first board dealt, then 1, 2, …
     pub index: u64,
-    #[schema(value_type = Vec<String>)]
+    /// The board's cards, in deal order.
+    #[schema(value_type = Vec<crate::schema_enums::CardName>)]
     pub cards: Vec<Text>,
     /// Every live player's hand on this board (none when uncontested), by seat.
     pub hands: Vec<BoardHandDto<'a>>,
@@ -292,10 +366,15 @@ pub struct BoardDto<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardHandDto<'a> {
+    /// The player's id.
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
+    /// The player's hand on this board (the high side in split games).
     pub hand_rank: HandRankDto,
+    /// In split games, the player's low hand on this board; left out when
+    /// they have none (no qualifying low, or a one-hand game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub low_hand_rank: Option<HandRankDto>,
 }
 
@@ -317,8 +396,9 @@ pub struct PotBoardDto<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct BoardHalfDto<'a> {
     /// `whole`, `high` or `low`.
-    #[schema(value_type = String)]
+    #[schema(value_type = crate::schema_enums::HalfName)]
     pub half: Text,
+    /// Chips of this half (or of the whole board share).
     pub amount: u64,
     /// The players with the best hand there, in odd-chip order.
     #[schema(value_type = Vec<String>)]
@@ -331,9 +411,9 @@ pub struct BoardHalfDto<'a> {
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"amount": 5, "contributions": {"A": 1, "B": 2, "C": 2}}))]
 pub struct TakeDto<'a> {
-    /// Chips.
+    /// Chips the house took from the hand: the sum of the pots' parts.
     pub amount: u64,
-    /// Every player's part, in chips; they add up to `amount`.
+    /// Every player's part, in chips, by id; they add up to `amount`.
     #[schema(value_type = BTreeMap<String, u64>)]
     pub contributions: BTreeMap<Id<'a>, u64>,
 }
@@ -343,28 +423,46 @@ pub struct TakeDto<'a> {
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}))]
 pub struct HandRankDto {
+    /// The hand's category. High hands: 0 high card, 1 pair, 2 two pair, 3
+    /// three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a
+    /// kind, 8 straight flush, 9 royal flush; low and badugi hands number
+    /// the categories of their own ranking.
     #[serde(rename = "type")]
     pub kind: u8,
+    /// The category in words: `Flush`, `Wheel`, `8-6-4-3-2 low`, `4-card
+    /// badugi`, …
     #[schema(value_type = String)]
     pub name: Text,
+    /// Compares hands of one variant and side: higher is better; below 2^53.
     pub value: u64,
+    /// The hand in words, e.g. `Flush, A high`.
     pub description: String,
-    #[schema(value_type = Vec<String>)]
+    /// The cards that make the hand, most significant first.
+    #[schema(value_type = Vec<crate::schema_enums::CardName>)]
     pub cards: Vec<Text>,
 }
 
+/// What one player won from the hand, over every pot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PotBreakdownEntry<'a> {
+    /// The winner's id.
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
+    /// The winner's `name`; left out when they have none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, nullable = false)]
     pub agent_name: Option<Id<'a>>,
+    /// Chips the player won, summed over every pot (after rake and jackpot
+    /// drop; chips given back are in `uncalled`, not here).
     pub amount: u64,
+    /// The hand the player won with (with several boards, their hand on the
+    /// first board they won chips on); null when the hand is uncontested.
+    #[schema(required = true)]
     pub hand_rank: Option<HandRankDto>,
-    /// The second hand of a split game.
+    /// In split games, the player's low hand; left out when they have none.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub low_hand_rank: Option<HandRankDto>,
 }
 
@@ -373,55 +471,76 @@ pub struct PotBreakdownEntry<'a> {
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}))]
 pub struct PotDto<'a> {
+    /// 0 for the main pot, then 1, 2, … for the side pots.
     pub index: u64,
     /// `main`, then `side-1`, `side-2`, …
-    #[schema(value_type = String)]
+    #[schema(value_type = String, pattern = "^(main|side-[1-9][0-9]*)$")]
     pub name: Text,
     /// Gross: every chip in the pot; its shares add up to `amount − rake −
     /// jackpot`.
     pub amount: u64,
     /// Only when the request has `rake`: the part of the rake from this pot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rake: Option<u64>,
     /// Only when the request has `jackpot`: the part of the drop from this pot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub jackpot: Option<u64>,
+    /// The players who could win the pot: the live players whose
+    /// commitment reaches it.
     #[schema(value_type = Vec<String>)]
     pub eligible: Vec<Id<'a>>,
+    /// True when the pot, or one half of it, was shared by players with
+    /// equal hands.
     pub tie: bool,
+    /// Who got what from the pot.
     pub shares: Vec<ShareDto<'a>>,
     /// With several boards: each board's share of the pot and who won it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub boards: Option<Vec<PotBoardDto<'a>>>,
 }
 
+/// One player's share of one pot (or of its half).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShareDto<'a> {
+    /// The player's id.
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
-    /// `whole`, `high` or `low`; with several boards, `high` or `low` only
-    /// when all the share's chips came from that half of their boards.
-    #[schema(value_type = String)]
+    /// `whole`, `high` or `low`: `high` or `low` only when the pot really
+    /// was halved (with several boards, when all the share's chips came
+    /// from that half of their boards).
+    #[schema(value_type = crate::schema_enums::HalfName)]
     pub half: Text,
+    /// Chips the player got from this pot (or half).
     pub amount: u64,
+    /// 1 when this share got one of the units left over by dividing its
+    /// half (or whole pot) among tied winners, else 0; the extra unit a high
+    /// half gets from halving an odd pot is not counted.
     pub odd_chips: u64,
     /// With several boards: the boards (indices) this share's chips came from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub boards: Option<Vec<u64>>,
 }
 
+/// An uncalled bet given back (RULES.md §2.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UncalledDto<'a> {
+    /// The player the chips go back to.
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
+    /// Chips of a bet nobody called: given back, in no pot.
     pub amount: u64,
 }
 
 /// `GET /v1/variants` answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct VariantsResponse {
+    /// Every variant of the contract.
     pub variants: Vec<VariantDto>,
 }
 
@@ -435,8 +554,10 @@ pub struct VariantsResponse {
 }))]
 pub struct VariantDto {
     /// The id requests use.
+    #[schema(value_type = crate::schema_enums::VariantName)]
     pub id: String,
     /// `board`, `stud` or `draw`.
+    #[schema(value_type = crate::schema_enums::FamilyName)]
     pub family: String,
     /// Whether odd chips go by the button (else by card, stud).
     pub button: bool,
@@ -446,9 +567,11 @@ pub struct VariantDto {
     pub board_cards: u64,
     /// The hand of the high side: `high`, `short-deck-high`, `omaha-high`,
     /// `ace-to-five-low`, `deuce-to-seven-low`, `badugi`, ...
+    #[schema(value_type = crate::schema_enums::HandKindName)]
     pub high: String,
-    /// The hand of the other side in split games.
+    /// The hand of the other side in split games; left out in one-hand games.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::HandKindName>, nullable = false)]
     pub low: Option<String>,
     /// Whether the low side needs an 8-or-better qualifier (else the high hand scoops).
     pub low_qualifier: bool,
@@ -465,6 +588,7 @@ pub struct VariantDto {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HealthDto {
     /// `ok` or `ready`.
+    #[schema(value_type = crate::schema_enums::HealthStatus)]
     pub status: String,
 }
 

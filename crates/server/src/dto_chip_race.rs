@@ -43,21 +43,28 @@ use std::collections::BTreeMap;
 }))]
 pub struct ChipRaceRequest {
     /// The denomination leaving play (e.g. 5 for $5 chips).
+    #[schema(minimum = 1, maximum = 9007199254740991u64)]
     pub removed_denomination: u64,
     /// The denomination it colors up to: larger, and a multiple of it.
+    #[schema(minimum = 2, maximum = 9007199254740991u64)]
     pub color_up_to: u64,
     /// `tda` (default): the deal starts at seat 1 (TDA 23). `standard`: it
     /// starts at the small blind of the next hand (seed 002).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ConventionName>)]
     pub convention: Option<String>,
     /// The small blind seat of the next hand: required with `standard`, not
     /// allowed with `tda`. It may be an empty seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1)]
     pub small_blind_seat: Option<u32>,
     /// Deal from this seed (0 to 2^53 - 1); else every racing player gives
     /// the cards they were dealt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
     pub seed: Option<u64>,
+    /// Every player at the table, at least one.
+    #[schema(min_items = 1)]
     pub players: Vec<ChipRacePlayerRequest>,
 }
 
@@ -65,18 +72,27 @@ pub struct ChipRaceRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ChipRacePlayerRequest {
+    /// The player's id: not empty, unique in the race.
+    #[schema(min_length = 1)]
     pub id: String,
+    /// A display name, echoed back beside the id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The seat number, 1 or more, unique in the race.
+    #[schema(minimum = 1)]
     pub seat: u32,
     /// How many chips of the removed denomination the player holds (a
     /// count). Full sets are exchanged at equal value; the rest is raced.
+    #[schema(maximum = 9007199254740991u64)]
     pub leftover_chips: u64,
     /// Value of the player's other chips.
+    #[schema(maximum = 9007199254740991u64)]
     pub other_chips: u64,
     /// The cards dealt to the player (audit): one per chip raced, i.e.
-    /// `leftoverChips` modulo `colorUpTo / removedDenomination`.
+    /// `leftoverChips` modulo `colorUpTo / removedDenomination`; the race
+    /// deals from one deck, so 52 at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 52)]
     pub cards: Option<Vec<String>>,
 }
 
@@ -109,22 +125,33 @@ pub struct ChipRacePlayerRequest {
     "finalChipStacks": {"agent-a": 125, "agent-b": 25}
 }))]
 pub struct ChipRaceResponse {
+    /// The convention used: the request's, `tda` when it had none.
+    #[schema(value_type = crate::schema_enums::ConventionName)]
     pub convention: String,
+    /// The request's `removedDenomination`.
     pub removed_denomination: u64,
+    /// The request's `colorUpTo`.
     pub color_up_to: u64,
     /// Removed chips per larger chip.
     pub ratio: u64,
+    /// The request's `smallBlindSeat`; left out when it had none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub small_blind_seat: Option<u32>,
     /// The seed the cards were dealt from, echoed; absent for an audit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub seed: Option<u64>,
     /// Value of the leftover chips the race took off the table.
     pub value_removed: u64,
     /// Colored-up chips made from it: full chips, plus one when the remainder
     /// is more than half a chip (seed 002).
     pub colored_up_chips: u64,
+    /// The value removed short of a full colored-up chip
+    /// (`valueRemoved` modulo `colorUpTo`).
     pub remainder: u64,
+    /// True when that remainder was more than half a colored-up chip and so
+    /// earned one more chip.
     pub rounded_up: bool,
     /// Chips added beyond those so that nobody is raced out (TDA 23).
     pub chips_added: u64,
@@ -142,26 +169,40 @@ pub struct ChipRaceResponse {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChipRacePlayerResult {
+    /// The player's id.
     pub id: String,
+    /// The player's `name`; left out when they have none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub name: Option<String>,
+    /// The player's seat.
     pub seat: u32,
+    /// The request's `leftoverChips`: the player's chips of the removed
+    /// denomination (a count).
     pub leftover_chips: u64,
     /// Larger chips received at equal value for full sets.
     pub exchanged: u64,
     /// Removed chips raced, one card each.
     pub raced: u64,
+    /// The cards dealt to the player, in deal order; empty when none were raced.
+    #[schema(value_type = Vec<crate::schema_enums::CardName>)]
     pub cards: Vec<String>,
+    /// The highest of those cards (rank, then suit); left out when the
+    /// player was dealt none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::CardName>, nullable = false)]
     pub best_card: Option<String>,
     /// The raced chips were all the player had.
     pub raced_out: bool,
-    /// `race-win` or `not-raced-out` when the player gets a colored-up chip.
+    /// Why the player gets a colored-up chip; left out when they get none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::AwardName>, nullable = false)]
     pub award: Option<String>,
     /// The chip was added to play rather than made from the leftovers.
     pub added_chip: bool,
+    /// Value of the player's chips before the color-up.
     pub chips_before: u64,
+    /// Value of the player's chips after it.
     pub chips_after: u64,
 }
 
@@ -169,12 +210,16 @@ pub struct ChipRacePlayerResult {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChipRaceAward {
+    /// The id of the player who gets the chip.
     pub id: String,
     /// `race-win`: one of the highest single cards; `not-raced-out`: the
     /// race took the player's last chips (TDA 23, seed 002).
+    #[schema(value_type = crate::schema_enums::AwardName)]
     pub reason: String,
-    /// The player's best card.
+    /// The player's best card. Always sent: chips go only to players who
+    /// were dealt cards (`showdown_core::chip_race`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::CardName>, required = true, nullable = false)]
     pub card: Option<String>,
     /// Added to play rather than made from the leftover value.
     pub added: bool,

@@ -107,11 +107,13 @@ impl ExplainRule {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExplainStep {
+    /// The rule the step follows (one of `ExplainRule`).
     pub rule: ExplainRule,
     /// The rulebook reference: TDA 2013, Robert's Rules, house rules or RULES.md.
     pub source: String,
     /// The pot index (as in `pots[].index`); absent for uncalled bets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub pot: Option<u64>,
     /// The agent ids the step concerns.
     pub players: Vec<String>,

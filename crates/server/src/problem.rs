@@ -31,23 +31,38 @@ pub const TYPE_INVALID_REQUEST: &str = "urn:showdown:problem:invalid-request";
     "status": 422,
     "detail": "the hand is impossible: 2 problems",
     "errors": [
-        {"pointer": "/players/1/cards/1", "message": "malformed card \"Zz\": unknown rank 'Z': use 2-9, T, J, Q, K, A"},
-        {"pointer": "/buttonSeat", "message": "holdem is a button game: buttonSeat is required"}
+        {"pointer": "/buttonSeat", "message": "holdem is a button game: buttonSeat is required"},
+        {"pointer": "/players/1/cards/1", "message": "malformed card \"Zz\": unknown rank 'Z': use 2-9, T, J, Q, K, A"}
     ],
     "requestId": "2f1c9e0a7b3d4c55-000000000007"
 }))]
 pub struct Problem {
-    /// A URI naming the kind of problem; `about:blank` when the status says it all.
+    /// A URI naming the kind of problem: `urn:showdown:problem:malformed-request`
+    /// (400), `urn:showdown:problem:invalid-hand` (422 from settling) or
+    /// `urn:showdown:problem:invalid-request` (422 from a chip race or a
+    /// draw); `about:blank` when the status says it all.
     #[serde(rename = "type")]
+    #[schema(value_type = crate::schema_enums::ProblemType)]
     pub kind: String,
+    /// A short summary of the kind: the status's reason phrase for
+    /// `about:blank` (`Payload Too Large`), else `Malformed request`,
+    /// `Unprocessable hand`, `Unprocessable chip race` or `Unprocessable draw`.
     pub title: String,
+    /// The HTTP status code of the answer.
+    #[schema(minimum = 400, maximum = 599)]
     pub status: u16,
+    /// What was wrong with this request, in plain words.
     pub detail: String,
-    /// Every problem found in the request (422, and 400 when a field is at fault).
+    /// Every problem found in the request (422, and 400 when a field is at
+    /// fault); left out when no field is. A 422 lists 50 at most; `detail`
+    /// counts the rest.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(max_items = 50)]
     pub errors: Vec<FieldError>,
-    /// The request id (also in the `x-request-id` header and the logs).
+    /// The request id (also in the `x-request-id` header and the logs): the
+    /// service's edge sets it on every error it answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(required = true, nullable = false)]
     pub request_id: Option<String>,
 }
 

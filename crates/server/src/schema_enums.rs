@@ -1,59 +1,218 @@
-//! Closed sets of the contract as OpenAPI enums, for the fields the DTOs
-//! keep as strings (so a bad value is a 422 with a pointer, not a 400):
-//! written by hand because the values come from the cards crate's tables,
-//! which utoipa's derive cannot read.
+//! Closed sets and card strings of the contract as OpenAPI schemas, for the
+//! fields the DTOs keep as strings (so a bad value is a 422 with a pointer,
+//! not a 400): written by hand because some values come from the cards
+//! crate's tables, which utoipa's derive cannot read, and so one schema
+//! serves every field that holds the same kind of value.
 
 use showdown_cards::VariantId;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
 
-/// A variant id, one of those `GET /v1/variants` lists.
-pub struct VariantName;
-
-impl utoipa::PartialSchema for VariantName {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some("A variant id, one of those `GET /v1/variants` lists."))
-            .enum_values(Some(VariantId::ALL.iter().map(|v| v.as_str())))
-            .into()
-    }
+/// A string schema with a description and, when the set is closed, its values.
+fn string_schema<S: Into<serde_json::Value>>(
+    description: &str,
+    values: impl IntoIterator<Item = S>,
+) -> RefOr<Schema> {
+    let values: Vec<serde_json::Value> = values.into_iter().map(Into::into).collect();
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .enum_values((!values.is_empty()).then_some(values))
+        .into()
 }
 
-impl utoipa::ToSchema for VariantName {}
+/// A named string schema of fixed values: `closed_set!(Name, "description",
+/// ["a", "b"])` makes the type a DTO field names in `value_type`.
+macro_rules! closed_set {
+    ($(#[$doc:meta])* $name:ident, $description:expr, $values:expr) => {
+        $(#[$doc])*
+        pub struct $name;
 
-/// The rulebook for stud odd chips.
-pub struct RulesName;
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                string_schema($description, $values)
+            }
+        }
 
-impl utoipa::PartialSchema for RulesName {
+        impl utoipa::ToSchema for $name {}
+    };
+}
+
+closed_set!(
+    /// A variant id, one of those `GET /v1/variants` lists.
+    VariantName,
+    "A variant id, one of those `GET /v1/variants` lists.",
+    VariantId::ALL.iter().map(|v| v.as_str())
+);
+
+closed_set!(
+    /// The rulebook for stud odd chips.
+    RulesName,
+    "The rulebook for stud odd chips: `tda` (TDA 2013 Rule 19, the default) or `roberts` (Robert's Rules 3.7).",
+    ["tda", "roberts"]
+);
+
+/// What the card parser (`showdown_cards::Card`'s `FromStr`) accepts: a
+/// rank in upper case (`T` for ten, never `10`), then a suit in lower case.
+pub const CARD_PATTERN: &str = "^[2-9TJQKA][cdhs]$";
+
+/// One card as two characters.
+pub struct CardName;
+
+impl utoipa::PartialSchema for CardName {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
             .description(Some(
-                "The rulebook for stud odd chips: `tda` (TDA 2013 Rule 19, the default) or `roberts` (Robert's Rules 3.7).",
+                "A card: its rank (`2`-`9`, `T`, `J`, `Q`, `K`, `A`) then its suit (`s`, `h`, `d`, `c`); `Ah` is the ace of hearts, `Tc` the ten of clubs.",
             ))
-            .enum_values(Some(["tda", "roberts"]))
+            .pattern(Some(CARD_PATTERN))
+            .examples(["Ah"])
             .into()
     }
 }
 
-impl utoipa::ToSchema for RulesName {}
+impl utoipa::ToSchema for CardName {}
+
+/// The most board cards a variant deals (`boardCards` of the variant
+/// table); a longer board is refused whatever the variant.
+const MAX_BOARD_CARDS: usize = 5;
+
+/// The cards of one board.
+pub struct BoardCards;
+
+impl utoipa::PartialSchema for BoardCards {
+    fn schema() -> RefOr<Schema> {
+        use utoipa::ToSchema;
+        ArrayBuilder::new()
+            .items(Ref::from_schema_name(CardName::name()))
+            .max_items(Some(MAX_BOARD_CARDS))
+            .description(Some(
+                "The cards of one board, in deal order: the variant's `boardCards` (5) at a showdown; a hand only one player is left in may have fewer.",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for BoardCards {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        use utoipa::PartialSchema;
+        schemas.push((CardName::name().into(), CardName::schema()));
+    }
+}
+
+closed_set!(
+    /// `hand_complete`, the event's one type.
+    EventType,
+    "Always `hand_complete`.",
+    ["hand_complete"]
+);
+
+closed_set!(
+    /// How a hand ended (API.md `reason`).
+    ReasonName,
+    "`showdown`, or `uncontested` when one player was left in the hand.",
+    ["showdown", "uncontested"]
+);
+
+closed_set!(
+    /// The part of a pot a share or a board's winners took.
+    HalfName,
+    "`whole`, or `high` / `low` when the pot (or board share) was really halved between two hands.",
+    ["whole", "high", "low"]
+);
+
+closed_set!(
+    /// A variant's family (`GET /v1/variants`).
+    FamilyName,
+    "`board` (community cards), `stud` (no button, seven cards each) or `draw`.",
+    ["board", "stud", "draw"]
+);
+
+/// A kind of hand ranking, as the variant table names it: the kinds the
+/// table's variants use, so the list follows the table.
+pub struct HandKindName;
+
+impl utoipa::PartialSchema for HandKindName {
+    fn schema() -> RefOr<Schema> {
+        let mut kinds: Vec<&str> = Vec::new();
+        for v in VariantId::ALL.iter().map(|id| id.variant()) {
+            for k in std::iter::once(v.high).chain(v.low) {
+                let id = crate::dto::hand_kind_id(k);
+                if !kinds.contains(&id) {
+                    kinds.push(id);
+                }
+            }
+        }
+        string_schema(
+            "A kind of hand ranking: `high`, `short-deck-high`, `omaha-high`, `omaha-low-8`, `low-8` (ace-to-five with an 8-or-better qualifier), `ace-to-five-low`, `deuce-to-seven-low`, `badugi`, `badugi-ace-high`.",
+            kinds,
+        )
+    }
+}
+
+impl utoipa::ToSchema for HandKindName {}
+
+closed_set!(
+    /// Where a chip race's deal starts.
+    ConventionName,
+    "`tda`: the deal starts at seat 1 (TDA 23); `standard`: at the small blind of the next hand (seed 002).",
+    ["tda", "standard"]
+);
+
+closed_set!(
+    /// Why a player got a colored-up chip in a chip race.
+    AwardName,
+    "`race-win`: one of the highest single cards; `not-raced-out`: the race took the player's last chips, so they get a chip anyway (TDA 23, seed 002).",
+    ["race-win", "not-raced-out"]
+);
+
+closed_set!(
+    /// `/healthz` and `/readyz` say one word each.
+    HealthStatus,
+    "`ok` (from `/healthz`) or `ready` (from `/readyz`).",
+    ["ok", "ready"]
+);
+
+closed_set!(
+    /// The `type` of a problem: RFC 9457's `about:blank` or one of ours.
+    ProblemType,
+    "A URI naming the kind of problem; `about:blank` when the HTTP status says it all.",
+    [
+        "about:blank",
+        crate::problem::TYPE_MALFORMED,
+        crate::problem::TYPE_INVALID_HAND,
+        crate::problem::TYPE_INVALID_REQUEST,
+    ]
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use utoipa::PartialSchema;
 
-    #[test]
-    fn the_variant_enum_lists_every_variant_of_the_table() {
-        let json = serde_json::to_value(VariantName::schema()).unwrap();
-        let values: Vec<&str> = json["enum"]
+    fn values<S: PartialSchema>() -> Vec<String> {
+        let json = serde_json::to_value(S::schema()).unwrap();
+        json["enum"]
             .as_array()
             .unwrap()
             .iter()
-            .map(|v| v.as_str().unwrap())
-            .collect();
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_variant_enum_lists_every_variant_of_the_table() {
+        let values = values::<VariantName>();
         assert_eq!(values.len(), 19);
-        assert!(values.contains(&"holdem") && values.contains(&"sohe"));
+        assert!(values.contains(&"holdem".into()) && values.contains(&"sohe".into()));
+    }
+
+    /// The variant table uses every kind of hand, so the enum has all nine.
+    #[test]
+    fn the_hand_kind_enum_lists_every_kind_the_table_uses() {
+        let values = values::<HandKindName>();
+        assert_eq!(values.len(), 9, "{values:?}");
+        assert!(values.contains(&"badugi-ace-high".into()));
     }
 }

@@ -32,6 +32,7 @@ pub use showdown_core::MAX_AMOUNT;
 pub struct FieldError {
     /// JSON Pointer (RFC 6901) into the request body; empty for the whole body.
     pub pointer: String,
+    /// What is wrong there, in plain words.
     pub message: String,
 }
 

@@ -6,6 +6,7 @@
 
 pub(crate) mod chip_race;
 pub(crate) mod draw;
+mod errors;
 pub(crate) mod health;
 pub(crate) mod metrics;
 pub(crate) mod phh;
@@ -57,72 +58,35 @@ fn api_router() -> OpenApiRouter<AppState> {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = api_router().split_for_parts();
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
-    add_error_responses(&mut doc);
+    errors::add_error_responses(&mut doc);
+    hoist_nullable_descriptions(&mut doc);
     doc
 }
 
-/// The error answers the edge can give, documented once for every route:
-/// (status, whether only routes with a body give it, description). A
-/// route documents a status itself only where it means more there.
-const ERROR_RESPONSES: [(u16, bool, &str); 6] = [
-    (
-        400,
-        true,
-        "The body is not JSON, or not the shape of the request",
-    ),
-    (
-        408,
-        false,
-        "The request (body upload included) did not complete within the timeout",
-    ),
-    (
-        413,
-        true,
-        "The body is over the size limit (64 KiB by default)",
-    ),
-    (415, true, "The content type is not the one the route reads"),
-    (
-        500,
-        false,
-        "An internal error (a bug); the body carries the request id",
-    ),
-    (
-        503,
-        true,
-        "The server is busy or shutting down; Retry-After says when to try again",
-    ),
-];
-
-/// Adds [`ERROR_RESPONSES`] to every operation that does not document the
-/// status itself, each a problem+json.
-fn add_error_responses(doc: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    for item in doc.paths.paths.values_mut() {
-        let ops = [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.delete,
-        ];
-        for op in ops.into_iter().flatten() {
-            let has_body = op.request_body.is_some();
-            for (status, body_only, description) in ERROR_RESPONSES {
-                if body_only && !has_body {
-                    continue;
+/// utoipa writes a nullable reference as `oneOf: [{$ref, description},
+/// {type: null}]`, its description inside the first branch, where
+/// generated clients (openapi-typescript) do not look: this moves it up to
+/// the property.
+fn hoist_nullable_descriptions(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::RefOr;
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    for schema in components.schemas.values_mut() {
+        let RefOr::T(Schema::Object(object)) = schema else {
+            continue;
+        };
+        for property in object.properties.values_mut() {
+            let RefOr::T(Schema::OneOf(one_of)) = property else {
+                continue;
+            };
+            for item in &mut one_of.items {
+                if let RefOr::Ref(r) = item {
+                    if one_of.description.is_none() && !r.description.is_empty() {
+                        one_of.description = Some(std::mem::take(&mut r.description));
+                    }
                 }
-                let problem = ContentBuilder::new()
-                    .schema(Some(Ref::from_schema_name("Problem")))
-                    .build();
-                op.responses
-                    .responses
-                    .entry(status.to_string())
-                    .or_insert_with(|| {
-                        ResponseBuilder::new()
-                            .description(description)
-                            .content(crate::problem::PROBLEM_JSON, problem)
-                            .build()
-                            .into()
-                    });
             }
         }
     }

@@ -43,6 +43,16 @@ fn phh_problem(e: &PhhError) -> Problem {
     }
 }
 
+/// WSOP 2023 #43 hand 41, the request example of the document and of the
+/// tests: the big-blind ante is dead money (RULES.md §2), so the raiser's
+/// uncalled 100000 comes back and the pot is 400000.
+pub(crate) const EXAMPLE_HAND: &str = "variant = 'N2L1D'\nante_trimming_status = false\n\
+    antes = [0, 150000, 0, 0, 0]\nblinds_or_straddles = [50000, 100000, 0, 0, 0]\n\
+    min_bet = 100000\nstarting_stacks = [7250000, 2850000, 4800000, 475000, 14325000]\n\
+    actions = ['d dh p1 JsJc9s7h6s', 'd dh p2 AhAdAcJd9d', 'd dh p3 Qc9h4h3s3h', \
+    'd dh p4 Qd8h5s4d3d', 'd dh p5 KsKcTs7s5c', 'p3 f', 'p4 cbr 200000', 'p5 f', 'p1 f', 'p2 f']\n\
+    hand = 41\nfinishing_stacks = [7200000, 2600000, 4800000, 775000, 14325000]\n";
+
 /// Settle one hand given in the Poker Hand History format.
 ///
 /// The body is one PHH hand (TOML, github.com/uoftcprg/phh-std): variants
@@ -59,8 +69,12 @@ fn phh_problem(e: &PhhError) -> Problem {
     path = "/v1/settle/phh",
     tag = "settle",
     operation_id = "settlePhh",
-    request_body(content = String, content_type = "application/toml",
-        description = "One PHH hand (also accepted as text/plain)"),
+    request_body(
+        content(
+            (String = "application/toml", example = json!(EXAMPLE_HAND)),
+            (String = "text/plain", example = json!(EXAMPLE_HAND))
+        ),
+        description = "One PHH hand, as TOML text (UTF-8)"),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
         (status = 400, description = "The body is not a PHH hand (TOML, fields, actions)", body = Problem, content_type = "application/problem+json"),
@@ -123,18 +137,9 @@ mod tests {
         (status, ct, serde_json::from_slice(&bytes).unwrap())
     }
 
-    /// WSOP 2023 #43 hand 41: the big-blind ante is dead money (RULES.md §2),
-    /// so the raiser's uncalled 100000 comes back and the pot is 400000.
-    const HAND_41: &str = "variant = 'N2L1D'\nante_trimming_status = false\n\
-        antes = [0, 150000, 0, 0, 0]\nblinds_or_straddles = [50000, 100000, 0, 0, 0]\n\
-        min_bet = 100000\nstarting_stacks = [7250000, 2850000, 4800000, 475000, 14325000]\n\
-        actions = ['d dh p1 JsJc9s7h6s', 'd dh p2 AhAdAcJd9d', 'd dh p3 Qc9h4h3s3h', \
-        'd dh p4 Qd8h5s4d3d', 'd dh p5 KsKcTs7s5c', 'p3 f', 'p4 cbr 200000', 'p5 f', 'p1 f', 'p2 f']\n\
-        hand = 41\nfinishing_stacks = [7200000, 2600000, 4800000, 775000, 14325000]\n";
-
     #[tokio::test]
     async fn rules_2_phh_route_settles_big_blind_ante_as_dead_money() {
-        let (status, ct, v) = post("application/toml", HAND_41).await;
+        let (status, ct, v) = post("application/toml", EXAMPLE_HAND).await;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert!(ct.starts_with("application/json"), "{ct}");
         let d = &v["data"];
@@ -149,9 +154,9 @@ mod tests {
 
     #[tokio::test]
     async fn phh_route_accepts_text_plain_and_refuses_json() {
-        let (status, _, _) = post("text/plain; charset=utf-8", HAND_41).await;
+        let (status, _, _) = post("text/plain; charset=utf-8", EXAMPLE_HAND).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, ct, v) = post("application/json", HAND_41).await;
+        let (status, ct, v) = post("application/json", EXAMPLE_HAND).await;
         assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
         assert!(ct.starts_with("application/problem+json"), "{ct}");
         assert_eq!(v["status"], 415);
@@ -163,7 +168,7 @@ mod tests {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
         assert!(ct.starts_with("application/problem+json"), "{ct}");
 
-        let bad_action = HAND_41.replace("'p5 f'", "'p5 zz'");
+        let bad_action = EXAMPLE_HAND.replace("'p5 f'", "'p5 zz'");
         let (status, _, v) = post("application/toml", &bad_action).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
         assert_eq!(v["errors"][0]["pointer"], "/actions/7");

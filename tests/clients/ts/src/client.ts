@@ -57,9 +57,56 @@ export function finalStack(event: HandComplete, id: string): number | undefined 
   return event.data.finalChipStacks[id];
 }
 
-// Requests the service refuses must not type-check.
+// Requests the service refuses must not type-check: each line after an
+// expect-error directive must fail to compile, else tsc fails the check.
 export const wrongVariant: SettleBody = {
   ...example,
   // @ts-expect-error "texas" is not a variant id: the document must list them as an enum
   variant: "texas",
 };
+
+export const wrongCards: SettleBody = {
+  ...example,
+  players: [
+    // @ts-expect-error cards are an array of card strings, not numbers
+    { id: "agent-a", seat: 1, stack: 1000, committed: 300, cards: [3, 4] },
+    // @ts-expect-error cards are an array, not one string
+    { id: "agent-b", seat: 2, stack: 1000, committed: 300, cards: "5s6d" },
+  ],
+};
+
+export const seatMissing: SettleBody = {
+  ...example,
+  // @ts-expect-error every player needs a seat
+  players: [{ id: "agent-a", stack: 1000, committed: 300 }],
+};
+
+export const wrongRounding: SettleBody = {
+  ...example,
+  // @ts-expect-error rake.rounding is `down` or `halfEven`
+  rake: { percentBp: 500, rounding: "up" },
+};
+
+type Data = HandComplete["data"];
+type HandRank = components["schemas"]["HandRankDto"];
+
+/** Fields the service always sends are typed non-optional: these compile
+ * under --strict only if the document lists them in `required`. */
+export function alwaysSent(d: Data, p: Problem): string {
+  const breakdown: components["schemas"]["PotBreakdownEntry"][] = d.potBreakdown;
+  const winning: HandRank | null = d.winningHand;
+  const firstHand: HandRank | null = breakdown[0]?.handRank ?? null;
+  const half: "whole" | "high" | "low" = d.pots[0]?.shares[0]?.half ?? "whole";
+  const requestId: string = p.requestId;
+  return `${breakdown.length} ${winning?.name} ${firstHand?.name} ${half} ${requestId}`;
+}
+
+/** Fields the service leaves out are optional but never null. */
+export function leftOut(d: Data): string {
+  const gameId: string | undefined = d.gameId;
+  // @ts-expect-error winnerName may be left out: it is optional
+  const winnerName: string = d.winnerName;
+  // @ts-expect-error potBreakdown is always sent and never null
+  const breakdown: null = d.potBreakdown;
+  return `${gameId} ${winnerName} ${breakdown}`;
+}

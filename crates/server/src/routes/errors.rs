@@ -1,0 +1,320 @@
+//! The error answers of the OpenAPI document, written once for every route:
+//! which routes can give each status, what it means, and an example that is
+//! a real answer of the service (`tests/openapi.rs` sends the requests that
+//! give them and compares). A route documents a status itself only where it
+//! means more there (its 422, PHH's 400, `/readyz`'s 503); the example and
+//! the headers still come from here.
+
+use crate::problem::{Problem, PROBLEM_JSON};
+use crate::validate::FieldError;
+use axum::http::StatusCode;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, Response, ResponseBuilder};
+
+/// The name of the bearer token scheme in `components.securitySchemes`.
+const BEARER: &str = "bearerAuth";
+
+/// Which operations can give an error answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Routes {
+    /// Every route: the edge's request timeout, the catch-panic guard and
+    /// the HTTP layer's header limit.
+    All,
+    /// `/v1/...`: the edge reads their body under the limit before they run,
+    /// then they take a slot of the concurrency limit.
+    Api,
+    /// Routes that read a request body (JSON, or PHH text).
+    WithBody,
+    /// Routes behind the bearer tokens when some are configured: all but
+    /// `/healthz` and `/readyz`.
+    Guarded,
+    /// `/metrics` alone.
+    Metrics,
+}
+
+impl Routes {
+    fn include(self, path: &str, has_body: bool) -> bool {
+        match self {
+            Routes::All => true,
+            Routes::Api => path.starts_with("/v1/"),
+            Routes::WithBody => has_body,
+            Routes::Guarded => guarded(path),
+            Routes::Metrics => path == "/metrics",
+        }
+    }
+}
+
+/// Whether a route asks for a bearer token when tokens are configured
+/// (`auth.rs`: health and readiness never do).
+fn guarded(path: &str) -> bool {
+    !matches!(path, "/healthz" | "/readyz")
+}
+
+/// The error answers the edge can give: (status, the routes that can give
+/// it, what it means). Statuses a route gives only for itself (422) are in
+/// its own `#[utoipa::path]`.
+const ERROR_ANSWERS: [(u16, Routes, &str); 9] = [
+    (
+        400,
+        Routes::WithBody,
+        "The body is not JSON, or not the shape of the request (a field of the wrong type, a missing required field, an unknown field); `errors` points at the field when one is at fault",
+    ),
+    (
+        401,
+        Routes::Guarded,
+        "Access tokens are configured (`--auth-tokens`, `--auth-tokens-file`) and the request has no valid `Authorization: Bearer` token",
+    ),
+    (
+        404,
+        Routes::Metrics,
+        "The metrics are served on the admin address (`--admin-addr`), not here",
+    ),
+    (
+        408,
+        Routes::All,
+        "The request, body upload included, did not complete within the request timeout (`--request-timeout-ms`, 10 s by default)",
+    ),
+    (
+        413,
+        Routes::Api,
+        "The body is over the size limit (`--body-limit`, 64 KiB by default)",
+    ),
+    (
+        415,
+        Routes::WithBody,
+        "The `Content-Type` is not one the route reads",
+    ),
+    (
+        431,
+        Routes::All,
+        "The request line and headers are over `--max-header-bytes`; the HTTP layer answers before any route, with an empty body",
+    ),
+    (
+        500,
+        Routes::All,
+        "An internal error (a bug: validation makes it unreachable); the body carries the request id",
+    ),
+    (
+        503,
+        Routes::Api,
+        "The server is busy: every slot of `--concurrency-limit` is taken, and the request is refused at once rather than queued; `Retry-After` says when to try again",
+    ),
+];
+
+/// The request id every example carries (the format of `RequestIds`).
+const EXAMPLE_REQUEST_ID: &str = "2f1c9e0a7b3d4c55-000000000007";
+
+/// A 400 whose body was not the shape of the request: `field` is at fault.
+fn shape(pointer: &str, message: &str) -> Problem {
+    Problem::malformed(
+        format!("the body is not the shape of the request: {message}"),
+        vec![field(pointer, message)],
+    )
+}
+
+fn field(pointer: &str, message: &str) -> FieldError {
+    FieldError {
+        pointer: pointer.to_string(),
+        message: message.to_string(),
+    }
+}
+
+/// A 422 of a chip race or a draw (`subject`), listing `errors`.
+fn impossible(subject: &str, errors: &[(&str, &str)]) -> Problem {
+    let errors = errors.iter().map(|(p, m)| field(p, m)).collect();
+    Problem::impossible(
+        crate::problem::TYPE_INVALID_REQUEST,
+        subject,
+        crate::validate::Invalid::new(errors),
+    )
+}
+
+/// The answer of `status` on `path` that the document shows, when it shows
+/// one: each the service's own answer to a request that gives it.
+pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
+    let about = |status: StatusCode, detail: &str| Problem::from_status(status, detail);
+    let mut p = match (status, path) {
+        (400, "/v1/settle") => shape(
+            "/players/0/stack",
+            "expected a whole number, 0 or more, got -5",
+        ),
+        (400, "/v1/settle/phh") => Problem::malformed(
+            "the body is not a PHH hand: field `starting_stacks`: missing",
+            vec![field(
+                "/starting_stacks",
+                "field `starting_stacks`: missing",
+            )],
+        ),
+        (400, "/v1/chip-race") => shape(
+            "/colorUpTo",
+            "expected a whole number, 0 or more, got string \"25\"",
+        ),
+        (400, "/v1/draw") => shape(
+            "/players/1/colour",
+            "unknown field \"colour\"; the fields here are id, name, seat, card",
+        ),
+        (401, _) => about(
+            StatusCode::UNAUTHORIZED,
+            "an Authorization: Bearer token is required",
+        ),
+        (404, "/metrics") => about(
+            StatusCode::NOT_FOUND,
+            "metrics are served on the admin address",
+        ),
+        (408, _) => about(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request did not complete within 10000 ms",
+        ),
+        (413, _) => Problem::too_large(),
+        (415, _) => about(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            if path == "/v1/settle/phh" {
+                "the body must be a PHH hand: send Content-Type: application/toml or text/plain"
+            } else {
+                "the body must be JSON: send Content-Type: application/json"
+            },
+        ),
+        (422, "/v1/settle") => Problem::invalid(crate::validate::Invalid::new(vec![
+            field(
+                "/buttonSeat",
+                "holdem is a button game: buttonSeat is required",
+            ),
+            field(
+                "/players/1/cards/1",
+                "malformed card \"Zz\": unknown rank 'Z': use 2-9, T, J, Q, K, A",
+            ),
+        ])),
+        (422, "/v1/settle/phh") => {
+            let message = "not supported: p1's cards are unknown at the showdown";
+            let mut p = Problem::invalid(crate::validate::Invalid::one("", message));
+            p.detail = format!("the hand cannot be settled: {message}");
+            p
+        }
+        (422, "/v1/chip-race") => impossible(
+            "chip race",
+            &[
+                (
+                    "/colorUpTo",
+                    "colorUpTo 12 must be a multiple of removedDenomination 5",
+                ),
+                ("/players/0/seat", "seat numbers start at 1"),
+            ],
+        ),
+        (422, "/v1/draw") => impossible(
+            "draw",
+            &[
+                (
+                    "/players/1/seat",
+                    "duplicate seat 1 (first at /players/0/seat)",
+                ),
+                (
+                    "/players/1/card",
+                    "card Kh appears more than once (first at /players/0/card)",
+                ),
+            ],
+        ),
+        (500, _) => about(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
+        (503, "/readyz") => about(StatusCode::SERVICE_UNAVAILABLE, "shutting down"),
+        (503, _) => about(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy: 1024 requests in flight; retry later",
+        ),
+        _ => return None,
+    };
+    p.request_id = Some(EXAMPLE_REQUEST_ID.to_string());
+    Some(p)
+}
+
+/// A response header of type string.
+fn header(description: &str) -> utoipa::openapi::header::Header {
+    HeaderBuilder::new()
+        .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+        .description(Some(description))
+        .build()
+}
+
+/// The headers an error answer of `status` carries beside its body.
+fn add_headers(status: u16, response: &mut Response) {
+    let named = match status {
+        401 => (
+            "WWW-Authenticate",
+            "`Bearer realm=\"showdown\"` (with `error=\"invalid_token\"` when a token was given but is not valid)",
+        ),
+        503 => ("Retry-After", "Seconds to wait before trying again"),
+        _ => return,
+    };
+    response
+        .headers
+        .entry(named.0.to_string())
+        .or_insert_with(|| RefOr::T(header(named.1)));
+}
+
+/// Adds [`ERROR_ANSWERS`] to every operation that does not document the
+/// status itself (each a problem+json, but 431), then gives every
+/// problem+json answer its example and headers, and marks the routes
+/// behind the bearer tokens.
+pub(crate) fn add_error_responses(doc: &mut OpenApi) {
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.security_schemes.insert(
+        BEARER.to_string(),
+        RefOr::T(SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some(
+                    "Only when the service is started with access tokens (`--auth-tokens`, `--auth-tokens-file`); off by default",
+                ))
+                .build(),
+        )),
+    );
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let ops = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ];
+        for op in ops.into_iter().flatten() {
+            let has_body = op.request_body.is_some();
+            for (status, routes, description) in ERROR_ANSWERS {
+                if !routes.include(path, has_body) {
+                    continue;
+                }
+                op.responses
+                    .responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| {
+                        let response = ResponseBuilder::new().description(description);
+                        if status == 431 {
+                            return response.build().into();
+                        }
+                        let problem = ContentBuilder::new()
+                            .schema(Some(Ref::from_schema_name("Problem")))
+                            .build();
+                        response.content(PROBLEM_JSON, problem).build().into()
+                    });
+            }
+            for (status, response) in op.responses.responses.iter_mut() {
+                let (Ok(status), RefOr::T(response)) = (status.parse::<u16>(), response) else {
+                    continue;
+                };
+                add_headers(status, response);
+                let content = response.content.get_mut(PROBLEM_JSON);
+                if let Some(RefOr::T(content)) = content {
+                    if content.example.is_none() {
+                        content.example =
+                            example(status, path).and_then(|p| serde_json::to_value(p).ok());
+                    }
+                }
+            }
+            if guarded(path) {
+                // Optional: `{}` (no token) is fine unless tokens are configured.
+                op.security = Some(vec![
+                    SecurityRequirement::default(),
+                    SecurityRequirement::new(BEARER, Vec::<String>::new()),
+                ]);
+            }
+        }
+    }
+}
