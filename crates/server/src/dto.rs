@@ -34,7 +34,7 @@ pub struct SettleRequest {
     /// The dealer button's seat: required in board and draw games, refused
     /// in stud games; it may be an empty seat (a dead button).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1)]
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub button_seat: Option<u32>,
     /// The community cards, board games only: the variant's full board at a
     /// showdown; a hand only one player is left in may have fewer.
@@ -89,6 +89,7 @@ pub struct RakeRequest {
     /// Players dealt in, for the cap; default the number of `players`, never
     /// fewer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(format = Int64, maximum = 4294967295u64)]
     pub players_dealt: Option<u32>,
     /// How the rate's product is rounded to whole chip units; default `down`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -111,6 +112,7 @@ pub struct RakeRequest {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CapStepRequest {
     /// This cap applies from this many players dealt in.
+    #[schema(format = Int64, maximum = 4294967295u64)]
     pub min_players: u32,
     /// The most rake a hand pays at this step, in chips (a multiple of
     /// `chipUnit`).
@@ -227,7 +229,7 @@ pub struct PlayerRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The seat number, 1 or more, unique in the hand; seats rise clockwise.
-    #[schema(minimum = 1)]
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub seat: u32,
     /// Chips in front of the player before the hand began. `committed +
     /// dead` may not exceed it; equal means the player is all in.

@@ -56,7 +56,7 @@ pub struct ChipRaceRequest {
     /// The small blind seat of the next hand: required with `standard`, not
     /// allowed with `tda`. It may be an empty seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1)]
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub small_blind_seat: Option<u32>,
     /// Deal from this seed (0 to 2^53 - 1); else every racing player gives
     /// the cards they were dealt.
@@ -79,7 +79,7 @@ pub struct ChipRacePlayerRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The seat number, 1 or more, unique in the race.
-    #[schema(minimum = 1)]
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub seat: u32,
     /// How many chips of the removed denomination the player holds (a
     /// count). Full sets are exchanged at equal value; the rest is raced.
@@ -136,7 +136,7 @@ pub struct ChipRaceResponse {
     pub ratio: u64,
     /// The request's `smallBlindSeat`; left out when it had none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
+    #[schema(format = Int64, maximum = 4294967295u64, nullable = false)]
     pub small_blind_seat: Option<u32>,
     /// The seed the cards were dealt from, echoed; absent for an audit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -176,6 +176,7 @@ pub struct ChipRacePlayerResult {
     #[schema(nullable = false)]
     pub name: Option<String>,
     /// The player's seat.
+    #[schema(format = Int64, maximum = 4294967295u64)]
     pub seat: u32,
     /// The request's `leftoverChips`: the player's chips of the removed
     /// denomination (a count).

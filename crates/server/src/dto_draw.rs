@@ -33,7 +33,7 @@ pub struct DrawRequest {
     /// The dealer's seat: the deal starts with the first player to its left
     /// (Robert's 3.7.2). Without it the deal starts at seat 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 1)]
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub dealer_seat: Option<u32>,
     /// Deal from this seed (0 to 2^53 - 1); else every player gives a card.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,7 +55,7 @@ pub struct DrawPlayerRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The seat number, 1 or more, unique in the draw.
-    #[schema(minimum = 1)]
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub seat: u32,
     /// The card dealt to the player (an audit): required for every player
     /// when there is no `seed`, refused with one.
@@ -86,7 +86,7 @@ pub struct DrawResponse {
     pub purpose: Option<String>,
     /// The request's `dealerSeat`; left out when it had none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
+    #[schema(format = Int64, maximum = 4294967295u64, nullable = false)]
     pub dealer_seat: Option<u32>,
     /// The seed the cards were dealt from, echoed; left out for an audit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,11 +118,13 @@ pub struct DrawPlayerResult {
     #[schema(nullable = false)]
     pub name: Option<String>,
     /// The player's seat.
+    #[schema(format = Int64, maximum = 4294967295u64)]
     pub seat: u32,
     /// The card the player drew.
     #[schema(value_type = crate::schema_enums::CardName)]
     pub card: String,
     /// 1 for the highest card (rank, then suit), 2 for the next, ...
+    #[schema(format = Int64, maximum = 4294967295u64)]
     pub place: u32,
 }
 
