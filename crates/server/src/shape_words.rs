@@ -16,15 +16,27 @@ pub(crate) fn plain(message: &str) -> String {
     for prefix in ["invalid type: ", "invalid value: "] {
         if let Some(rest) = message.strip_prefix(prefix) {
             if let Some((got, expected)) = rest.split_once(", expected ") {
-                return format!(
-                    "expected {}, got {}",
-                    expected_words(expected),
-                    got_words(got)
-                );
+                // A whole number too large for a narrow field: "0 or more"
+                // would not say why it was refused.
+                let expected = match (prefix, largest(expected)) {
+                    ("invalid value: ", Some(max)) => format!("a whole number from 0 to {max}"),
+                    _ => expected_words(expected).to_string(),
+                };
+                return format!("expected {expected}, got {}", got_words(got));
             }
         }
     }
     message.to_string()
+}
+
+/// The largest value of a narrow unsigned field serde names.
+fn largest(expected: &str) -> Option<u64> {
+    match expected {
+        "u32" => Some(u32::MAX.into()),
+        "u16" => Some(u16::MAX.into()),
+        "u8" => Some(u8::MAX.into()),
+        _ => None,
+    }
 }
 
 /// serde_json appends where in the text it stopped; a pointer says it better.
@@ -125,6 +137,19 @@ mod tests {
             r#"{"variant":"holdem","players":[{"id":"a","seat":1,"stack":-5,"committed":0}]}"#,
         );
         assert_eq!(m, "expected a whole number, 0 or more, got -5");
+    }
+
+    #[test]
+    fn a_seat_out_of_range_names_the_range_it_must_be_in() {
+        for (seat, got) in [("4294967296", "4294967296"), ("-1", "-1")] {
+            let m = words(&format!(
+                r#"{{"variant":"holdem","players":[{{"id":"a","seat":{seat},"stack":5,"committed":0}}]}}"#
+            ));
+            assert_eq!(
+                m,
+                format!("expected a whole number from 0 to 4294967295, got {got}")
+            );
+        }
     }
 
     #[test]

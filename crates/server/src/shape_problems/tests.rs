@@ -89,7 +89,7 @@ fn a_number_out_of_its_range_is_listed() {
     assert_eq!(
         found::<SettleRequest>(text),
         [
-            ("/buttonSeat", "expected a whole number, 0 or more, got 4294967296"),
+            ("/buttonSeat", "expected a whole number from 0 to 4294967295, got 4294967296"),
             ("/handNumber", "expected a whole number, 0 or more, got 1e+20 (amounts are whole chips: no fractions)"),
         ]
         .map(|(p, m)| (p.to_string(), m.to_string()))
