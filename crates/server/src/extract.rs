@@ -96,7 +96,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
             );
             // The typed parse names the first problem; a walk of the body
             // names them all (issue #19), that one first.
-            let every = crate::shape_problems::every::<T>(bytes, first);
+            let (every, complete) = crate::shape_problems::every::<T>(bytes, first);
             if every.unlisted > 0 {
                 detail.push_str(&format!(
                     "; {} problems, the first {} listed, {} more not listed",
@@ -104,6 +104,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
                     every.errors.len(),
                     every.unlisted
                 ));
+            }
+            if !complete {
+                detail
+                    .push_str("; the body is too large to look for every problem: more may follow");
             }
             Problem::malformed(detail, every.errors)
         }

@@ -54,7 +54,7 @@ pub struct Problem {
     /// What was wrong with this request, in plain words.
     pub detail: String,
     /// Every problem found in the request (422, and 400 when a field is at
-    /// fault); left out when no field is. A 422 lists 50 at most; `detail`
+    /// fault); left out when no field is. At most 50 are listed; `detail`
     /// counts the rest.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schema(max_items = 50)]

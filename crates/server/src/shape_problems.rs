@@ -45,8 +45,17 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// Walks of one body at most: one for each rule a derive teaches (a
-/// settle request has about twenty), and spare.
+/// settle request can teach 27), and spare.
 const MAX_WALKS: usize = 32;
+
+/// Values visited over all the walks of one body at most: a large body
+/// gets fewer walks, so a crafted 64 KiB body costs a few milliseconds,
+/// not a walk of every value for every rule. A walk cut short says so.
+const WALK_BUDGET: usize = 64 * 1024;
+
+/// Unknown keys of one object looked at for the field they probably meant;
+/// past this many the object is garbage and the guess is not worth its cost.
+const MAX_GUESSES: usize = MAX_LISTED;
 
 /// How deep stand-in objects nest at most (a type that holds itself
 /// through a `Box` would nest for ever).
@@ -54,11 +63,11 @@ const MAX_STAND_IN_DEPTH: usize = 16;
 
 /// Every shape problem of a body the typed parse refused with `first`, in
 /// the order serde meets them; `first` alone when the body is not JSON.
-pub(crate) fn every<T: DeserializeOwned>(bytes: &[u8], first: FieldError) -> Invalid {
+pub(crate) fn every<T: DeserializeOwned>(bytes: &[u8], first: FieldError) -> (Invalid, bool) {
     let Ok(root) = serde_json::from_slice::<Node>(bytes) else {
-        return Invalid::new(vec![first]);
+        return (Invalid::new(vec![first]), true);
     };
-    let mut found = walk::<T>(&root).0;
+    let (mut found, _, complete) = walk::<T>(&root);
     if found.errors.first() != Some(&first) {
         // A property test holds the walk to the typed parse; should they
         // still differ, the typed parse's problem leads, as it always did.
@@ -69,13 +78,16 @@ pub(crate) fn every<T: DeserializeOwned>(bytes: &[u8], first: FieldError) -> Inv
             found.unlisted += 1;
         }
     }
-    found
+    (found, complete)
 }
 
-/// Every shape problem of `root` as a `T`, and how many walks it took.
-fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize) {
+/// Every shape problem of `root` as a `T`, how many walks it took, and
+/// whether the walks ran to the end (else the budget cut them short and
+/// the problems are those found so far).
+fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
     let mut rules = Rules::default();
     let mut walks = 0;
+    let allowed = (WALK_BUDGET / root.size().max(1)).clamp(1, MAX_WALKS);
     loop {
         walks += 1;
         let mut walk = Walk {
@@ -94,8 +106,9 @@ fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize) {
             learned, problems, ..
         } = walk;
         match learned {
-            Some(rule) if walks < MAX_WALKS => rules.learn(rule),
-            _ => return (problems.into_invalid(), walks),
+            Some(rule) if walks < allowed => rules.learn(rule),
+            Some(_) => return (problems.into_invalid(), walks, false),
+            None => return (problems.into_invalid(), walks, true),
         }
     }
 }
@@ -624,8 +637,10 @@ struct Entries<'a, 'r, 'de> {
     kind: &'static str,
     /// A stand-in struct: every field a stand-in.
     stand_in: bool,
-    /// Fields that unknown keys probably meant.
+    /// Fields that unknown keys probably meant, and how many keys were
+    /// looked at for it.
     meant: Vec<&'static str>,
+    guesses: usize,
     /// Once the entries are over: the fields still to pass as stand-ins.
     tail: Option<std::vec::IntoIter<&'static str>>,
     /// The value of the key just passed on (its key, for the pointer).
@@ -647,6 +662,7 @@ impl<'a, 'r, 'de> Entries<'a, 'r, 'de> {
             kind,
             stand_in: false,
             meant: Vec::new(),
+            guesses: 0,
             tail: None,
             value: None,
         }
@@ -671,7 +687,10 @@ impl<'a, 'r, 'de> Entries<'a, 'r, 'de> {
             match field {
                 None if self.kind.is_empty() => {}
                 None if rules.knows(&Rule::RefusesUnknown(self.kind)) => {
-                    self.meant.extend(meant(key, self.fields));
+                    if self.guesses < MAX_GUESSES {
+                        self.guesses += 1;
+                        self.meant.extend(meant(key, self.fields));
+                    }
                     let fields = self.fields;
                     self.walk.path.push(Step::Key(key));
                     self.walk.list(|| Error::unknown_field(key, fields));

@@ -180,6 +180,15 @@ async fn status_400_shape_problems_do_not_depend_on_the_order_of_players() {
 }
 
 #[tokio::test]
+async fn status_400_a_body_too_large_to_walk_for_every_problem_says_more_may_follow() {
+    let players = vec![json!({"c": 1}); 7_000];
+    let r = settle(&json!({"players": players})).await;
+    assert_eq!(shape_errors(&r)[0].0, "/players/0/c");
+    let detail = r.json()["detail"].as_str().unwrap().to_string();
+    assert!(detail.ends_with("more may follow"), "{detail}");
+}
+
+#[tokio::test]
 async fn status_400_a_64_kib_body_of_bad_players_lists_the_cap_and_counts_the_rest() {
     let body = json!({"variant": "holdem", "players": vec![1; 30_000]});
     assert!(serde_json::to_vec(&body).unwrap().len() < 64 * 1024);

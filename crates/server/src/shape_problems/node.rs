@@ -23,6 +23,16 @@ pub(super) enum Node {
 }
 
 impl Node {
+    /// How many values the tree holds, itself included (serde_json's
+    /// nesting limit bounds the recursion).
+    pub(super) fn size(&self) -> usize {
+        1 + match self {
+            Node::Arr(items) => items.iter().map(Node::size).sum(),
+            Node::Obj(entries) => entries.iter().map(|(_, v)| v.size()).sum(),
+            _ => 0,
+        }
+    }
+
     /// What serde_json calls this value in "invalid type: …".
     pub(super) fn unexpected(&self) -> Unexpected<'_> {
         match self {

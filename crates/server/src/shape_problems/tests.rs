@@ -16,7 +16,9 @@ fn found<T: DeserializeOwned>(text: &str) -> Vec<(String, String)> {
 }
 
 fn found_all<T: DeserializeOwned>(text: &str) -> (Invalid, usize) {
-    walk::<T>(&serde_json::from_str(text).expect("JSON"))
+    let (invalid, walks, complete) = walk::<T>(&serde_json::from_str(text).expect("JSON"));
+    assert!(complete, "the walk of {text:.80} was cut short");
+    (invalid, walks)
 }
 
 fn pointers<T: DeserializeOwned>(text: &str) -> Vec<String> {
@@ -286,24 +288,46 @@ fn a_64_kib_array_of_bad_players_lists_the_cap_counts_the_rest_in_few_walks() {
     );
     assert_eq!(walks, 1);
     // Every player missing every field: one walk a rule, not a player.
-    let players = vec![r#"{"colour":1}"#; 6_000].join(",");
+    let players = vec![r#"{"colour":1}"#; 1_000].join(",");
     let text = format!(r#"{{"players":[{players}]}}"#);
     let (invalid, walks) = found_all::<SettleRequest>(&text);
-    assert_eq!(invalid.total(), 6_000 * 5 + 1);
+    assert_eq!(invalid.total(), 1_000 * 5 + 1);
     assert!(walks <= 8, "{walks} walks");
+}
+
+#[test]
+fn a_large_body_that_needs_many_walks_is_cut_short_within_the_budget_and_says_so() {
+    // Six walks' worth of rules over 12,000 values: more than the budget.
+    let players = vec![r#"{"colour":1}"#; 6_000].join(",");
+    let text = format!(r#"{{"players":[{players}]}}"#);
+    let root: Node = serde_json::from_str(&text).unwrap();
+    let (invalid, walks, complete) = walk::<SettleRequest>(&root);
+    assert!(!complete);
+    assert!(walks * root.size() <= WALK_BUDGET, "{walks} walks");
+    // What the last walk found before it stopped is still listed.
+    let listed: Vec<&str> = invalid.errors.iter().map(|e| e.pointer.as_str()).collect();
+    assert_eq!(listed[0], "/players/0/colour");
+    assert!(
+        listed.iter().all(|p| p.starts_with("/players/0")),
+        "{listed:?}"
+    );
+    // A small body keeps every walk it needs.
+    let (_, _, complete) =
+        walk::<SettleRequest>(&serde_json::from_str(r#"{"players":[{"colour":1}]}"#).unwrap());
+    assert!(complete);
 }
 
 #[test]
 fn a_body_that_is_not_json_keeps_the_typed_problem_alone() {
     let first = problem("/variant", "expected a string, got 5");
-    let got = every::<SettleRequest>(br#"{"variant":5,"players":[1,"#, first.clone());
-    assert_eq!((got.errors, got.unlisted), (vec![first], 0));
+    let (got, complete) = every::<SettleRequest>(br#"{"variant":5,"players":[1,"#, first.clone());
+    assert_eq!((got.errors, got.unlisted, complete), (vec![first], 0, true));
 }
 
 #[test]
 fn the_typed_problem_leads_even_if_the_walk_disagreed() {
     let first = problem("/nowhere", "made up");
-    let got = every::<SettleRequest>(br#"{"variant":5,"players":[]}"#, first.clone());
+    let (got, _) = every::<SettleRequest>(br#"{"variant":5,"players":[]}"#, first.clone());
     assert_eq!(got.errors[0], first);
     assert_eq!(got.errors[1].pointer, "/variant");
 }
@@ -454,7 +478,7 @@ fn walk_agrees<T: DeserializeOwned>(
     let Ok(root) = serde_json::from_str::<Node>(&text) else {
         return Ok(());
     };
-    let (found, _) = walk::<T>(&root);
+    let (found, _, _) = walk::<T>(&root);
     match typed::<T>(text.as_bytes()) {
         None => prop_assert!(found.errors.is_empty(), "{text}: {:?}", found.errors),
         Some(Err(())) => {}
