@@ -92,7 +92,17 @@ pub(crate) fn meant<'a>(name: &str, fields: &[&'a str]) -> Option<&'a str> {
 /// "unknown field `comitted`, expected one of `id`, `committed`": names the
 /// field it probably meant (edit distance at most 2), else lists them.
 fn unknown_field(rest: &str) -> String {
-    let (name, known) = rest.split_once('`').unwrap_or((rest, ""));
+    // serde writes "unknown field `NAME`, expected one of `a`, `b`" (or
+    // "`, there are no fields"); NAME is the client's and may itself hold a
+    // backtick, so it ends where serde's own words begin.
+    let end = ["`, expected ", "`, there are no fields"]
+        .iter()
+        .filter_map(|words| rest.find(words))
+        .min();
+    let (name, known) = match end {
+        Some(end) => (&rest[..end], &rest[end + 1..]),
+        None => (rest.trim_end_matches('`'), ""),
+    };
     let fields: Vec<&str> = known
         .split('`')
         .enumerate()
@@ -150,6 +160,14 @@ mod tests {
                 format!("expected a whole number from 0 to 4294967295, got {got}")
             );
         }
+    }
+
+    #[test]
+    fn a_backtick_in_an_unknown_key_keeps_the_message_whole() {
+        let m = words(
+            r#"{"variant":"holdem","players":[{"id":"a","seat`":1,"stack":5,"committed":0}]}"#,
+        );
+        assert_eq!(m, "unknown field \"seat`\": did you mean \"seat\"?");
     }
 
     #[test]
