@@ -97,13 +97,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
             // The typed parse names the first problem; a walk of the body
             // names them all (issue #19), that one first.
             let (every, complete) = crate::shape_problems::every::<T>(bytes, first);
-            if every.unlisted > 0 {
-                detail.push_str(&format!(
-                    "; {} problems, the first {} listed, {} more not listed",
-                    every.total(),
-                    every.errors.len(),
-                    every.unlisted
-                ));
+            if let Some(counts) = every.count_words() {
+                detail.push_str("; ");
+                detail.push_str(&counts);
             }
             if !complete {
                 detail

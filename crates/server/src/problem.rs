@@ -100,17 +100,12 @@ impl Problem {
     /// problem listed; the title and detail name what was impossible.
     pub fn impossible(kind: &str, subject: &str, invalid: Invalid) -> Problem {
         let n = invalid.total();
-        let listed = invalid.errors.len();
-        let detail = if invalid.unlisted == 0 {
-            format!(
+        let detail = match invalid.count_words() {
+            Some(counts) => format!("the {subject} is impossible: {counts}"),
+            None => format!(
                 "the {subject} is impossible: {n} problem{}",
                 if n == 1 { "" } else { "s" }
-            )
-        } else {
-            format!(
-                "the {subject} is impossible: {n} problems, the first {listed} listed, {} more not listed",
-                invalid.unlisted
-            )
+            ),
         };
         Problem {
             kind: kind.to_string(),

@@ -41,7 +41,7 @@ use serde::de::{
     MapAccess, SeqAccess, Unexpected, Visitor,
 };
 use serde_json::Error as JsonError;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 
 /// Walks of one body at most: one for each rule a derive teaches (a
@@ -106,7 +106,9 @@ fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
             learned, problems, ..
         } = walk;
         match learned {
-            Some(rule) if walks < allowed => rules.learn(rule),
+            Some((rule, words)) if walks < allowed => {
+                rules.0.insert(rule, words);
+            }
             Some(_) => return (problems.into_invalid(), walks, false),
             None => return (problems.into_invalid(), walks, true),
         }
@@ -114,49 +116,23 @@ fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
 }
 
 /// What the derives said of their types by failing, each type named by
-/// its visitor's type name.
+/// its visitor's type name, with serde's words for it (a struct refused as
+/// a list of some length is listed in them on later walks).
 #[derive(Default)]
-struct Rules {
-    refuse_unknown: HashSet<&'static str>,
-    refuse_repeats: HashSet<&'static str>,
-    require: HashSet<(&'static str, &'static str)>,
-    /// A struct written as a list of this length, and serde's words for it.
-    refuse_list: HashMap<(&'static str, usize), String>,
-}
+struct Rules(HashMap<Rule, String>);
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Rule {
     RefusesUnknown(&'static str),
     RefusesRepeats(&'static str),
     Requires(&'static str, &'static str),
-    RefusesList(&'static str, usize, String),
+    /// A struct written as a list of this length.
+    RefusesList(&'static str, usize),
 }
 
 impl Rules {
     fn knows(&self, rule: &Rule) -> bool {
-        match rule {
-            Rule::RefusesUnknown(kind) => self.refuse_unknown.contains(kind),
-            Rule::RefusesRepeats(kind) => self.refuse_repeats.contains(kind),
-            Rule::Requires(kind, field) => self.require.contains(&(*kind, *field)),
-            Rule::RefusesList(kind, len, _) => self.refuse_list.contains_key(&(*kind, *len)),
-        }
-    }
-
-    fn learn(&mut self, rule: Rule) {
-        match rule {
-            Rule::RefusesUnknown(kind) => {
-                self.refuse_unknown.insert(kind);
-            }
-            Rule::RefusesRepeats(kind) => {
-                self.refuse_repeats.insert(kind);
-            }
-            Rule::Requires(kind, field) => {
-                self.require.insert((kind, field));
-            }
-            Rule::RefusesList(kind, len, words) => {
-                self.refuse_list.insert((kind, len), words);
-            }
-        }
+        self.0.contains_key(rule)
     }
 }
 
@@ -164,7 +140,7 @@ impl Rules {
 struct Walk<'r, 'de> {
     rules: &'r Rules,
     /// A rule a derive just taught: this walk stops, the next knows it.
-    learned: Option<Rule>,
+    learned: Option<(Rule, String)>,
     problems: Problems,
     path: Vec<Step<'de>>,
     stand_ins: usize,
@@ -296,14 +272,15 @@ impl<'a, 'r, 'de> De<'a, 'r, 'de> {
             (Err(Error::Unknown(_)), None) => Rule::RefusesUnknown(kind),
             (Err(Error::Repeated(_)), None) => Rule::RefusesRepeats(kind),
             // Only its length can fail a list: each item stands in if wrong.
-            (Err(Error::Serde(words)), Some(len)) => Rule::RefusesList(kind, len, words.clone()),
+            (Err(Error::Serde(_)), Some(len)) => Rule::RefusesList(kind, len),
             _ => return self.done(result),
         };
         if self.walk.rules.knows(&rule) {
             // Taught already, and said again: listed as serde says it.
             return self.done(result);
         }
-        self.walk.learned = Some(rule);
+        let words = result.err().map(|e| e.to_string()).unwrap_or_default();
+        self.walk.learned = Some((rule, words));
         Err(Error::Stop)
     }
 
@@ -530,7 +507,7 @@ impl<'de> Deserializer<'de> for De<'_, '_, 'de> {
             Some(Node::Arr(items)) => {
                 let kind = std::any::type_name::<V>();
                 let rules = self.walk.rules;
-                match rules.refuse_list.get(&(kind, items.len())) {
+                match rules.0.get(&Rule::RefusesList(kind, items.len())) {
                     // Too short: its items, stand-ins for the rest, then
                     // the length listed, as serde meets it.
                     Some(words) => {

@@ -69,6 +69,19 @@ impl Invalid {
     pub fn total(&self) -> usize {
         self.errors.len() + self.unlisted
     }
+
+    /// How many were found and listed, when some are not: the one wording
+    /// of a capped list, in a 400's and a 422's `detail` alike.
+    pub fn count_words(&self) -> Option<String> {
+        (self.unlisted > 0).then(|| {
+            format!(
+                "{} problems, the first {} listed, {} more not listed",
+                self.total(),
+                self.errors.len(),
+                self.unlisted
+            )
+        })
+    }
 }
 
 /// A request that passed validation, with everything parsed.
