@@ -57,7 +57,6 @@ pub fn settle_hand(
     }
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
     let layers = pot::build_layers(players, &committed, input.dead_money)?;
-    // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
     let gross: Vec<u64> = layers.iter().map(|l| l.amount).collect();
     let taken = rake::take(
         input,
@@ -66,6 +65,7 @@ pub fn settle_hand(
         &gross,
         &rake::weights(players, &committed)?,
     )?;
+    // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
     let mut pots = Vec::with_capacity(layers.len());
     let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
     for (layer, &(pot_rake, pot_jackpot)) in layers.into_iter().zip(&taken.per_pot) {
