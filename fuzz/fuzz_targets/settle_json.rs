@@ -5,13 +5,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use showdown_server::dto::SettleRequest;
+use showdown_contract::dto::SettleRequest;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(req) = serde_json::from_slice::<SettleRequest>(data) else {
         return;
     };
-    if let Ok(event) = showdown_server::settle_request(&req) {
+    if let Ok(event) = showdown_contract::settle_request(&req) {
         showdown_fuzz::check_settlement(&req, &event);
     }
 });

@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use showdown_server::dto::{PlayerRequest, SettleRequest};
+use showdown_contract::dto::{PlayerRequest, SettleRequest};
 
 /// API.md's table: variant, hole cards, board cards, has a button.
 const VARIANTS: &[(&str, usize, usize, bool)] = &[
@@ -156,7 +156,7 @@ fuzz_target!(|hand: Hand| {
         jackpot: None,
         boards: None,
     };
-    if let Ok(event) = showdown_server::settle_request(&req) {
+    if let Ok(event) = showdown_contract::settle_request(&req) {
         showdown_fuzz::check_settlement(&req, &event);
     }
 });

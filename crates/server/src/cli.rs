@@ -4,21 +4,21 @@
 //! Helpers add a subcommand by adding a variant to [`Command`] and a match
 //! arm in [`run`].
 
-use crate::auth::{AuthConfig, AuthError};
-use crate::config::{
+use crate::edge::auth::{AuthConfig, AuthError};
+use crate::edge::config::{
     init_tracing, AppConfig, LogFormat, DEFAULT_ADDR, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
     DEFAULT_TIMEOUT_MS,
 };
-use crate::extract::parse_json;
-use crate::problem::Problem;
-use crate::routes::{app, openapi};
-use crate::serve::{
+use crate::edge::serve::{
     bind, effective_max_connections, ServeConfig, ServeError, Signals, DEFAULT_HEADER_TIMEOUT_MS,
     DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
 };
-use crate::settle::settle_request;
-use crate::state::AppState;
+use crate::edge::state::AppState;
+use crate::routes::{app, openapi};
 use clap::{Args, Parser, Subcommand};
+use showdown_contract::parse_json;
+use showdown_contract::settle::settle_request;
+use showdown_contract::Problem;
 use std::io::{BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -243,7 +243,7 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
         idle_timeout_ms = args.idle_timeout_ms, max_header_bytes = args.max_header_bytes,
         max_connections = effective_max_connections(args.max_connections),
         auth = state.config.auth.enabled(), "listening");
-    crate::serve::serve(listener, app, admin, state, serve_config, signals).await?;
+    crate::edge::serve::serve(listener, app, admin, state, serve_config, signals).await?;
     Ok(())
 }
 
@@ -263,7 +263,7 @@ fn admin_app(state: AppState) -> axum::Router {
 #[allow(clippy::result_large_err)]
 pub fn settle_bytes<T>(
     bytes: &[u8],
-    answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
+    answer: impl FnOnce(&showdown_contract::dto::HandCompleteEvent<'_>) -> T,
 ) -> Result<T, Problem> {
     settle_bytes_with(bytes, false, answer)
 }
@@ -273,9 +273,9 @@ pub fn settle_bytes<T>(
 pub fn settle_bytes_with<T>(
     bytes: &[u8],
     explain: bool,
-    answer: impl FnOnce(&crate::dto::HandCompleteEvent<'_>) -> T,
+    answer: impl FnOnce(&showdown_contract::dto::HandCompleteEvent<'_>) -> T,
 ) -> Result<T, Problem> {
-    let mut req: crate::dto::SettleRequest = parse_json(bytes)?;
+    let mut req: showdown_contract::dto::SettleRequest = parse_json(bytes)?;
     req.explain |= explain;
     settle_request(&req)
         .map(|e| answer(&e))

@@ -1,38 +1,23 @@
-//! The Showdown HTTP service: the contract of API.md over the cards and core crates.
+//! The Showdown HTTP service: the contract of API.md, served over axum.
 //!
-//! The public surface is what the binary, the tests, the fuzz targets and
-//! the examples use; the edge (routes, middleware, metrics) stays inside.
+//! Three rooms: [`edge`] (serving, limits, middleware, auth, metrics,
+//! configuration, state), `routes` (one module per route, and the OpenAPI
+//! document), and [`phh`] with [`cli`] (hand histories and the `showdown`
+//! command line). The JSON contract and the settle pipeline live in the
+//! `showdown-contract` crate, which knows no HTTP; its modules are
+//! re-exported here for the binary's and the tests' convenience.
 
 #![forbid(unsafe_code)]
 
-pub mod auth;
 pub mod cli;
-pub mod config;
-pub mod dto;
-pub mod explain;
+pub mod edge;
 pub mod phh;
-pub mod serve;
-pub mod settle;
-pub mod validate;
-
-mod dto_chip_race;
-mod dto_draw;
-mod extract;
-mod metrics;
-mod middleware;
-mod problem;
-mod problems;
 mod routes;
-mod schema_enums;
-mod shape_problems;
-mod shape_words;
-mod state;
 
-pub use config::AppConfig;
-pub use extract::parse_json;
-pub use middleware::with_layers;
-pub use problem::Problem;
+pub use edge::config::AppConfig;
+pub use edge::middleware::with_layers;
+pub use edge::state::AppState;
+pub use edge::{auth, config};
 pub use routes::{app, openapi};
-pub use settle::settle_request;
-pub use state::AppState;
-pub use validate::{FieldError, Invalid};
+pub use showdown_contract::{dto, explain, parse_json, settle, settle_request, validate};
+pub use showdown_contract::{FieldError, Invalid, Problem};

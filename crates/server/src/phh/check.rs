@@ -3,7 +3,7 @@
 
 use super::reader::{parse_hands, Decimal, PhhHand};
 use super::replay::{player_id, replay as replay_hand, variant_id, Family};
-use crate::settle::settle_request;
+use showdown_contract::settle::settle_request;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 

@@ -7,8 +7,8 @@
 
 use super::reader::{Decimal, PhhHand};
 use super::PhhError;
-use crate::dto::{PlayerRequest, SettleRequest};
 pub use showdown_cards::Family;
+use showdown_contract::dto::{PlayerRequest, SettleRequest};
 
 /// The Showdown variant id of a PHH variant code, and its family.
 pub fn variant_id(code: &str) -> Option<(&'static str, Family)> {

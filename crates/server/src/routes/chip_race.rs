@@ -1,10 +1,11 @@
 //! `POST /v1/chip-race` (API.md; RULES.md §6): a color-up's chip race by
 //! TDA 23 or the seed 002 convention, from the cards dealt or a seed.
 
-use crate::dto_chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
-use crate::extract::ApiJson;
-use crate::problem::{Problem, TYPE_INVALID_REQUEST};
+use crate::edge::extract::ApiJson;
+use crate::edge::problem_response::HttpProblem;
 use axum::Json;
+use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
+use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
 
 /// Run a chip race.
 ///
@@ -25,8 +26,8 @@ use axum::Json;
 )]
 pub async fn chip_race(
     ApiJson(req): ApiJson<ChipRaceRequest>,
-) -> Result<Json<ChipRaceResponse>, Problem> {
+) -> Result<Json<ChipRaceResponse>, HttpProblem> {
     chip_race_request(&req)
         .map(Json)
-        .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "chip race", e))
+        .map_err(|e| HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "chip race", e)))
 }

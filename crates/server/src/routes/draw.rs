@@ -1,10 +1,11 @@
 //! `POST /v1/draw`: a high-card draw for the button or a seat move
 //! (Robert's 3.7.1–3.7.2), from the cards dealt or a seed.
 
-use crate::dto_draw::{draw_request, DrawRequest, DrawResponse};
-use crate::extract::ApiJson;
-use crate::problem::{Problem, TYPE_INVALID_REQUEST};
+use crate::edge::extract::ApiJson;
+use crate::edge::problem_response::HttpProblem;
 use axum::Json;
+use showdown_contract::draw::{draw_request, DrawRequest, DrawResponse};
+use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
 
 /// Run a high-card draw.
 ///
@@ -21,8 +22,8 @@ use axum::Json;
         (status = 422, description = "The draw is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> Result<Json<DrawResponse>, Problem> {
+pub async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> Result<Json<DrawResponse>, HttpProblem> {
     draw_request(&req)
         .map(Json)
-        .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "draw", e))
+        .map_err(|e| HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "draw", e)))
 }

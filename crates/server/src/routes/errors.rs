@@ -5,9 +5,9 @@
 //! means more there (its 422, PHH's 400, `/readyz`'s 503); the example and
 //! the headers still come from here.
 
-use crate::problem::{Problem, PROBLEM_JSON};
-use crate::validate::FieldError;
 use axum::http::StatusCode;
+use showdown_contract::problem::{Problem, PROBLEM_JSON};
+use showdown_contract::validate::FieldError;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
@@ -125,9 +125,9 @@ fn field(pointer: &str, message: &str) -> FieldError {
 fn impossible(subject: &str, errors: &[(&str, &str)]) -> Problem {
     let errors = errors.iter().map(|(p, m)| field(p, m)).collect();
     Problem::impossible(
-        crate::problem::TYPE_INVALID_REQUEST,
+        showdown_contract::problem::TYPE_INVALID_REQUEST,
         subject,
-        crate::validate::Invalid::new(errors),
+        showdown_contract::validate::Invalid::new(errors),
     )
 }
 
@@ -176,7 +176,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 "the body must be JSON: send Content-Type: application/json"
             },
         ),
-        (422, "/v1/settle") => Problem::invalid(crate::validate::Invalid::new(vec![
+        (422, "/v1/settle") => Problem::invalid(showdown_contract::validate::Invalid::new(vec![
             field(
                 "/buttonSeat",
                 "holdem is a button game: buttonSeat is required",
@@ -188,7 +188,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
         ])),
         (422, "/v1/settle/phh") => {
             let message = "not supported: p1's cards are unknown at the showdown";
-            let mut p = Problem::invalid(crate::validate::Invalid::one("", message));
+            let mut p = Problem::invalid(showdown_contract::validate::Invalid::one("", message));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }

@@ -1,11 +1,12 @@
 //! `GET /healthz` and `GET /readyz` (API.md, Operations).
 
-use crate::dto::HealthDto;
-use crate::state::AppState;
+use crate::edge::problem_response::IntoProblemResponse;
+use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use showdown_contract::dto::HealthDto;
 use std::sync::atomic::Ordering;
 
 /// Liveness: the process answers.
@@ -30,7 +31,7 @@ pub async fn healthz() -> Json<HealthDto> {
     operation_id = "readyz",
     responses(
         (status = 200, description = "Ready for traffic", body = HealthDto),
-        (status = 503, description = "Shutting down", body = crate::problem::Problem, content_type = "application/problem+json")
+        (status = 503, description = "Shutting down", body = showdown_contract::Problem, content_type = "application/problem+json")
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Response {
@@ -40,7 +41,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         })
         .into_response()
     } else {
-        crate::problem::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
+        showdown_contract::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
             .into_response()
     }
 }

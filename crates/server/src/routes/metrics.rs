@@ -1,6 +1,6 @@
 //! `GET /metrics` (API.md, Operations): Prometheus text (OpenMetrics).
 
-use crate::state::AppState;
+use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -18,7 +18,7 @@ use axum::response::IntoResponse;
 )]
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
-        [(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)],
+        [(header::CONTENT_TYPE, crate::edge::metrics::CONTENT_TYPE)],
         state.metrics.render(),
     )
 }

@@ -13,8 +13,8 @@ pub(crate) mod phh;
 pub(crate) mod settle;
 pub(crate) mod variants;
 
-use crate::middleware::with_layers;
-use crate::state::AppState;
+use crate::edge::middleware::with_layers;
+use crate::edge::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
 use utoipa::OpenApi;
@@ -36,7 +36,7 @@ use utoipa_swagger_ui::SwaggerUi;
         (name = "chip-race", description = "Chip races at a color-up (TDA 23, seed 002) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
-    components(schemas(crate::problem::Problem, crate::validate::FieldError))
+    components(schemas(showdown_contract::Problem, showdown_contract::validate::FieldError))
 )]
 pub struct ApiDoc;
 

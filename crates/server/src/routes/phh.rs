@@ -1,20 +1,21 @@
 //! `POST /v1/settle/phh`: one hand in the Poker Hand History format,
 //! replayed and settled like `POST /v1/settle`.
 
-use crate::dto::HandCompleteEvent;
+use crate::edge::problem_response::{from_bytes_rejection, IntoProblemResponse};
+use crate::edge::state::AppState;
 use crate::phh::{parse_one, replay_hand, PhhError};
-use crate::problem::Problem;
 use crate::routes::settle::settle_response;
-use crate::state::AppState;
-use crate::validate::FieldError;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use showdown_contract::dto::HandCompleteEvent;
+use showdown_contract::validate::FieldError;
+use showdown_contract::Problem;
 
 /// The media types a PHH body may come as: TOML, or plain text.
 fn is_phh(headers: &HeaderMap) -> bool {
-    crate::extract::media_type(headers)
+    crate::edge::extract::media_type(headers)
         .is_some_and(|essence| matches!(essence.as_str(), "application/toml" | "text/plain"))
 }
 
@@ -35,7 +36,7 @@ fn phh_problem(e: &PhhError) -> Problem {
     }];
     match e {
         PhhError::Unsupported(_) => {
-            let mut p = Problem::invalid(crate::validate::Invalid::new(errors));
+            let mut p = Problem::invalid(showdown_contract::validate::Invalid::new(errors));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }
@@ -91,7 +92,7 @@ pub async fn settle_phh(State(state): State<AppState>, req: Request) -> Response
     }
     let bytes = match Bytes::from_request(req, &state).await {
         Ok(b) => b,
-        Err(e) => return Problem::from_bytes_rejection(e).into_response(),
+        Err(e) => return from_bytes_rejection(e).into_response(),
     };
     let Ok(text) = std::str::from_utf8(&bytes) else {
         return Problem::malformed("the body is not UTF-8 text", Vec::new()).into_response();
@@ -121,7 +122,7 @@ mod tests {
             .header(header::CONTENT_TYPE, ct)
             .body(Body::from(body.to_string()))
             .unwrap();
-        let res = crate::routes::app(crate::state::AppState::default())
+        let res = crate::routes::app(crate::edge::state::AppState::default())
             .oneshot(req)
             .await
             .unwrap();

@@ -1,13 +1,14 @@
 //! `POST /v1/settle` (API.md).
 
-use crate::dto::{HandCompleteEvent, SettleRequest};
-use crate::extract::ApiJson;
-use crate::problem::Problem;
-use crate::settle::{odd_chips, settle_request, to_json};
-use crate::state::AppState;
+use crate::edge::extract::ApiJson;
+use crate::edge::problem_response::IntoProblemResponse;
+use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use showdown_contract::dto::{HandCompleteEvent, SettleRequest};
+use showdown_contract::settle::{odd_chips, settle_request, to_json};
+use showdown_contract::Problem;
 
 /// Settle one finished hand.
 ///
@@ -21,10 +22,10 @@ use axum::response::{IntoResponse, Response};
     tag = "settle",
     operation_id = "settle",
     request_body(content = SettleRequest, content_type = "application/json", examples(
-        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(crate::dto::settle_example()))),
-        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(crate::dto::raked_settle_example()))),
-                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(crate::dto::example_run_it_twice()))),
-        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(crate::dto::example_double_board_omaha_hi_lo())))
+        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(showdown_contract::dto::settle_example()))),
+        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(showdown_contract::dto::raked_settle_example()))),
+                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(showdown_contract::dto::example_run_it_twice()))),
+        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::dto::example_double_board_omaha_hi_lo())))
     )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),

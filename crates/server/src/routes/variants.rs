@@ -1,8 +1,8 @@
 //! `GET /v1/variants` (API.md).
 
-use crate::dto::{VariantDto, VariantsResponse};
 use axum::Json;
 use showdown_cards::VariantId;
+use showdown_contract::dto::{VariantDto, VariantsResponse};
 
 /// List every variant.
 ///

@@ -212,8 +212,8 @@ fn unknown_cards_of_a_live_player_at_showdown_cannot_settle() {
 
 mod no_panic {
     use super::*;
-    use crate::settle::settle_request;
     use proptest::prelude::*;
+    use showdown_contract::settle::settle_request;
 
     /// Mostly well-formed actions of players 1..=n, some malformed.
     fn action(n: usize) -> impl Strategy<Value = String> {

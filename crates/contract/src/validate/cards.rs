@@ -2,80 +2,10 @@
 //! at most once, and as many as the variant deals.
 
 use super::boards;
+use super::deck::{Deck, Owner};
 use crate::dto::SettleRequest;
 use crate::problems::Problems;
-use showdown_cards::{Card, Rank, Variant};
-
-/// Whose card it is: where a pointer to it leads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Owner {
-    /// `board`.
-    Board,
-    /// Board `b` of `boards`.
-    Boards(usize),
-    /// Request player `i`.
-    Player(usize),
-}
-
-impl Owner {
-    /// The pointer of card `j` of this owner.
-    fn ptr(self, j: usize) -> String {
-        match self {
-            Owner::Board => format!("/board/{j}"),
-            Owner::Boards(b) => format!("/boards/{b}/{j}"),
-            Owner::Player(i) => format!("/players/{i}/cards/{j}"),
-        }
-    }
-}
-
-/// The cards seen so far: each parsed card in order, and where each card of
-/// the deck was first seen (set the first time; the pointer of a
-/// duplicate's first copy is made only for its problem). Each card string
-/// is looked at once, so a body of thousands of copies costs no more than
-/// thousands of cards.
-pub(super) struct Deck {
-    short_deck: bool,
-    first: [Option<(Owner, usize)>; 52],
-    pub(super) cards: Vec<Card>,
-}
-
-impl Deck {
-    /// Parses a card string: a well-formed card of the variant's deck, or a
-    /// problem at the card's pointer.
-    pub(super) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
-        match s.parse::<Card>() {
-            Err(e) => p.push(owner.ptr(j), format!("malformed card {s:?}: {e}")),
-            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
-                owner.ptr(j),
-                format!("card {c} is not in the short deck (6 to A)"),
-            ),
-            Ok(c) => return Some(c),
-        }
-        None
-    }
-
-    /// Records a parsed card: kept if it is its first copy, else a problem
-    /// naming the first copy.
-    pub(super) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
-        match self.first[usize::from(c.index())] {
-            Some((o, k)) => p.push(
-                owner.ptr(j),
-                format!("card {c} appears more than once (first at {})", o.ptr(k)),
-            ),
-            None => {
-                self.first[usize::from(c.index())] = Some((owner, j));
-                self.cards.push(c);
-            }
-        }
-    }
-
-    /// Parses and records one card string.
-    fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
-        if let Some(c) = self.parse(p, owner, j, s) {
-            self.record(p, owner, j, c);
-        }
-    }
-}
+use showdown_cards::{Card, Variant};
 
 /// `cards`, or none when there are more than `max`: an over-long list is one
 /// problem, so its cards are not parsed one by one (bounds the work a body

@@ -261,8 +261,8 @@ fn winner_k(
     }
 }
 
-fn eval_problem(i: usize, e: &EvalError) -> crate::validate::FieldError {
-    crate::validate::FieldError {
+fn eval_problem(i: usize, e: &EvalError) -> crate::invalid::FieldError {
+    crate::invalid::FieldError {
         pointer: format!("/players/{i}/cards"),
         message: e.to_string(),
     }
@@ -510,7 +510,7 @@ pub(crate) fn sample_requests() -> Vec<(String, SettleRequest)> {
                 continue;
             }
             let text = std::fs::read(&path).unwrap();
-            if let Ok(req) = crate::extract::parse_json::<SettleRequest>(&text) {
+            if let Ok(req) = crate::parse::parse_json::<SettleRequest>(&text) {
                 out.push((name, req));
             }
         }

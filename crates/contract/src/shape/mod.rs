@@ -27,11 +27,11 @@
 mod node;
 #[cfg(test)]
 mod tests;
+pub(crate) mod words;
 
-use crate::extract::escape;
+use crate::invalid::{FieldError, Invalid, MAX_LISTED};
+use crate::pointer::escape;
 use crate::problems::Problems;
-use crate::shape_words::{meant, plain};
-use crate::validate::{FieldError, Invalid, MAX_LISTED};
 use node::Node;
 use serde::de::value::{
     BorrowedStrDeserializer, F64Deserializer, I64Deserializer, U64Deserializer,
@@ -43,6 +43,7 @@ use serde::de::{
 use serde_json::Error as JsonError;
 use std::collections::HashMap;
 use std::fmt;
+use words::{meant, plain};
 
 /// Walks of one body at most: one for each rule a derive teaches (a
 /// settle request can teach 27), and spare.

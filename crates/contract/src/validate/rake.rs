@@ -1,8 +1,9 @@
 //! Validation of the house's take (RULES.md §8; API.md "Rake, jackpot drop
 //! and several boards"), and the core's view of it once valid.
 
-use super::{earlier_equal, Problems, Validated};
+use super::validated::Validated;
 use crate::dto::{RakeRequest, SettleRequest};
+use crate::problems::{earlier_equal, Problems};
 use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
 
 /// `rake.rounding`, as the contract spells it.

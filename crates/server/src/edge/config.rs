@@ -15,7 +15,7 @@ pub struct AppConfig {
     /// Bearer tokens the API asks for (none: open, the default), and
     /// whether `/metrics` is served on this router (not when an admin
     /// address serves it).
-    pub auth: crate::auth::AuthConfig,
+    pub auth: crate::edge::auth::AuthConfig,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -29,7 +29,7 @@ impl Default for AppConfig {
             body_limit: DEFAULT_BODY_LIMIT,
             request_timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             concurrency_limit: DEFAULT_CONCURRENCY,
-            auth: crate::auth::AuthConfig::default(),
+            auth: crate::edge::auth::AuthConfig::default(),
         }
     }
 }

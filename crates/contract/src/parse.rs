@@ -1,66 +1,10 @@
-//! `ApiJson<T>`: axum's `Json` with the contract's errors (API.md, Errors).
-//!
-//! axum's own `Json` answers a wrong shape with 422 and plain text; the
-//! contract keeps 422 for impossible hands and wants 400 for "not JSON or
-//! not the shape", 413 over the body limit and 415 for another content
-//! type, all as problem+json, with a JSON Pointer to the field at fault.
+//! Reading a JSON body into a contract type: the fast serde parse first,
+//! and on failure a 400 problem that names every field at fault.
 
+use crate::invalid::FieldError;
+pub use crate::pointer::{escape, pointer};
 use crate::problem::Problem;
-use crate::validate::FieldError;
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
-use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
-
-/// A JSON request body.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ApiJson<T>(pub T);
-
-/// The media type of a request without its parameters, lowercase
-/// (`Application/JSON; charset=utf-8` is `application/json`).
-pub(crate) fn media_type(headers: &HeaderMap) -> Option<String> {
-    let ct = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
-    Some(
-        ct.split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .to_ascii_lowercase(),
-    )
-}
-
-/// `application/json`, or any `+json` type, parameters allowed.
-fn is_json(headers: &HeaderMap) -> bool {
-    media_type(headers).is_some_and(|essence| {
-        essence == "application/json"
-            || (essence.starts_with("application/") && essence.ends_with("+json"))
-    })
-}
-
-/// A key as one step of a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
-pub(crate) fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
-
-/// A serde path as a JSON Pointer (RFC 6901: `~` is `~0`, `/` is `~1`).
-pub fn pointer(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut out = String::new();
-    for seg in path.iter() {
-        match seg {
-            Segment::Seq { index } => {
-                out.push('/');
-                out.push_str(&index.to_string());
-            }
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                out.push('/');
-                out.push_str(&escape(key));
-            }
-            Segment::Unknown => {}
-        }
-    }
-    out
-}
 
 /// Parse a body as `T`, with a pointer to the first field that is not the
 /// shape. Shared with `showdown settle`, so both report the same problems.
@@ -88,7 +32,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
         } else {
             let first = FieldError {
                 pointer: pointer(e.path()),
-                message: crate::shape_words::plain(&inner.to_string()),
+                message: crate::shape::words::plain(&inner.to_string()),
             };
             let mut detail = format!(
                 "the body is not the shape of the request: {}",
@@ -96,7 +40,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
             );
             // The typed parse names the first problem; a walk of the body
             // names them all (issue #19), that one first.
-            let (every, complete) = crate::shape_problems::every::<T>(bytes, first);
+            let (every, complete) = crate::shape::every::<T>(bytes, first);
             if let Some(counts) = every.count_words() {
                 detail.push_str("; ");
                 detail.push_str(&counts);
@@ -113,46 +57,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     Ok(value)
 }
 
-impl<T, S> FromRequest<S> for ApiJson<T>
-where
-    T: DeserializeOwned,
-    S: Send + Sync,
-{
-    type Rejection = Problem;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Problem> {
-        if !is_json(req.headers()) {
-            return Err(Problem::from_status(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "the body must be JSON: send Content-Type: application/json",
-            ));
-        }
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(Problem::from_bytes_rejection)?;
-        parse_json(&bytes).map(ApiJson)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_content_types_with_parameters_and_suffixes_are_json() {
-        let mut h = HeaderMap::new();
-        for (ct, ok) in [
-            ("application/json", true),
-            ("application/json; charset=utf-8", true),
-            ("Application/JSON", true),
-            ("application/problem+json", true),
-            ("text/plain", false),
-            ("application/jsonx", false),
-        ] {
-            h.insert(header::CONTENT_TYPE, ct.parse().unwrap());
-            assert_eq!(is_json(&h), ok, "{ct}");
-        }
-    }
 
     /// The text fast path changes no answer: a body that is not UTF-8 is
     /// still refused as not JSON (whether the bad byte is in a string or

@@ -4,15 +4,17 @@
 //! the request id, the request timeout, the API's concurrency limit, the
 //! metrics and the access log.
 
-use crate::problem::{Problem, PROBLEM_JSON};
-use crate::state::AppState;
+use super::bearer::require_bearer;
+use super::problem_response::{unreadable_body, HttpProblem, IntoProblemResponse};
+use super::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Router;
-use std::sync::atomic::{AtomicU64, Ordering};
+use showdown_contract::problem::PROBLEM_JSON;
+use showdown_contract::Problem;
 use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{
@@ -25,38 +27,6 @@ pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// Seconds a shed request is told to wait (`Retry-After`): requests take
 /// microseconds, so a slot is free again almost at once.
 const RETRY_AFTER_SECS: &str = "1";
-
-/// Makes request ids unique within a process and unlikely to repeat across
-/// restarts: a per-process prefix (start time and pid) and a counter.
-#[derive(Debug)]
-pub struct RequestIds {
-    prefix: u64,
-    next: AtomicU64,
-}
-
-impl Default for RequestIds {
-    fn default() -> Self {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let pid = u64::from(std::process::id());
-        // A cheap mix so two processes started in the same instant differ.
-        let prefix = (nanos ^ pid.rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        RequestIds {
-            prefix,
-            next: AtomicU64::new(1),
-        }
-    }
-}
-
-impl RequestIds {
-    /// `{prefix:016x}-{n:012x}`.
-    pub fn next_id(&self) -> String {
-        let n = self.next.fetch_add(1, Ordering::Relaxed);
-        format!("{:016x}-{:012x}", self.prefix, n & 0xffff_ffff_ffff)
-    }
-}
 
 /// tower-http's `SetRequestId` asks this for the id of a request that
 /// came without one.
@@ -93,20 +63,17 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
             .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
             .layer(DefaultBodyLimit::max(body_limit))
             .layer(axum::middleware::from_fn_with_state(state.clone(), edge))
-            .layer(axum::middleware::from_fn_with_state(
-                state,
-                crate::auth::require_bearer,
-            ))
+            .layer(axum::middleware::from_fn_with_state(state, require_bearer))
             .layer(CatchPanicLayer::custom(panic_response)),
     )
 }
 
 /// `Router::fallback`: no route has this path.
-async fn not_found(method: Method, uri: axum::http::Uri) -> Problem {
-    Problem::from_status(
+async fn not_found(method: Method, uri: axum::http::Uri) -> HttpProblem {
+    HttpProblem(Problem::from_status(
         StatusCode::NOT_FOUND,
         format!("no route for {method} {}", uri.path()),
-    )
+    ))
 }
 
 fn content_length(headers: &HeaderMap) -> Option<u64> {
@@ -199,15 +166,15 @@ fn access_log(
 ) {
     let latency_us = elapsed.as_micros() as u64;
     let code = status.as_u16();
-    let path = crate::config::log_path(path);
-    let route = route.unwrap_or(crate::metrics::UNMATCHED);
+    let path = crate::edge::config::log_path(path);
+    let route = route.unwrap_or(crate::edge::metrics::UNMATCHED);
     if status.is_server_error() {
         tracing::error!(request_id = %id, %method, path, route, status = code, latency_us, "request failed");
     } else if status.is_client_error() {
         // Sampled: a flood of bad requests must not flood the log.
-        static REFUSED: std::sync::LazyLock<crate::config::LogEvery> =
+        static REFUSED: std::sync::LazyLock<crate::edge::config::LogEvery> =
             std::sync::LazyLock::new(|| {
-                crate::config::LogEvery::new(std::time::Duration::from_secs(1), 20)
+                crate::edge::config::LogEvery::new(std::time::Duration::from_secs(1), 20)
             });
         if let Some(skipped) = REFUSED.allow() {
             tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, skipped, "request refused");
@@ -233,7 +200,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     let (parts, body) = req.into_parts();
     let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => bytes,
-        Err(e) => return (Problem::unreadable_body(&e).into_response(), false),
+        Err(e) => return (unreadable_body(&e).into_response(), false),
     };
     let Ok(_permit) = state.limiter.try_acquire() else {
         let busy = Problem::from_status(
@@ -297,33 +264,6 @@ async fn as_problem(res: Response, id: &str, method: &Method, path: &str) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-
-    #[test]
-    fn request_ids_are_unique_across_threads_and_keep_their_format() {
-        let ids = std::sync::Arc::new(RequestIds::default());
-        let all: Vec<String> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..6)
-                .map(|_| {
-                    let ids = ids.clone();
-                    s.spawn(move || (0..500).map(|_| ids.next_id()).collect::<Vec<_>>())
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap())
-                .collect()
-        });
-        assert_eq!(all.iter().collect::<HashSet<_>>().len(), 3_000);
-        for id in &all {
-            let (prefix, n) = id.split_once('-').unwrap();
-            assert_eq!((prefix.len(), n.len()), (16, 12), "{id}");
-            assert!(id
-                .bytes()
-                .all(|b| b == b'-' || b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
-            assert_ne!(u64::from_str_radix(n, 16).unwrap(), 0);
-        }
-    }
 
     #[test]
     fn client_ids_are_kept_only_when_short_and_printable() {

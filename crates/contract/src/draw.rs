@@ -8,8 +8,8 @@
 //! as sent. A deal is either the cards really dealt (an audit) or a seed,
 //! echoed back, whose shuffle is fixed for good (`showdown_core::draw`).
 
+use crate::invalid::Invalid;
 use crate::problems::{seat_order, Problems, SEAT_FROM_1};
-use crate::validate::Invalid;
 use serde::{Deserialize, Serialize};
 use showdown_cards::Card;
 use showdown_core::draw::{draw, DrawDeal, DrawInput, DECK_SIZE};

@@ -1,26 +1,16 @@
 //! RFC 9457 problem details: the one shape of every error (API.md, Errors).
 //!
-//! Handlers return a [`Problem`]; the response carries it both as the body
-//! and as an extension, so the outer middleware can add the request id
-//! (which it owns) and re-render it. Responses that axum or tower make on
-//! their own (404, 405, 408, 413, 503, ...) are turned into problems by the
-//! same middleware ([`Problem::from_status`]), so no error leaves the
-//! service in another format.
+//! The body only: the service crate renders it as an HTTP answer and adds
+//! the request id, so the contract stays free of any HTTP framework.
 
-use crate::validate::{FieldError, Invalid};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use crate::invalid::{FieldError, Invalid};
+use http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 /// The media type of RFC 9457.
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
-/// `type` of a request that is not the JSON of API.md (400).
-pub const TYPE_MALFORMED: &str = "urn:showdown:problem:malformed-request";
-/// `type` of an impossible hand (422).
-pub const TYPE_INVALID_HAND: &str = "urn:showdown:problem:invalid-hand";
-/// `type` of another impossible request: a chip race or a draw (422).
-pub const TYPE_INVALID_REQUEST: &str = "urn:showdown:problem:invalid-request";
+pub use crate::schema_enums::{TYPE_INVALID_HAND, TYPE_INVALID_REQUEST, TYPE_MALFORMED};
 
 /// An RFC 9457 problem details object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -125,51 +115,13 @@ impl Problem {
         )
     }
 
-    /// A body that could not be read: 413 when it ran over the limit, else
-    /// 400 (the client broke off or sent a malformed chunk).
-    pub fn unreadable_body(e: &axum::Error) -> Problem {
-        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-        while let Some(err) = source {
-            if err.is::<http_body_util::LengthLimitError>() {
-                return Problem::too_large();
-            }
-            source = err.source();
-        }
-        Problem::malformed(format!("the body could not be read: {e}"), Vec::new())
-    }
-
-    /// An extractor's body rejection, with the same 413 as [`Problem::too_large`].
-    pub fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> Problem {
-        match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => Problem::too_large(),
-            status => Problem::from_status(status, e.body_text()),
-        }
-    }
-
     pub fn status_code(&self) -> StatusCode {
         StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
-    }
-
-    /// The response with this problem as its body, without touching extensions.
-    pub fn render(&self) -> Response {
-        let body = serde_json::to_vec(self).unwrap_or_default();
-        let mut res = (self.status_code(), body).into_response();
-        res.headers_mut()
-            .insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
-        res
     }
 }
 
 impl From<Invalid> for Problem {
     fn from(invalid: Invalid) -> Problem {
         Problem::invalid(invalid)
-    }
-}
-
-impl IntoResponse for Problem {
-    fn into_response(self) -> Response {
-        let mut res = self.render();
-        res.extensions_mut().insert(self);
-        res
     }
 }

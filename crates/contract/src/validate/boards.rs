@@ -2,8 +2,9 @@
 //! played out on several boards, in deal order, which may share their first
 //! cards.
 
-use super::{Deck, Owner, Problems};
+use super::deck::{Deck, Owner};
 use crate::dto::SettleRequest;
+use crate::problems::Problems;
 use showdown_cards::{Card, Variant};
 
 /// The most boards a request may list, checked before any board is looked

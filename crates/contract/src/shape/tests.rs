@@ -1,7 +1,7 @@
 use super::*;
+use crate::chip_race::ChipRaceRequest;
+use crate::draw::DrawRequest;
 use crate::dto::SettleRequest;
-use crate::dto_chip_race::ChipRaceRequest;
-use crate::dto_draw::DrawRequest;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -40,7 +40,7 @@ fn typed<T: DeserializeOwned>(bytes: &[u8]) -> Option<Result<FieldError, ()>> {
         Ok(_) => de.end().err().map(|_| Err(())),
         Err(e) if e.inner().is_syntax() || e.inner().is_eof() => Some(Err(())),
         Err(e) => Some(Ok(FieldError {
-            pointer: crate::extract::pointer(e.path()),
+            pointer: crate::pointer::pointer(e.path()),
             message: plain(&e.inner().to_string()),
         })),
     }

@@ -9,8 +9,8 @@
 //! sent, and it never closes a connection that has not finished its first
 //! request's headers).
 
-use crate::config::LogEvery;
-use crate::state::AppState;
+use crate::edge::config::LogEvery;
+use crate::edge::state::AppState;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
 use axum::Router;

@@ -1,9 +1,9 @@
 //! What every handler and the middleware share, in its own module so that
 //! routes and middleware both depend on it and not on each other.
 
-use crate::config::AppConfig;
-use crate::metrics::Metrics;
-use crate::middleware::RequestIds;
+use crate::edge::config::AppConfig;
+use crate::edge::metrics::Metrics;
+use crate::edge::request_id::RequestIds;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use tokio::sync::Semaphore;

@@ -12,8 +12,8 @@
 //! `showdown_core::draw`), so anyone can replay it. The service never picks a
 //! seed itself: the same request always gives the same bytes.
 
+use crate::invalid::Invalid;
 use crate::problems::{seat_order, Problems, SEAT_FROM_1};
-use crate::validate::Invalid;
 use serde::{Deserialize, Serialize};
 use showdown_cards::Card;
 use showdown_core::chip_race::{

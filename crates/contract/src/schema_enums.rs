@@ -138,7 +138,7 @@ impl utoipa::PartialSchema for HandKindName {
         let mut kinds: Vec<&str> = Vec::new();
         for v in VariantId::ALL.iter().map(|id| id.variant()) {
             for k in std::iter::once(v.high).chain(v.low) {
-                let id = crate::dto::hand_kind_id(k);
+                let id = hand_kind_id(k);
                 if !kinds.contains(&id) {
                     kinds.push(id);
                 }
@@ -180,11 +180,34 @@ closed_set!(
     "A URI naming the kind of problem; `about:blank` when the HTTP status says it all.",
     [
         "about:blank",
-        crate::problem::TYPE_MALFORMED,
-        crate::problem::TYPE_INVALID_HAND,
-        crate::problem::TYPE_INVALID_REQUEST,
+        TYPE_MALFORMED,
+        TYPE_INVALID_HAND,
+        TYPE_INVALID_REQUEST,
     ]
 );
+
+/// `type` of a request that is not the JSON of API.md (400).
+pub const TYPE_MALFORMED: &str = "urn:showdown:problem:malformed-request";
+/// `type` of an impossible hand (422).
+pub const TYPE_INVALID_HAND: &str = "urn:showdown:problem:invalid-hand";
+/// `type` of another impossible request: a chip race or a draw (422).
+pub const TYPE_INVALID_REQUEST: &str = "urn:showdown:problem:invalid-request";
+
+/// The contract's name of a kind of hand.
+pub fn hand_kind_id(k: showdown_cards::HandKind) -> &'static str {
+    use showdown_cards::HandKind as K;
+    match k {
+        K::High => "high",
+        K::ShortDeckHigh => "short-deck-high",
+        K::OmahaHigh => "omaha-high",
+        K::OmahaLow8 => "omaha-low-8",
+        K::Low8 => "low-8",
+        K::AceToFiveLow => "ace-to-five-low",
+        K::DeuceToSevenLow => "deuce-to-seven-low",
+        K::Badugi => "badugi",
+        K::BadugiAceHigh => "badugi-ace-high",
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 //! chip race, draw): problems are collected, never short-circuited, so a
 //! client fixes a request in one round trip, and each rule has one wording.
 
-use crate::validate::{FieldError, Invalid, MAX_LISTED};
+use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use showdown_cards::Card;
 use showdown_core::MAX_AMOUNT;
 use std::collections::HashMap;
@@ -170,4 +170,30 @@ pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats[i]);
     order
+}
+
+/// For item `i` of `n`, the index of the first earlier item equal to it,
+/// if any. A hand has a handful of players: up to 16 the earlier keys are
+/// compared when asked, with no allocation; above, one sort up front keeps a
+/// huge request O(n log n).
+pub(crate) fn earlier_equal<K: Ord>(
+    n: usize,
+    key: impl Fn(usize) -> K,
+) -> impl Fn(usize) -> Option<usize> {
+    let table = (n > 16).then(|| {
+        let mut sorted: Vec<(K, usize)> = (0..n).map(|i| (key(i), i)).collect();
+        let mut out = vec![None; n];
+        sorted.sort_unstable();
+        for w in 1..n {
+            if sorted[w].0 == sorted[w - 1].0 {
+                // Within a group of equal keys the first has the smallest index.
+                out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
+            }
+        }
+        out
+    });
+    move |i| match &table {
+        Some(t) => t[i],
+        None => (0..i).find(|&j| key(j) == key(i)),
+    }
 }

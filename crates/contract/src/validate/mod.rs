@@ -13,12 +13,14 @@
 
 mod boards;
 mod cards;
+mod deck;
+mod validated;
 
 use crate::dto::{PlayerRequest, SettleRequest};
-use crate::problems::{Problems, SEAT_FROM_1};
-use cards::{Deck, Owner};
-use serde::{Deserialize, Serialize};
-use showdown_cards::{Card, Rulebook, Variant, VariantId};
+pub use crate::invalid::{FieldError, Invalid, MAX_LISTED};
+use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
+use showdown_cards::{Rulebook, Variant, VariantId};
+pub use validated::Validated;
 
 pub(crate) mod rake;
 
@@ -26,139 +28,11 @@ pub(crate) mod rake;
 /// the core's one definition.
 pub use showdown_core::MAX_AMOUNT;
 
-/// One problem in a request.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"pointer": "/players/1/cards/0", "message": "card Ah appears more than once (first at /board/0)"}))]
-pub struct FieldError {
-    /// JSON Pointer (RFC 6901) into the request body; empty for the whole body.
-    pub pointer: String,
-    /// What is wrong there, in plain words.
-    pub message: String,
-}
-
-/// Problems a 422 lists at most (API.md, Errors: at least 20); `detail`
-/// counts the rest, so a hostile body cannot make a huge answer.
-pub const MAX_LISTED: usize = 50;
-
-/// A request that describes an impossible hand (HTTP 422).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("the hand is impossible: {} problem(s), first at {:?}", errors.len() + unlisted, errors.first().map(|e| e.pointer.as_str()).unwrap_or(""))]
-pub struct Invalid {
-    /// The first problems found, at most [`MAX_LISTED`].
-    pub errors: Vec<FieldError>,
-    /// Problems found beyond those listed.
-    pub unlisted: usize,
-}
-
-impl Invalid {
-    pub fn one(pointer: impl Into<String>, message: impl Into<String>) -> Invalid {
-        Invalid::new(vec![FieldError {
-            pointer: pointer.into(),
-            message: message.into(),
-        }])
-    }
-
-    /// Every problem found: the first [`MAX_LISTED`] are kept, the rest counted.
-    pub fn new(mut errors: Vec<FieldError>) -> Invalid {
-        let unlisted = errors.len().saturating_sub(MAX_LISTED);
-        errors.truncate(MAX_LISTED);
-        Invalid { errors, unlisted }
-    }
-
-    /// Problems found in all, listed or not.
-    pub fn total(&self) -> usize {
-        self.errors.len() + self.unlisted
-    }
-
-    /// How many were found and listed, when some are not: the one wording
-    /// of a capped list, in a 400's and a 422's `detail` alike.
-    pub fn count_words(&self) -> Option<String> {
-        (self.unlisted > 0).then(|| {
-            format!(
-                "{} problems, the first {} listed, {} more not listed",
-                self.total(),
-                self.errors.len(),
-                self.unlisted
-            )
-        })
-    }
-}
-
-/// A request that passed validation, with everything parsed.
-#[derive(Debug, Clone)]
-pub struct Validated {
-    pub variant: VariantId,
-    pub table: Variant,
-    pub rules: Rulebook,
-    pub chip_unit: u64,
-    pub dead_money: u64,
-    /// Required and present in button games, `None` in stud.
-    pub button_seat: Option<u32>,
-    /// Every parsed card, the board's (or each board's in full, in deal
-    /// order) first, then each player's in request order: two allocations a
-    /// request rather than one a player.
-    cards: Vec<Card>,
-    /// Where each board ends in `cards`, one entry a board (the last is
-    /// `starts[0]`).
-    board_ends: Vec<usize>,
-    /// Where each player's cards start in `cards`; one more entry than
-    /// players, the last is the end.
-    starts: Vec<usize>,
-    /// Two or more live players: a showdown, so live hands are ranked.
-    pub contested: bool,
-}
-
-impl Validated {
-    /// The board's cards (with several boards, the first board's).
-    pub fn board(&self) -> &[Card] {
-        self.board_at(0)
-    }
-
-    /// How many boards the hand was played on (1 unless `boards` had more).
-    pub fn board_count(&self) -> usize {
-        self.board_ends.len()
-    }
-
-    /// The cards of board `b` (0 is the first), in full.
-    pub fn board_at(&self, b: usize) -> &[Card] {
-        let start = b.checked_sub(1).map_or(0, |a| self.board_ends[a]);
-        &self.cards[start..self.board_ends[b]]
-    }
-
-    /// The cards of request player `i` (maybe none).
-    pub fn hole(&self, i: usize) -> &[Card] {
-        &self.cards[self.starts[i]..self.starts[i + 1]]
-    }
-}
-
 /// The id a rulebook has in the contract.
 pub fn rules_id(rules: Rulebook) -> &'static str {
     match rules {
         Rulebook::Tda => "tda",
         Rulebook::Roberts => "roberts",
-    }
-}
-
-/// For item `i` of `n`, the index of the first earlier item equal to it,
-/// if any. A hand has a handful of players: up to 16 the earlier keys are
-/// compared when asked, with no allocation; above, one sort up front keeps a
-/// huge request O(n log n).
-fn earlier_equal<K: Ord>(n: usize, key: impl Fn(usize) -> K) -> impl Fn(usize) -> Option<usize> {
-    let table = (n > 16).then(|| {
-        let mut sorted: Vec<(K, usize)> = (0..n).map(|i| (key(i), i)).collect();
-        let mut out = vec![None; n];
-        sorted.sort_unstable();
-        for w in 1..n {
-            if sorted[w].0 == sorted[w - 1].0 {
-                // Within a group of equal keys the first has the smallest index.
-                out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
-            }
-        }
-        out
-    });
-    move |i| match &table {
-        Some(t) => t[i],
-        None => (0..i).find(|&j| key(j) == key(i)),
     }
 }
 
@@ -364,6 +238,7 @@ fn button(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) -> Opt
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use showdown_cards::Card;
 
     fn request(board: &[&str], hands: &[&[&str]]) -> SettleRequest {
         let players: Vec<serde_json::Value> = hands

@@ -1,0 +1,76 @@
+//! The deck of a request as its cards are read: where each card was first
+//! seen, so a duplicate names its first copy by pointer.
+
+use crate::problems::Problems;
+use showdown_cards::{Card, Rank};
+
+/// Whose card it is: where a pointer to it leads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Owner {
+    /// `board`.
+    Board,
+    /// Board `b` of `boards`.
+    Boards(usize),
+    /// Request player `i`.
+    Player(usize),
+}
+
+impl Owner {
+    /// The pointer of card `j` of this owner.
+    pub(super) fn ptr(self, j: usize) -> String {
+        match self {
+            Owner::Board => format!("/board/{j}"),
+            Owner::Boards(b) => format!("/boards/{b}/{j}"),
+            Owner::Player(i) => format!("/players/{i}/cards/{j}"),
+        }
+    }
+}
+
+/// The cards seen so far: each parsed card in order, and where each card of
+/// the deck was first seen (set the first time; the pointer of a
+/// duplicate's first copy is made only for its problem). Each card string
+/// is looked at once, so a body of thousands of copies costs no more than
+/// thousands of cards.
+pub(super) struct Deck {
+    pub(super) short_deck: bool,
+    pub(super) first: [Option<(Owner, usize)>; 52],
+    pub(super) cards: Vec<Card>,
+}
+
+impl Deck {
+    /// Parses a card string: a well-formed card of the variant's deck, or a
+    /// problem at the card's pointer.
+    pub(super) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
+        match s.parse::<Card>() {
+            Err(e) => p.push(owner.ptr(j), format!("malformed card {s:?}: {e}")),
+            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
+                owner.ptr(j),
+                format!("card {c} is not in the short deck (6 to A)"),
+            ),
+            Ok(c) => return Some(c),
+        }
+        None
+    }
+
+    /// Records a parsed card: kept if it is its first copy, else a problem
+    /// naming the first copy.
+    pub(super) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
+        match self.first[usize::from(c.index())] {
+            Some((o, k)) => p.push(
+                owner.ptr(j),
+                format!("card {c} appears more than once (first at {})", o.ptr(k)),
+            ),
+            None => {
+                self.first[usize::from(c.index())] = Some((owner, j));
+                self.cards.push(c);
+            }
+        }
+    }
+
+    /// Parses and records one card string.
+    pub(super) fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
+        if let Some(c) = self.parse(p, owner, j, s) {
+            self.record(p, owner, j, c);
+        }
+    }
+}

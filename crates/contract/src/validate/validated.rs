@@ -1,0 +1,50 @@
+//! A settle request that passed validation, its cards parsed once.
+
+use showdown_cards::{Card, Rulebook, Variant, VariantId};
+
+/// A request that passed validation, with everything parsed.
+#[derive(Debug, Clone)]
+pub struct Validated {
+    pub variant: VariantId,
+    pub table: Variant,
+    pub rules: Rulebook,
+    pub chip_unit: u64,
+    pub dead_money: u64,
+    /// Required and present in button games, `None` in stud.
+    pub button_seat: Option<u32>,
+    /// Every parsed card, the board's (or each board's in full, in deal
+    /// order) first, then each player's in request order: two allocations a
+    /// request rather than one a player.
+    pub(super) cards: Vec<Card>,
+    /// Where each board ends in `cards`, one entry a board (the last is
+    /// `starts[0]`).
+    pub(super) board_ends: Vec<usize>,
+    /// Where each player's cards start in `cards`; one more entry than
+    /// players, the last is the end.
+    pub(super) starts: Vec<usize>,
+    /// Two or more live players: a showdown, so live hands are ranked.
+    pub contested: bool,
+}
+
+impl Validated {
+    /// The board's cards (with several boards, the first board's).
+    pub fn board(&self) -> &[Card] {
+        self.board_at(0)
+    }
+
+    /// How many boards the hand was played on (1 unless `boards` had more).
+    pub fn board_count(&self) -> usize {
+        self.board_ends.len()
+    }
+
+    /// The cards of board `b` (0 is the first), in full.
+    pub fn board_at(&self, b: usize) -> &[Card] {
+        let start = b.checked_sub(1).map_or(0, |a| self.board_ends[a]);
+        &self.cards[start..self.board_ends[b]]
+    }
+
+    /// The cards of request player `i` (maybe none).
+    pub fn hole(&self, i: usize) -> &[Card] {
+        &self.cards[self.starts[i]..self.starts[i + 1]]
+    }
+}

@@ -1,0 +1,14 @@
+//! The HTTP edge: serving connections with their limits, the middleware
+//! every route sits behind, access control, metrics, configuration and the
+//! state the handlers share. Nothing here knows a rule of poker.
+
+pub mod auth;
+mod bearer;
+pub mod config;
+pub mod extract;
+pub mod metrics;
+pub mod middleware;
+pub mod problem_response;
+pub mod request_id;
+pub mod serve;
+pub mod state;
