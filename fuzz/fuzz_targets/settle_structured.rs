@@ -152,9 +152,7 @@ fuzz_target!(|hand: Hand| {
         board: (board_n > 0).then_some(board),
         dead_money: (hand.dead_money < 30).then_some(u64::from(hand.dead_money % 3) * unit),
         players,
-        rake: None,
-        jackpot: None,
-        boards: None,
+        ..Default::default()
     };
     if let Ok(event) = showdown_contract::settle_request(&req) {
         showdown_fuzz::check_settlement(&req, &event);

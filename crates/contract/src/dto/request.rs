@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 /// POST /v1/settle body.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = settle_example)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SettleRequest {
