@@ -10,8 +10,10 @@
 
 pub mod chip_race;
 pub mod draw;
+// EQUITY pub mod equity;
 pub mod dto;
 pub mod explain;
+pub mod fraction;
 pub mod invalid;
 pub mod parse;
 pub mod pointer;

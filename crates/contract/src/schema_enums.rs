@@ -46,6 +46,27 @@ closed_set!(
 );
 
 closed_set!(
+    /// A game whose equity is enumerated (RULES.md §10.1).
+    EquityVariantName,
+    "A board game with one board whose equity is enumerated exactly (RULES.md §10.1).",
+    ["holdem", "short-deck", "omaha", "omaha-5", "omaha-6", "omaha-hi-lo", "omaha-5-hi-lo"]
+);
+
+closed_set!(
+    /// Why a hand did not qualify for the bad-beat jackpot (RULES.md §11.5).
+    BadBeatReasonName,
+    "The first condition of RULES.md §11.3 that failed.",
+    ["no-showdown", "too-few-players", "losing-hand-too-low", "hole-cards-do-not-play"]
+);
+
+closed_set!(
+    /// Who a bad-beat payout is for (RULES.md §11.4).
+    BadBeatRoleName,
+    "`loser` (the best losing hand), `winner` (the best hand) or `table` (every other player).",
+    ["loser", "winner", "table"]
+);
+
+closed_set!(
     /// The rulebook for stud odd chips.
     RulesName,
     "The rulebook for stud odd chips: `tda` (TDA 2013 Rule 19, the default) or `roberts` (Robert's Rules 3.7).",

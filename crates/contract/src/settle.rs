@@ -470,6 +470,9 @@ fn build_event<'a>(
             jackpot: take(&s.jackpot),
             final_chip_stacks,
             boards: board_list,
+            cash_outs: None,
+            cash_out_balance: None,
+            bad_beat: None,
             explanation: None,
         },
     }

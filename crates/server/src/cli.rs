@@ -109,6 +109,14 @@ pub struct ServeArgs {
     /// Serve `/metrics` on this address (`host:port`) instead of the public one.
     #[arg(long, env = "SHOWDOWN_ADMIN_ADDR")]
     pub admin_addr: Option<String>,
+    /// Threads that run equity and cash-out enumerations, apart from
+    /// settlements (default: half the cores, at least 1).
+    #[arg(long, env = "SHOWDOWN_EQUITY_THREADS")]
+    pub equity_threads: Option<usize>,
+    /// Enumerations running or waiting at once (default: twice the
+    /// threads); more are refused at once with 503.
+    #[arg(long, env = "SHOWDOWN_EQUITY_LIMIT")]
+    pub equity_limit: Option<usize>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -142,11 +150,17 @@ impl ServeArgs {
             self.auth_tokens.as_deref(),
         )?;
         auth.metrics_public = self.admin_addr.is_none();
+        let threads = self
+            .equity_threads
+            .unwrap_or_else(crate::edge::compute::default_threads)
+            .clamp(1, 256);
         Ok(AppConfig {
             body_limit: self.body_limit,
             request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
             concurrency_limit: self.concurrency_limit.max(1),
             auth,
+            compute_threads: threads,
+            compute_limit: self.equity_limit.unwrap_or(2 * threads).max(1),
         })
     }
 

@@ -90,6 +90,21 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub boards: Option<Vec<BoardDto<'a>>>,
+    /// Only when the request has `cashOuts`: each cash-out's equity, value,
+    /// amount paid and what its hand forfeited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub cash_outs: Option<Vec<super::CashOutDto<'a>>>,
+    /// Only with `cashOuts`: `Σ forfeited − Σ amount`, the house's result on
+    /// the hand's cash-outs (negative when it paid out more).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, minimum = -9007199254740991i64, maximum = 9007199254740991i64)]
+    pub cash_out_balance: Option<i64>,
+    /// Only when the request has `badBeat`: whether the hand qualifies for
+    /// the bad-beat jackpot, and its payouts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub bad_beat: Option<super::BadBeatDto<'a>>,
     /// Only when the request asked `explain`: ordered steps, one for each
     /// thing that moved chips (paying steps sum to Σ potBreakdown, uncalled
     /// bets to Σ uncalled, rake and jackpot steps to their amounts).

@@ -3,10 +3,14 @@
 //! Field names are camelCase; unknown request fields are rejected so a typo
 //! never silently defaults. Fields may be added here, never renamed.
 
+mod bad_beat;
+mod cash_out;
 mod event;
 mod request;
 mod variants;
 
+pub use bad_beat::*;
+pub use cash_out::*;
 pub use event::*;
 pub use request::*;
 pub use variants::*;

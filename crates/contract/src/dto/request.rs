@@ -65,6 +65,16 @@ pub struct SettleRequest {
     /// every chip; false (the default) leaves the answer as it was.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub explain: bool,
+    /// Players who took an all-in cash-out (RULES.md §10.5): the hand
+    /// settles as without them, then each is paid their equity's value
+    /// less a fee and their hand's winnings go to the house.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_items = 10)]
+    pub cash_outs: Option<Vec<super::CashOutRequest>>,
+    /// The room's bad-beat jackpot (RULES.md §11): whether the hand
+    /// qualifies and who is paid what from the fund.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bad_beat: Option<super::BadBeatRequest>,
 }
 
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,

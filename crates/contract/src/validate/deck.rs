@@ -6,22 +6,25 @@ use showdown_cards::{Card, Rank};
 
 /// Whose card it is: where a pointer to it leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Owner {
+pub(crate) enum Owner {
     /// `board`.
     Board,
     /// Board `b` of `boards`.
     Boards(usize),
     /// Request player `i`.
     Player(usize),
+    /// `dead` (the equity route): cards known to be out of the deck.
+    Dead,
 }
 
 impl Owner {
     /// The pointer of card `j` of this owner.
-    pub(super) fn ptr(self, j: usize) -> String {
+    pub(crate) fn ptr(self, j: usize) -> String {
         match self {
             Owner::Board => format!("/board/{j}"),
             Owner::Boards(b) => format!("/boards/{b}/{j}"),
             Owner::Player(i) => format!("/players/{i}/cards/{j}"),
+            Owner::Dead => format!("/dead/{j}"),
         }
     }
 }
@@ -31,16 +34,25 @@ impl Owner {
 /// duplicate's first copy is made only for its problem). Each card string
 /// is looked at once, so a body of thousands of copies costs no more than
 /// thousands of cards.
-pub(super) struct Deck {
-    pub(super) short_deck: bool,
-    pub(super) first: [Option<(Owner, usize)>; 52],
-    pub(super) cards: Vec<Card>,
+pub(crate) struct Deck {
+    pub(crate) short_deck: bool,
+    pub(crate) first: [Option<(Owner, usize)>; 52],
+    pub(crate) cards: Vec<Card>,
 }
 
 impl Deck {
+    /// An empty deck of the variant: 52 cards, or 36 in short deck.
+    pub(crate) fn new(short_deck: bool) -> Deck {
+        Deck {
+            short_deck,
+            first: [None; 52],
+            cards: Vec::new(),
+        }
+    }
+
     /// Parses a card string: a well-formed card of the variant's deck, or a
     /// problem at the card's pointer.
-    pub(super) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
+    pub(crate) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
         match s.parse::<Card>() {
             Err(e) => p.push(owner.ptr(j), format!("malformed card {s:?}: {e}")),
             Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
@@ -54,7 +66,7 @@ impl Deck {
 
     /// Records a parsed card: kept if it is its first copy, else a problem
     /// naming the first copy.
-    pub(super) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
+    pub(crate) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
         match self.first[usize::from(c.index())] {
             Some((o, k)) => p.push(
                 owner.ptr(j),
@@ -68,7 +80,7 @@ impl Deck {
     }
 
     /// Parses and records one card string.
-    pub(super) fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
+    pub(crate) fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
         if let Some(c) = self.parse(p, owner, j, s) {
             self.record(p, owner, j, c);
         }

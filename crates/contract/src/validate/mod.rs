@@ -13,7 +13,7 @@
 
 mod boards;
 mod cards;
-mod deck;
+pub(crate) mod deck;
 mod validated;
 
 use crate::dto::{PlayerRequest, SettleRequest};

@@ -16,6 +16,12 @@ pub struct AppConfig {
     /// whether `/metrics` is served on this router (not when an admin
     /// address serves it).
     pub auth: crate::edge::auth::AuthConfig,
+    /// Threads that run enumerations (equity, cash-outs), apart from the
+    /// async workers that settle.
+    pub compute_threads: usize,
+    /// Enumerations running or waiting at once; more are refused at once
+    /// with 503.
+    pub compute_limit: usize,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -30,6 +36,8 @@ impl Default for AppConfig {
             request_timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             concurrency_limit: DEFAULT_CONCURRENCY,
             auth: crate::edge::auth::AuthConfig::default(),
+            compute_threads: crate::edge::compute::default_threads(),
+            compute_limit: 2 * crate::edge::compute::default_threads(),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! state the handlers share. Nothing here knows a rule of poker.
 
 pub mod auth;
+pub mod compute;
 mod bearer;
 pub mod config;
 pub mod extract;

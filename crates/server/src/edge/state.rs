@@ -1,6 +1,7 @@
 //! What every handler and the middleware share, in its own module so that
 //! routes and middleware both depend on it and not on each other.
 
+use crate::edge::compute::Compute;
 use crate::edge::config::AppConfig;
 use crate::edge::metrics::Metrics;
 use crate::edge::request_id::RequestIds;
@@ -21,6 +22,8 @@ pub struct Shared {
     /// The API's concurrency limit; an `Arc` so a test can hold a slot
     /// (`try_acquire_owned`).
     pub limiter: Arc<Semaphore>,
+    /// The pool that runs enumerations, with its own limit.
+    pub compute: Compute,
     /// False once shutdown has begun: `/readyz` then answers 503.
     pub ready: AtomicBool,
 }
@@ -37,6 +40,7 @@ impl AppState {
     pub fn new(config: AppConfig) -> AppState {
         AppState(Arc::new(Shared {
             limiter: Arc::new(Semaphore::new(config.concurrency_limit.max(1))),
+            compute: Compute::new(config.compute_threads, config.compute_limit),
             config,
             metrics: Metrics::default(),
             request_ids: RequestIds::default(),

@@ -1,0 +1,111 @@
+//! Enumerations (equity, cash-outs) run here, apart from settlements: a
+//! settle takes microseconds, an enumeration up to tens of milliseconds of
+//! CPU, and on the async workers a burst of them would stall every other
+//! request. rayon's pool runs them on threads of their own; a semaphore
+//! bounds the jobs running or waiting, and a job past it is refused at once
+//! (503 with `Retry-After`), never queued without bound.
+
+use std::sync::{Arc, OnceLock};
+use tokio::sync::Semaphore;
+
+/// The pool and its limit; the threads start on the first job, so a
+/// service that never enumerates never starts them.
+pub struct Compute {
+    threads: usize,
+    pool: OnceLock<Option<rayon::ThreadPool>>,
+    slots: Arc<Semaphore>,
+}
+
+/// Why a job did not run: every slot was taken (503), or the job panicked
+/// or the pool could not start (500).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ComputeError {
+    #[error("the enumeration pool is busy")]
+    Busy,
+    #[error("the enumeration failed")]
+    Failed,
+}
+
+/// The threads a machine gives enumerations by default: half its cores, at
+/// least one, so settlements keep the rest.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
+}
+
+impl Compute {
+    pub fn new(threads: usize, limit: usize) -> Compute {
+        Compute {
+            threads: threads.max(1),
+            pool: OnceLock::new(),
+            slots: Arc::new(Semaphore::new(limit.max(1))),
+        }
+    }
+
+    fn pool(&self) -> Option<&rayon::ThreadPool> {
+        self.pool
+            .get_or_init(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.threads)
+                    .thread_name(|i| format!("showdown-enum-{i}"))
+                    // Without a handler a panicking job aborts the process;
+                    // with one, its caller sees a closed channel (500).
+                    .panic_handler(|_| tracing::error!("an enumeration panicked"))
+                    .build()
+                    .map_err(|e| tracing::error!(error = %e, "the enumeration pool did not start"))
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// Runs `job` on the pool and waits for it without blocking the async
+    /// worker; refused at once when the limit is reached.
+    pub async fn run<T, F>(&self, job: F) -> Result<T, ComputeError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let permit = self
+            .slots
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| ComputeError::Busy)?;
+        let pool = self.pool().ok_or(ComputeError::Failed)?;
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        pool.spawn(move || {
+            let _permit = permit;
+            let _ = tx.send(job());
+        });
+        rx.await.map_err(|_| ComputeError::Failed)
+    }
+
+    /// A slot, held by a test to fill the limit.
+    pub fn slots(&self) -> &Arc<Semaphore> {
+        &self.slots
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_job_runs_off_the_async_worker_and_its_answer_comes_back() {
+        let c = Compute::new(1, 2);
+        let here = std::thread::current().id();
+        let there = c.run(|| std::thread::current().id()).await.unwrap();
+        assert_ne!(here, there);
+        assert_eq!(c.run(|| 6 * 7).await, Ok(42));
+    }
+
+    #[tokio::test]
+    async fn a_full_pool_refuses_at_once_and_a_panic_is_a_failure() {
+        let c = Compute::new(1, 1);
+        let held = c.slots().clone().try_acquire_owned().unwrap();
+        assert_eq!(c.run(|| 1).await, Err(ComputeError::Busy));
+        drop(held);
+        assert_eq!(c.run(|| 1).await, Ok(1));
+        let boom: Result<(), _> = c.run(|| panic!("boom")).await;
+        assert_eq!(boom, Err(ComputeError::Failed));
+        assert_eq!(c.run(|| 2).await, Ok(2), "the pool survives a panic");
+    }
+}

@@ -1,0 +1,63 @@
+//! `POST /v1/equity` (API.md; RULES.md §10.1–10.4): each all-in player's
+//! exact equity. The checks run here; the enumeration runs on the compute
+//! pool, so a burst of equities never slows a settlement down.
+
+use crate::edge::compute::ComputeError;
+use crate::edge::extract::ApiJson;
+use crate::edge::problem_response::HttpProblem;
+use crate::edge::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use showdown_contract::equity::{compute, prepare, EquityRequest, EquityResponse};
+use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_contract::Invalid;
+
+fn impossible(e: Invalid) -> HttpProblem {
+    HttpProblem(Problem::impossible(
+        TYPE_INVALID_REQUEST,
+        "equity request",
+        e,
+    ))
+}
+
+/// Each player's exact equity in one pot.
+///
+/// Every runout that completes the board is enumerated (1,712,304 for two
+/// hold'em hands before the flop); the answer gives each equity as a
+/// fraction in lowest terms, with a percentage for display and the runouts
+/// won and tied. Enumerations run apart from settlements, a few at a time:
+/// past that limit the answer is 503 with `Retry-After`.
+#[utoipa::path(
+    post,
+    path = "/v1/equity",
+    tag = "equity",
+    request_body = EquityRequest,
+    responses(
+        (status = 200, description = "Each player's equity, in request order", body = EquityResponse),
+        (status = 422, description = "The request is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "Every enumeration slot is taken; retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub async fn equity(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<EquityRequest>,
+) -> Result<Json<EquityResponse>, HttpProblem> {
+    let prepared = prepare(&req).map_err(impossible)?;
+    let answer = state
+        .compute
+        .run(move || compute(&req, &prepared))
+        .await
+        .map_err(|e| {
+            HttpProblem(match e {
+                ComputeError::Busy => Problem::from_status(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "every enumeration slot is taken; retry later",
+                ),
+                ComputeError::Failed => {
+                    Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+                }
+            })
+        })?;
+    answer.map(Json).map_err(impossible)
+}
