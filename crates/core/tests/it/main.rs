@@ -3,6 +3,8 @@
 
 mod boards;
 mod boards_props;
+mod cash_out;
+mod cash_out_refusal;
 mod chip_race;
 mod chip_race_draw;
 mod chip_race_props;
