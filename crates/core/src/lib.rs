@@ -7,12 +7,13 @@
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
-//! [`apply_cash_outs`] (RULES.md §10), which read a
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11), which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
 //! own.
 
 mod award;
+mod bad_beat;
 mod boards;
 mod cash_out;
 mod cash_out_refusal;
@@ -30,6 +31,11 @@ pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 pub mod draw;
 
+pub use bad_beat::{
+    bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
+    BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
+    DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
+};
 pub use cash_out::{
     apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,
     CashOutTerms, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,

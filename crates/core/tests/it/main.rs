@@ -1,6 +1,7 @@
 //! The core crate's integration tests, one binary (each file a module), so
 //! the crate and its dependencies are linked once rather than once a file.
 
+mod bad_beat;
 mod boards;
 mod boards_props;
 mod cash_out;
