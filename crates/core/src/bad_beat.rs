@@ -167,7 +167,7 @@ pub fn bad_beat(
     chip_unit: u64,
 ) -> Result<BadBeatOutcome, BadBeatError> {
     check(terms, players, chip_unit)?;
-    let (winners, losers) = match qualify(terms, players)? {
+    let (winners, losers) = match qualify(terms, players) {
         Ok(roles) => roles,
         Err(reason) => return Ok(BadBeatOutcome::NotQualified(reason)),
     };
@@ -245,11 +245,10 @@ fn check(
 
 /// RULES.md §11.3, in §11.5's order: the winners and the losers, or the
 /// first condition that fails.
-#[allow(clippy::type_complexity)]
 fn qualify(
     terms: &BadBeatTerms,
     players: &[BadBeatPlayer],
-) -> Result<Result<(Vec<usize>, Vec<usize>), NotQualified>, BadBeatError> {
+) -> Result<(Vec<usize>, Vec<usize>), NotQualified> {
     // `check` saw a hand for every live player.
     let live: Vec<(usize, u64)> = players
         .iter()
@@ -257,18 +256,18 @@ fn qualify(
         .filter_map(|(i, p)| p.live.then_some((i, p.high.unwrap_or(0))))
         .collect();
     if live.len() < 2 {
-        return Ok(Err(NotQualified::NoShowdown));
+        return Err(NotQualified::NoShowdown);
     }
     let dealt = terms
         .players_dealt
         .map_or(players.len(), |d| usize::try_from(d).unwrap_or(usize::MAX));
     if dealt < usize::try_from(terms.min_players_dealt).unwrap_or(usize::MAX) {
-        return Ok(Err(NotQualified::TooFewPlayers));
+        return Err(NotQualified::TooFewPlayers);
     }
     let best = live.iter().map(|&(_, v)| v).max().unwrap_or(0);
     let below = live.iter().map(|&(_, v)| v).filter(|&v| v < best).max();
     let Some(losing) = below.filter(|&v| v >= terms.min_losing_hand) else {
-        return Ok(Err(NotQualified::LosingHandTooLow));
+        return Err(NotQualified::LosingHandTooLow);
     };
     let holding = |value: u64| -> Vec<usize> {
         live.iter()
@@ -283,21 +282,18 @@ fn qualify(
             .chain(&losers)
             .any(|&i| !players[i].both_hole_cards_play)
     {
-        return Ok(Err(NotQualified::HoleCardsDoNotPlay));
+        return Err(NotQualified::HoleCardsDoNotPlay);
     }
-    Ok(Ok((winners, losers)))
+    Ok((winners, losers))
 }
 
 /// RULES.md §11.4: a role's part is the largest multiple of the chip unit
 /// not above `pool × bp / 10000`, shared equally among `players` in whole
 /// units; zero when the role has nobody.
 fn each_share(pool: u64, bp: u32, players: usize, unit: u64) -> u64 {
-    let Ok(count) = u128::try_from(players) else {
+    let Some(count) = u128::try_from(players).ok().filter(|&c| c > 0) else {
         return 0;
     };
-    if count == 0 {
-        return 0;
-    }
     // pool ≤ 2^53 and bp ≤ 10,000: the product fits u128, the result u64.
     let part_units = u128::from(pool / unit) * u128::from(bp) / 10_000;
     u64::try_from(part_units / count).map_or(0, |units| units * unit)

@@ -29,7 +29,8 @@ pub struct CashOutSeat {
     pub has_cards: bool,
 }
 
-/// A field of one cash-out (API.md: `agentId`, `boardCards`, `feeBp`).
+/// A field of one cash-out: in API.md's names `agentId` (the player),
+/// `boardCards` and `feeBp`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CashOutField {
     Player,
