@@ -6,11 +6,17 @@
 //! the result never depends on that order beyond the indices it reports.
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
-//! [`settle`]. Implementation modules (`pot`, `split`, `odd_chip`, ...) are
-//! the core's own.
+//! [`settle`]; beside the settlement, [`cash_out_problems`] and
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11), which read a
+//! settled hand or plain facts about it and never change the settlement.
+//! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
+//! own.
 
 mod award;
+mod bad_beat;
 mod boards;
+mod cash_out;
+mod cash_out_refusal;
 mod guard;
 mod odd_chip;
 mod outcome;
@@ -25,6 +31,19 @@ pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 pub mod draw;
 
+pub use bad_beat::{
+    bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
+    BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
+    DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
+};
+pub use cash_out::{
+    apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,
+    CashOutTerms, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
+};
+pub use cash_out_refusal::{
+    cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
+    CashOutSeat,
+};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
 pub use types::{

@@ -1,8 +1,13 @@
 //! The core crate's integration tests, one binary (each file a module), so
 //! the crate and its dependencies are linked once rather than once a file.
 
+mod bad_beat;
+mod bad_beat_props;
 mod boards;
 mod boards_props;
+mod cash_out;
+mod cash_out_props;
+mod cash_out_refusal;
 mod chip_race;
 mod chip_race_draw;
 mod chip_race_props;

@@ -174,14 +174,14 @@ fn in_chips(mut house: HouseTake, input: &HandInput) -> HouseTake {
     house
 }
 
-fn arb_case(most: u64) -> impl Strategy<Value = (HandInput, HouseTake)> {
+pub(crate) fn arb_case(most: u64) -> impl Strategy<Value = (HandInput, HouseTake)> {
     (arb_hand(most), arb_house(most)).prop_map(|(h, house)| {
         let house = in_chips(house, &h);
         (h, house)
     })
 }
 
-fn settled(input: &HandInput, house: &HouseTake) -> Result<Settlement, TestCaseError> {
+pub(crate) fn settled(input: &HandInput, house: &HouseTake) -> Result<Settlement, TestCaseError> {
     settle_with_house(input, house).map_err(|e| TestCaseError::fail(format!("settle: {e}")))
 }
 

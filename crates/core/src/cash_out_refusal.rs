@@ -1,0 +1,149 @@
+//! The cash-outs a request may not ask for (RULES.md §10.6), all of them at
+//! once, each placed where a 422 can point at it.
+//!
+//! The server runs this before it enumerates any runout: a refused request
+//! costs no equity work. It takes plain facts about the hand, not JSON, so
+//! the core stays free of the wire format; the server turns each
+//! [`CashOutAt`] into a pointer.
+
+use crate::cash_out::CashOutTerms;
+
+/// What §10.6 needs to know about the hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CashOutHand<'a> {
+    /// The variant is one of §10.1's games (hold'em, short deck and the
+    /// Omaha games, high-low included).
+    pub cash_out_allowed: bool,
+    /// How many boards the hand was played on (1 for the usual hand).
+    pub boards: usize,
+    /// Per player (by index).
+    pub players: &'a [CashOutSeat],
+}
+
+/// One player, as far as a cash-out cares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CashOutSeat {
+    /// Not folded.
+    pub live: bool,
+    /// The request gives the player's hole cards.
+    pub has_cards: bool,
+}
+
+/// A field of one cash-out: in API.md's names `agentId` (the player),
+/// `boardCards` and `feeBp`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CashOutField {
+    Player,
+    BoardCards,
+    FeeBp,
+}
+
+/// Where a problem lies in the request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CashOutAt {
+    /// The cash-out list as a whole (`/cashOuts`): the hand allows none.
+    List,
+    /// One field of one cash-out (`/cashOuts/{index}/{field}`).
+    Field { index: usize, field: CashOutField },
+    /// A live player's hole cards (`/players/{player}/cards`), which every
+    /// cash-out's equity needs.
+    PlayerCards { player: usize },
+}
+
+/// Why a cash-out is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CashOutRefusal {
+    #[error("cash-outs are offered in hold'em, short deck and Omaha games only")]
+    Game,
+    #[error("cash-outs are offered on one board only, not {0}")]
+    SeveralBoards(usize),
+    #[error("board cards must be 0, 3 or 4, not {0}")]
+    BoardCards(u8),
+    #[error("no such player")]
+    UnknownPlayer,
+    #[error("the player folded")]
+    NotLive,
+    #[error("the hand had no showdown")]
+    NoShowdown,
+    #[error("the player already cashed out in cash-out {first}")]
+    ListedTwice { first: usize },
+    #[error("fee of {0} basis points: must be 0 to 10000")]
+    FeeBp(u32),
+    #[error("a live player's cards are needed for the equity of a cash-out")]
+    LiveWithoutCards,
+}
+
+/// One refused point of a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CashOutProblem {
+    pub at: CashOutAt,
+    pub refusal: CashOutRefusal,
+}
+
+/// Every reason RULES.md §10.6 refuses `cash_outs` in `hand`; empty when
+/// none applies (and always empty without cash-outs).
+///
+/// Order: the hand's own problems first (game, boards), then each cash-out
+/// in list order, its fields in the order player, `boardCards`, `feeBp`,
+/// then each live player without cards, by index. A player listed twice is
+/// reported at the later entry, naming the first.
+pub fn cash_out_problems(
+    hand: &CashOutHand<'_>,
+    cash_outs: &[CashOutTerms],
+) -> Vec<CashOutProblem> {
+    let mut problems = Vec::new();
+    if cash_outs.is_empty() {
+        return problems;
+    }
+    let mut at_list = |refusal| {
+        problems.push(CashOutProblem {
+            at: CashOutAt::List,
+            refusal,
+        })
+    };
+    if !hand.cash_out_allowed {
+        at_list(CashOutRefusal::Game);
+    }
+    if hand.boards > 1 {
+        at_list(CashOutRefusal::SeveralBoards(hand.boards));
+    }
+    let live = hand.players.iter().filter(|p| p.live).count();
+    for (index, terms) in cash_outs.iter().enumerate() {
+        let mut at = |field, refusal| {
+            problems.push(CashOutProblem {
+                at: CashOutAt::Field { index, field },
+                refusal,
+            })
+        };
+        let first = cash_outs[..index]
+            .iter()
+            .position(|t| t.player == terms.player);
+        let player = match hand.players.get(terms.player) {
+            None => Some(CashOutRefusal::UnknownPlayer),
+            Some(p) if !p.live => Some(CashOutRefusal::NotLive),
+            Some(_) if live < 2 => Some(CashOutRefusal::NoShowdown),
+            Some(_) => first.map(|first| CashOutRefusal::ListedTwice { first }),
+        };
+        if let Some(refusal) = player {
+            at(CashOutField::Player, refusal);
+        }
+        if !matches!(terms.board_cards, 0 | 3 | 4) {
+            at(
+                CashOutField::BoardCards,
+                CashOutRefusal::BoardCards(terms.board_cards),
+            );
+        }
+        if terms.fee_bp > 10_000 {
+            at(CashOutField::FeeBp, CashOutRefusal::FeeBp(terms.fee_bp));
+        }
+    }
+    for (player, p) in hand.players.iter().enumerate() {
+        if p.live && !p.has_cards {
+            problems.push(CashOutProblem {
+                at: CashOutAt::PlayerCards { player },
+                refusal: CashOutRefusal::LiveWithoutCards,
+            });
+        }
+    }
+    problems
+}
