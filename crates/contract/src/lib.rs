@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bad_beat;
 pub mod chip_race;
 pub mod draw;
 // EQUITY pub mod equity;

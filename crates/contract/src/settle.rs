@@ -133,6 +133,8 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         pots: &settled.pots,
     };
     let mut event = build_event(req, &v, &order, &values, &shown, s, &boards);
+    let highs: Vec<Option<u64>> = values.iter().map(|x| x.map(|(h, _)| h)).collect();
+    event.data.bad_beat = crate::bad_beat::judge(req, &v, &highs)?;
     if req.explain {
         // Issue 18: only on request, so the plain answer costs nothing more.
         let hand_words: Vec<Option<String>> = (0..req.players.len())

@@ -128,10 +128,7 @@ fn valid(s: &Seed) -> SettleRequest {
         board: (!board.is_empty()).then_some(board),
         dead_money: Some(s.dead_money * u),
         players,
-        rake: None,
-        jackpot: None,
-        boards: None,
-        explain: false,
+        ..SettleRequest::default()
     }
 }
 

@@ -11,8 +11,10 @@
 //! first"). Pointers (RFC 6901) index the request as sent, not the
 //! seat-sorted order the core sees.
 
+pub mod bad_beat;
 mod boards;
 mod cards;
+pub mod cash_out;
 pub(crate) mod deck;
 mod validated;
 
@@ -53,6 +55,8 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         cards::counts(req, t, contested, &mut p);
     }
     rake::check(req, unit, &mut p);
+    cash_out::check(req, variant, &mut p);
+    bad_beat::check(req, variant, unit, &mut p);
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {

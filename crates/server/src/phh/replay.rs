@@ -285,10 +285,7 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             board,
             dead_money: None,
             players,
-            rake: None,
-            jackpot: None,
-            boards: None,
-            explain: false,
+            ..SettleRequest::default()
         },
         scale,
     })
