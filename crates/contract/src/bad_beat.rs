@@ -6,6 +6,7 @@
 use crate::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
 use crate::invalid::Invalid;
 use crate::settle::hand_rank_dto;
+use crate::step::{safe_name, ExplainRule, ExplainStep};
 use crate::validate::bad_beat::min_losing_value;
 use crate::validate::Validated;
 use showdown_cards::{both_hole_cards_play, rank_showdown};
@@ -101,4 +102,41 @@ pub fn judge<'a>(
         paid: Some(win.paid),
         remaining: Some(win.remaining),
     }))
+}
+
+/// With `explain`: one step for each payout, in the answer's order, in the
+/// words a floor person would use.
+pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
+    let (Some(payouts), Some(losing), Some(winning)) =
+        (&bb.payouts, &bb.losing_hand, &bb.winning_hand)
+    else {
+        return Vec::new();
+    };
+    payouts
+        .iter()
+        .filter(|p| p.amount > 0)
+        .map(|p| {
+            let name = req
+                .players
+                .iter()
+                .find(|pl| pl.id == p.agent_id)
+                .map_or_else(|| safe_name(&p.agent_id), |pl| {
+                    safe_name(pl.name.as_deref().unwrap_or(&pl.id))
+                });
+            let (l, w) = (&losing.description, &winning.description);
+            let text = match p.role.as_ref() {
+                "loser" => format!("{name} held {l}, which lost to {w}: the bad-beat jackpot pays the loser's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
+                "winner" => format!("{name} won with {w} against {l}: the bad-beat jackpot pays the winner's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
+                _ => format!("{name} was dealt in when {l} lost to {w}: the bad-beat jackpot pays a table share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
+            };
+            ExplainStep {
+                rule: ExplainRule::BadBeatPayout,
+                source: "RULES.md §11.4".into(),
+                pot: None,
+                players: vec![p.agent_id.to_string()],
+                amount: p.amount,
+                text,
+            }
+        })
+        .collect()
 }

@@ -153,7 +153,11 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             order_kind: input.order,
             split_game: input.split_game,
         };
-        event.data.explanation = Some(crate::explain::explain(&cx, &settled));
+        let mut steps = crate::explain::explain(&cx, &settled);
+        if let Some(bb) = &event.data.bad_beat {
+            steps.extend(crate::bad_beat::steps(req, bb));
+        }
+        event.data.explanation = Some(steps);
     }
     Ok(event)
 }

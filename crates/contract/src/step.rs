@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 /// - `same-winners-split-once`: the same hands win both halves, split once.
 /// - `rake`, `jackpot`: the house's take from a pot (RULES.md §8).
 /// - `board-share`: a share of a pot won over several boards (RULES.md §9).
+/// - `cash-out`: an all-in cash-out paid at the player's equity less the fee (RULES.md §10.5).
+/// - `bad-beat-payout`: a bad-beat jackpot payout from the fund, not the pots (RULES.md §11.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExplainRule {
@@ -51,11 +53,17 @@ pub enum ExplainRule {
     Jackpot,
     /// With several boards, a player's share of a pot won over its boards (RULES.md §9).
     BoardShare,
+    /// A player who took the all-in cash-out is paid their equity's value
+    /// less the fee; their hand's winnings go to the house (RULES.md §10.5).
+    CashOut,
+    /// The bad-beat jackpot pays a loser, a winner or the table from its
+    /// fund, not from the pots (RULES.md §11.4).
+    BadBeatPayout,
 }
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 15] = [
+    pub const ALL: [ExplainRule; 17] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -71,6 +79,8 @@ impl ExplainRule {
         Self::Rake,
         Self::Jackpot,
         Self::BoardShare,
+        Self::CashOut,
+        Self::BadBeatPayout,
     ];
 
     /// Whether the step pays chips to the players it names (one step per

@@ -17,7 +17,10 @@ pub fn bad_beat_game(variant: VariantId) -> bool {
 
 /// `minLosingHand` as a high value of the variant, once it passed [`check`].
 pub fn min_losing_value(variant: VariantId, cards: &[String]) -> Option<u64> {
-    let cards: Vec<Card> = cards.iter().map(|s| s.parse().ok()).collect::<Option<_>>()?;
+    let cards: Vec<Card> = cards
+        .iter()
+        .map(|s| s.parse().ok())
+        .collect::<Option<_>>()?;
     five_card_high_value(variant, &cards)
 }
 
@@ -49,13 +52,14 @@ pub(super) fn check(
     if total > 10_000 {
         p.push(
             "/badBeat",
-            format!(
-                "loserBp, winnerBp and tableBp add up to {total} basis points, over 10000"
-            ),
+            format!("loserBp, winnerBp and tableBp add up to {total} basis points, over 10000"),
         );
     }
     if bb.pool > MAX_AMOUNT {
-        p.push("/badBeat/pool", format!("the pool is over 2^53 - 1 ({MAX_AMOUNT})"));
+        p.push(
+            "/badBeat/pool",
+            format!("the pool is over 2^53 - 1 ({MAX_AMOUNT})"),
+        );
     } else if let Some(u) = unit.filter(|&u| u > 0 && bb.pool % u != 0) {
         p.push(
             "/badBeat/pool",
@@ -73,10 +77,7 @@ pub(super) fn check(
         }
     }
     if bb.min_players_dealt.is_some_and(|m| m > u32_max) {
-        p.push(
-            "/badBeat/minPlayersDealt",
-            format!("at most {u32_max}"),
-        );
+        p.push("/badBeat/minPlayersDealt", format!("at most {u32_max}"));
     }
     min_losing_hand(&bb.min_losing_hand, variant, p);
 }

@@ -87,10 +87,9 @@ pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
             CashOutAt::PlayerCards { player } => (format!("/players/{player}/cards"), None),
         };
         let message = match (problem.refusal, i) {
-            (CashOutRefusal::BoardCards(_), Some(i)) => format!(
-                "board cards must be 0, 3 or 4, not {}",
-                list[i].board_cards
-            ),
+            (CashOutRefusal::BoardCards(_), Some(i)) => {
+                format!("board cards must be 0, 3 or 4, not {}", list[i].board_cards)
+            }
             (CashOutRefusal::FeeBp(_), Some(i)) => format!(
                 "fee of {} basis points: must be 0 to 10000",
                 list[i].fee_bp.unwrap_or(u64::from(DEFAULT_FEE_BP))

@@ -3,8 +3,8 @@
 //! state the handlers share. Nothing here knows a rule of poker.
 
 pub mod auth;
-pub mod compute;
 mod bearer;
+pub mod compute;
 pub mod config;
 pub mod extract;
 pub mod metrics;
