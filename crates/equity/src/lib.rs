@@ -114,6 +114,17 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a.max(1)
 }
 
+/// The games of RULES.md §10.1, the only ones [`enumerate`] takes.
+pub const GAMES: [VariantId; 7] = [
+    VariantId::Holdem,
+    VariantId::ShortDeck,
+    VariantId::Omaha,
+    VariantId::Omaha5,
+    VariantId::Omaha6,
+    VariantId::OmahaHiLo,
+    VariantId::Omaha5HiLo,
+];
+
 /// How a game ranks hands, for the games of §10.1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Game {

@@ -86,11 +86,12 @@ impl<F: FnMut(u64, u64, u64)> Walk<'_, F> {
                     j += 1;
                 }
                 let (mut k, mut b) = (key, bits);
-                for repeats in 1..=irrelevant.min(left as usize) {
+                let ways = &BINOM[irrelevant][1..=irrelevant.min(left as usize)];
+                for (repeats, &ways) in (1..).zip(ways) {
                     let d = self.deck[i + repeats - 1] as usize;
                     k += self.cards.key[d];
                     b |= self.cards.bit[d];
-                    let w = weight * BINOM[irrelevant][repeats];
+                    let w = weight * ways;
                     if repeats == left as usize {
                         (self.leaf)(k, b, w);
                     } else {
