@@ -13,6 +13,7 @@
 //! [`reference::enumerate`] is the plain definition, kept as the oracle.
 
 mod error;
+mod high;
 mod omaha;
 pub mod reference;
 mod walk;
@@ -281,10 +282,11 @@ pub fn enumerate_one_pot(
     enumerate(variant, hands, board, dead, &[PotMask::all(hands.len())])
 }
 
-/// Build the look-up tables now (Omaha's per-board table takes tens of
-/// milliseconds) rather than in the first request that needs them.
+/// Build the look-up tables now (they take tens of milliseconds) rather than in the first request that needs them.
 pub fn build_tables() {
     showdown_cards::build_tables();
+    high::standard();
+    high::short_deck();
     omaha::table();
 }
 

@@ -9,12 +9,11 @@
 //! dealt once, weighted by the number of ways to choose them. Preflop in
 //! hold'em with one or two suits held this cuts the boards about threefold.
 
-use showdown_cards::eval::hooks::{
-    card_key, empty_key, high_value_of_key, short_deck_value_of_key, suit_rank_bit,
-};
+use showdown_cards::eval::hooks::{card_key, empty_key, suit_rank_bit};
 use showdown_cards::Card;
 
-use crate::omaha::{self, OmahaPlayer};
+use crate::high::{self, HighTable};
+use crate::omaha::{self, OmahaPlayer, OmahaTable};
 use crate::{Equity, Game, PlayerEquity, PotEquity, PotMask, Spot, D, MAX_PLAYERS};
 
 /// A suit's count that can never reach a flush (Omaha suits no player holds
@@ -48,6 +47,13 @@ impl Cards {
     }
 }
 
+/// What a walk does with each complete board (`key`, `bits`) of `weight`
+/// runouts: a method rather than a closure so that it can be forced inline
+/// into the walk's innermost loop.
+trait Leaf {
+    fn leaf(&mut self, key: u64, bits: u64, weight: u64);
+}
+
 /// The board walk's state that stays the same through it.
 struct Walk<'a, F> {
     deck: Vec<u8>,
@@ -59,7 +65,7 @@ struct Walk<'a, F> {
     leaf: F,
 }
 
-impl<F: FnMut(u64, u64, u64)> Walk<'_, F> {
+impl<F: Leaf> Walk<'_, F> {
     /// Deal `left` more cards from `deck[start..]` onto the board of key
     /// `key` and suit-rank bits `bits`, every board weighing `weight`.
     fn deal(&mut self, start: usize, left: u32, key: u64, bits: u64, weight: u64) {
@@ -93,7 +99,7 @@ impl<F: FnMut(u64, u64, u64)> Walk<'_, F> {
                     b |= self.cards.bit[d];
                     let w = weight * ways;
                     if repeats == left as usize {
-                        (self.leaf)(k, b, w);
+                        self.leaf.leaf(k, b, w);
                     } else {
                         self.deal(i + irrelevant, left - repeats as u32, k, b, w);
                     }
@@ -132,7 +138,8 @@ impl<F: FnMut(u64, u64, u64)> Walk<'_, F> {
                     mult += 1;
                     i += 1;
                 }
-                (self.leaf)(key + cards.key[c], bits | cards.bit[c], weight * mult);
+                self.leaf
+                    .leaf(key + cards.key[c], bits | cards.bit[c], weight * mult);
             }
         } else {
             let mut last_rank = usize::MAX;
@@ -154,7 +161,8 @@ impl<F: FnMut(u64, u64, u64)> Walk<'_, F> {
                     }
                     last_rank = rank;
                 }
-                (self.leaf)(key + cards.key[c], bits | cards.bit[c], weight * mult);
+                self.leaf
+                    .leaf(key + cards.key[c], bits | cards.bit[c], weight * mult);
             }
         }
     }
@@ -184,7 +192,9 @@ fn best_set(values: &[u32; MAX_PLAYERS], pot: u16) -> u16 {
 /// split between a high and a low.
 struct Tally {
     pots: Vec<u16>,
-    by_winners: Vec<Vec<u64>>,
+    /// Pot `p`'s count for the set `h` at `p << players + h`.
+    by_winners: Vec<u64>,
+    players: usize,
     split: Vec<[PlayerEquity; MAX_PLAYERS]>,
 }
 
@@ -192,7 +202,8 @@ impl Tally {
     fn new(n: usize, pots: &[PotMask]) -> Tally {
         Tally {
             pots: pots.iter().map(|p| p.0).collect(),
-            by_winners: vec![vec![0; 1 << n]; pots.len()],
+            by_winners: vec![0; pots.len() << n],
+            players: n,
             split: vec![[PlayerEquity::default(); MAX_PLAYERS]; pots.len()],
         }
     }
@@ -201,7 +212,7 @@ impl Tally {
     fn high(&mut self, values: &[u32; MAX_PLAYERS], weight: u64) {
         for (p, &pot) in self.pots.iter().enumerate() {
             let h = best_set(values, pot);
-            self.by_winners[p][h as usize] += weight;
+            self.by_winners[(p << self.players) + h as usize] += weight;
         }
     }
 
@@ -211,7 +222,7 @@ impl Tally {
             let h = best_set(high, pot);
             let l = best_set(low, pot);
             if l == 0 {
-                self.by_winners[p][h as usize] += weight;
+                self.by_winners[(p << self.players) + h as usize] += weight;
                 continue;
             }
             let hu = D / 2 / u64::from(h.count_ones());
@@ -233,11 +244,12 @@ impl Tally {
         }
     }
 
-    fn finish(self, n: usize, runouts: u64) -> Equity {
+    fn finish(self, runouts: u64) -> Equity {
+        let n = self.players;
         let pots = self
             .pots
             .iter()
-            .zip(self.by_winners)
+            .zip(self.by_winners.chunks(1 << n))
             .zip(self.split)
             .map(|((&pot, hist), split)| {
                 let mut players = split[..n].to_vec();
@@ -264,6 +276,52 @@ impl Tally {
             })
             .collect();
         Equity { runouts, pots }
+    }
+}
+
+/// Hold'em and short deck: hole keys added to the board's at the leaf.
+struct HighLeaf<'a> {
+    table: &'a HighTable,
+    n: usize,
+    hole_key: [u64; MAX_PLAYERS],
+    hole_bits: [u64; MAX_PLAYERS],
+    values: [u32; MAX_PLAYERS],
+    tally: Tally,
+}
+
+impl Leaf for HighLeaf<'_> {
+    #[inline(always)]
+    fn leaf(&mut self, key: u64, bits: u64, weight: u64) {
+        for i in 0..self.n {
+            self.values[i] = u32::from(
+                self.table
+                    .ordinal(key + self.hole_key[i], bits | self.hole_bits[i]),
+            );
+        }
+        self.tally.high(&self.values, weight);
+    }
+}
+
+/// The Omaha games: the per-board table, and the low when it may exist.
+struct OmahaLeaf<'a> {
+    table: &'a OmahaTable,
+    players: Vec<OmahaPlayer>,
+    high_low: bool,
+    values: [u32; MAX_PLAYERS],
+    lows: [u32; MAX_PLAYERS],
+    tally: Tally,
+}
+
+impl Leaf for OmahaLeaf<'_> {
+    #[inline(always)]
+    fn leaf(&mut self, key: u64, bits: u64, weight: u64) {
+        self.table
+            .high_values(&self.players, key, bits, &mut self.values);
+        if self.high_low && omaha::low_values(&self.players, bits, &mut self.lows) {
+            self.tally.high_low(&self.values, &self.lows, weight);
+        } else {
+            self.tally.high(&self.values, weight);
+        }
     }
 }
 
@@ -298,75 +356,59 @@ pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMas
             board_suits[s] + most
         }
     });
-    let mut tally = Tally::new(n, pots);
+    let tally = Tally::new(n, pots);
     let left = spot.left as u32;
-    match spot.game {
-        Game::Holdem | Game::ShortDeck => {
-            let mut hk = [0u64; MAX_PLAYERS];
-            let mut hb = [0u64; MAX_PLAYERS];
-            for (p, h) in hands.iter().enumerate() {
-                for c in *h {
-                    hk[p] += cards.key[c.index() as usize];
-                    hb[p] |= cards.bit[c.index() as usize];
-                }
-            }
-            let mut values = [0u32; MAX_PLAYERS];
-            if spot.game == Game::Holdem {
-                let leaf = |key: u64, bits: u64, w: u64| {
-                    for i in 0..n {
-                        values[i] = high_value_of_key(key + hk[i], bits | hb[i]);
-                    }
-                    tally.high(&values, w);
-                };
-                walk(spot, &cards, suit_counts, left, key, bits, leaf);
+    let tally = if omaha {
+        walk(
+            spot,
+            &cards,
+            suit_counts,
+            left,
+            key,
+            bits,
+            OmahaLeaf {
+                table: omaha::table(),
+                players: hands.iter().map(|h| OmahaPlayer::new(h)).collect(),
+                high_low: spot.game == Game::OmahaHiLo,
+                values: [0; MAX_PLAYERS],
+                lows: [0; MAX_PLAYERS],
+                tally,
+            },
+        )
+    } else {
+        let mut leaf = HighLeaf {
+            table: if spot.game == Game::Holdem {
+                high::standard()
             } else {
-                let leaf = |key: u64, bits: u64, w: u64| {
-                    for i in 0..n {
-                        values[i] = short_deck_value_of_key(key + hk[i], bits | hb[i]);
-                    }
-                    tally.high(&values, w);
-                };
-                walk(spot, &cards, suit_counts, left, key, bits, leaf);
+                high::short_deck()
+            },
+            n,
+            hole_key: [0; MAX_PLAYERS],
+            hole_bits: [0; MAX_PLAYERS],
+            values: [0; MAX_PLAYERS],
+            tally,
+        };
+        for (p, h) in hands.iter().enumerate() {
+            for c in *h {
+                leaf.hole_key[p] += cards.key[c.index() as usize];
+                leaf.hole_bits[p] |= cards.bit[c.index() as usize];
             }
         }
-        Game::Omaha => {
-            let table = omaha::table();
-            let players: Vec<OmahaPlayer> = hands.iter().map(|h| OmahaPlayer::new(h)).collect();
-            let mut values = [0u32; MAX_PLAYERS];
-            let leaf = |key: u64, bits: u64, w: u64| {
-                table.high_values(&players, key, bits, &mut values);
-                tally.high(&values, w);
-            };
-            walk(spot, &cards, suit_counts, left, key, bits, leaf);
-        }
-        Game::OmahaHiLo => {
-            let table = omaha::table();
-            let players: Vec<OmahaPlayer> = hands.iter().map(|h| OmahaPlayer::new(h)).collect();
-            let mut values = [0u32; MAX_PLAYERS];
-            let mut lows = [0u32; MAX_PLAYERS];
-            let leaf = |key: u64, bits: u64, w: u64| {
-                table.high_values(&players, key, bits, &mut values);
-                if omaha::low_values(&players, bits, &mut lows) {
-                    tally.high_low(&values, &lows, w);
-                } else {
-                    tally.high(&values, w);
-                }
-            };
-            walk(spot, &cards, suit_counts, left, key, bits, leaf);
-        }
-    }
-    tally.finish(n, spot.runouts)
+        walk(spot, &cards, suit_counts, left, key, bits, leaf)
+    };
+    tally.finish(spot.runouts)
 }
 
-fn walk<F: FnMut(u64, u64, u64)>(
+/// Walk every runout of `spot` into `leaf`; its tally.
+fn walk<L: Leaf + Into<Tally>>(
     spot: &Spot,
     cards: &Cards,
     suit_counts: [i32; 4],
     left: u32,
     key: u64,
     bits: u64,
-    leaf: F,
-) {
+    leaf: L,
+) -> Tally {
     let mut w = Walk {
         deck: spot.deck.clone(),
         cards,
@@ -374,4 +416,17 @@ fn walk<F: FnMut(u64, u64, u64)>(
         leaf,
     };
     w.deal(0, left, key, bits, 1);
+    w.leaf.into()
+}
+
+impl From<HighLeaf<'_>> for Tally {
+    fn from(l: HighLeaf<'_>) -> Tally {
+        l.tally
+    }
+}
+
+impl From<OmahaLeaf<'_>> for Tally {
+    fn from(l: OmahaLeaf<'_>) -> Tally {
+        l.tally
+    }
 }

@@ -55,6 +55,15 @@ pub fn flush_value(mask: u16) -> u32 {
     table::tables().flush_standard[mask as usize & 0x1FFF]
 }
 
+/// The suit (0 clubs … 3 spades) of which a key of at most seven cards
+/// holds five or more, if any.
+#[inline(always)]
+pub fn flush_suit(key: u64) -> Option<u32> {
+    const FLUSH_BITS: u64 = 0x8888 << 32;
+    let f = key & FLUSH_BITS;
+    (f != 0).then(|| (f >> 32).trailing_zeros() / 4)
+}
+
 /// How many slots [`rank_slot`] can return (it never returns more).
 pub const RANK_SLOTS: usize = table::SLOTS;
 
@@ -93,6 +102,15 @@ mod tests {
                 "{hand}"
             );
             assert!(rank_slot(key) < RANK_SLOTS);
+            let suits = c.iter().fold([0; 4], |mut n, c| {
+                n[c.suit() as usize] += 1;
+                n
+            });
+            assert_eq!(
+                flush_suit(key),
+                (0..4).find(|&s| suits[s as usize] >= 5),
+                "{hand}"
+            );
         }
         assert_eq!(
             flush_value(0b1_1111),
