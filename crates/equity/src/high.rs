@@ -30,6 +30,14 @@ impl HighTable {
     }
 }
 
+impl HighTable {
+    /// The ordinal of seven cards that hold no flush.
+    #[inline(always)]
+    pub(crate) fn rank_ordinal(&self, key: u64) -> u16 {
+        self.ranks[rank_slot(key)]
+    }
+}
+
 pub(crate) fn standard() -> &'static HighTable {
     static T: OnceLock<HighTable> = OnceLock::new();
     T.get_or_init(|| build(high_value_of_key))

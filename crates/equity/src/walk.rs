@@ -52,6 +52,12 @@ impl Cards {
 /// into the walk's innermost loop.
 trait Leaf {
     fn leaf(&mut self, key: u64, bits: u64, weight: u64);
+
+    /// A board on which no player can hold a flush.
+    #[inline(always)]
+    fn leaf_without_flush(&mut self, key: u64, bits: u64, weight: u64) {
+        self.leaf(key, bits, weight)
+    }
 }
 
 /// The board walk's state that stays the same through it.
@@ -138,8 +144,11 @@ impl<F: Leaf> Walk<'_, F> {
                     mult += 1;
                     i += 1;
                 }
-                self.leaf
-                    .leaf(key + cards.key[c], bits | cards.bit[c], weight * mult);
+                self.leaf.leaf_without_flush(
+                    key + cards.key[c],
+                    bits | cards.bit[c],
+                    weight * mult,
+                );
             }
         } else {
             let mut last_rank = usize::MAX;
@@ -285,20 +294,54 @@ struct HighLeaf<'a> {
     n: usize,
     hole_key: [u64; MAX_PLAYERS],
     hole_bits: [u64; MAX_PLAYERS],
+    /// A single pot of every player.
+    one_pot: bool,
     values: [u32; MAX_PLAYERS],
     tally: Tally,
+}
+
+impl HighLeaf<'_> {
+    #[inline(always)]
+    fn eval<const FLUSH: bool>(&mut self, key: u64, bits: u64, weight: u64) {
+        let ordinal = |i: usize| {
+            let key = key + self.hole_key[i];
+            u32::from(if FLUSH {
+                self.table.ordinal(key, bits | self.hole_bits[i])
+            } else {
+                self.table.rank_ordinal(key)
+            })
+        };
+        if self.one_pot {
+            // The usual case: winners straight into the histogram.
+            let (mut best, mut set) = (0, 0usize);
+            for i in 0..self.n {
+                let v = ordinal(i);
+                if v > best {
+                    best = v;
+                    set = 1 << i;
+                } else if v == best {
+                    set |= 1 << i;
+                }
+            }
+            self.tally.by_winners[set] += weight;
+        } else {
+            for i in 0..self.n {
+                self.values[i] = ordinal(i);
+            }
+            self.tally.high(&self.values, weight);
+        }
+    }
 }
 
 impl Leaf for HighLeaf<'_> {
     #[inline(always)]
     fn leaf(&mut self, key: u64, bits: u64, weight: u64) {
-        for i in 0..self.n {
-            self.values[i] = u32::from(
-                self.table
-                    .ordinal(key + self.hole_key[i], bits | self.hole_bits[i]),
-            );
-        }
-        self.tally.high(&self.values, weight);
+        self.eval::<true>(key, bits, weight)
+    }
+
+    #[inline(always)]
+    fn leaf_without_flush(&mut self, key: u64, bits: u64, weight: u64) {
+        self.eval::<false>(key, bits, weight)
     }
 }
 
@@ -385,6 +428,7 @@ pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMas
             n,
             hole_key: [0; MAX_PLAYERS],
             hole_bits: [0; MAX_PLAYERS],
+            one_pot: pots.len() == 1 && pots[0] == PotMask::all(n),
             values: [0; MAX_PLAYERS],
             tally,
         };
