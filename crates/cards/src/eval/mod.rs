@@ -11,6 +11,7 @@
 
 pub mod badugi;
 pub mod high;
+pub mod hooks;
 pub mod low;
 pub mod omaha;
 pub mod short_deck;

@@ -1,0 +1,92 @@
+//! The equity engine on the spots OMPEval's `EquityCalculator` was timed on
+//! (exact enumeration, one thread; README.md has both sets of figures) and
+//! on the Omaha targets.
+//!
+//! `cargo bench -p showdown-equity --profile dist --bench equity`
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use showdown_cards::{Card, VariantId};
+use showdown_equity::enumerate_one_pot;
+
+fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+}
+
+/// (name, variant, hands, board)
+const SPOTS: [(&str, VariantId, &[&str], &str); 8] = [
+    (
+        "holdem/AhKh-QsQd/preflop",
+        VariantId::Holdem,
+        &["Ah Kh", "Qs Qd"],
+        "",
+    ),
+    (
+        "holdem/AhKh-QsQd-7c8c/preflop",
+        VariantId::Holdem,
+        &["Ah Kh", "Qs Qd", "7c 8c"],
+        "",
+    ),
+    (
+        "holdem/six-way/preflop",
+        VariantId::Holdem,
+        &["Ah Kh", "Qs Qd", "7c 8c", "2d 2c", "Js Ts", "9h 9d"],
+        "",
+    ),
+    (
+        "holdem/AhKh-QsQd/Qh7h2c",
+        VariantId::Holdem,
+        &["Ah Kh", "Qs Qd"],
+        "Qh 7h 2c",
+    ),
+    (
+        "holdem/AhKh-QsQd-7c8c/Qh7h2c",
+        VariantId::Holdem,
+        &["Ah Kh", "Qs Qd", "7c 8c"],
+        "Qh 7h 2c",
+    ),
+    (
+        "omaha/heads-up/preflop",
+        VariantId::Omaha,
+        &["As Ah Kd Qc", "Jd Tc 9s 8s"],
+        "",
+    ),
+    (
+        "omaha-hi-lo/heads-up/preflop",
+        VariantId::OmahaHiLo,
+        &["Ah 2h 3c Kd", "As Ks 5d 4d"],
+        "",
+    ),
+    (
+        "omaha/six-way/flop",
+        VariantId::Omaha,
+        &[
+            "As Ah Kd Qc",
+            "Jd Tc 9s 8s",
+            "7h 6h 5c 4c",
+            "Ks Kc 2d 3d",
+            "Qs Jh Td 9c",
+            "8d 7d 6s 5s",
+        ],
+        "Ac 7c 2h",
+    ),
+];
+
+fn bench(c: &mut Criterion) {
+    showdown_equity::build_tables();
+    let mut g = c.benchmark_group("equity");
+    g.sample_size(20);
+    for (name, variant, hands, board) in SPOTS {
+        let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+        let refs: Vec<&[Card]> = hands.iter().map(|h| h.as_slice()).collect();
+        let board = cards(board);
+        g.bench_function(name, |b| {
+            b.iter(|| enumerate_one_pot(variant, black_box(&refs), black_box(&board), &[]).unwrap())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,59 @@
+//! Why a deal cannot be enumerated. Each error names the player, card or
+//! pot at fault, so that the server can point at the field (a 422 with a
+//! JSON pointer).
+
+use showdown_cards::{Card, VariantId};
+
+/// Where a card was given: its list and its index there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardAt {
+    /// `hands[player][index]`.
+    Hand { player: usize, index: usize },
+    /// `board[index]`.
+    Board { index: usize },
+    /// `dead[index]`.
+    Dead { index: usize },
+}
+
+/// A deal the engine refuses (RULES.md §10).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EquityError {
+    /// Only hold'em, short deck and the one-board Omaha games (§10.1).
+    #[error("no equity for {0}: only holdem, short-deck and the omaha games")]
+    Variant(VariantId),
+    /// An equity is between players: one alone has nothing to share.
+    #[error("at least two players are needed, got {0}")]
+    TooFewPlayers(usize),
+    /// Pots are sets of up to [`crate::MAX_PLAYERS`] players.
+    #[error("at most {max} players, got {got}")]
+    TooManyPlayers { max: usize, got: usize },
+    /// A player's hole cards are not the count the variant deals.
+    #[error("player {player} has {got} hole cards, the variant deals {expected}")]
+    HoleCount {
+        player: usize,
+        expected: usize,
+        got: usize,
+    },
+    /// The known board is not a flop, a turn or empty.
+    #[error("the board has {0} cards: it must have 0, 3 or 4")]
+    BoardCount(usize),
+    /// A card under six in short deck.
+    #[error("{card} is not in the short deck (6 to A)")]
+    NotInDeck { card: Card, at: CardAt },
+    /// The same card twice among the hands, the board and the dead cards.
+    #[error("{card} is given twice")]
+    Duplicate {
+        card: Card,
+        first: CardAt,
+        second: CardAt,
+    },
+    /// Too many cards known for the runout to be dealt.
+    #[error("{left} cards are left in the deck, the runout needs {needed}")]
+    DeckTooSmall { left: usize, needed: usize },
+    /// A pot with no eligible player.
+    #[error("pot {pot} has no eligible player")]
+    EmptyPot { pot: usize },
+    /// A pot names a player who has no hand.
+    #[error("pot {pot} names player {player}, who has no hand")]
+    PotPlayer { pot: usize, player: usize },
+}

@@ -1,0 +1,153 @@
+//! Hold'em and short deck at a leaf: a hand's strength as a 16-bit ordinal
+//! (1 the weakest seven-card hand; ordinals order as values do), read from
+//! tables built here from the cards crate's look-up. Half the bytes of the
+//! crate's `u32` values, so more of the table stays in cache while a walk
+//! reads it once per player per board.
+
+use std::sync::OnceLock;
+
+use showdown_cards::eval::hooks::{
+    card_key, empty_key, flush_suit, high_value_of_key, rank_slot, short_deck_value_of_key,
+    suit_rank_bit, RANK_SLOTS,
+};
+use showdown_cards::{Card, Rank, Suit};
+
+/// Ordinals of seven-card hands by rank slot (no flush) and by the flush
+/// suit's rank mask.
+pub(crate) struct HighTable {
+    ranks: Box<[u16; RANK_SLOTS]>,
+    flush: Box<[u16; 8192]>,
+}
+
+impl HighTable {
+    /// The ordinal of the seven cards of `key` / `bits`.
+    #[inline(always)]
+    pub(crate) fn ordinal(&self, key: u64, bits: u64) -> u16 {
+        match flush_suit(key) {
+            Some(s) => self.flush[(bits >> (16 * s)) as usize & 0x1FFF],
+            None => self.ranks[rank_slot(key)],
+        }
+    }
+}
+
+impl HighTable {
+    /// The ordinal of seven cards that hold no flush.
+    #[inline(always)]
+    pub(crate) fn rank_ordinal(&self, key: u64) -> u16 {
+        self.ranks[rank_slot(key)]
+    }
+}
+
+pub(crate) fn standard() -> &'static HighTable {
+    static T: OnceLock<HighTable> = OnceLock::new();
+    T.get_or_init(|| build(high_value_of_key))
+}
+
+pub(crate) fn short_deck() -> &'static HighTable {
+    static T: OnceLock<HighTable> = OnceLock::new();
+    T.get_or_init(|| build(short_deck_value_of_key))
+}
+
+fn build(value: fn(u64, u64) -> u32) -> HighTable {
+    let card = |r: usize, s: usize| Card::new(Rank::ALL[r], Suit::ALL[s]);
+    // Every seven-card rank multiset, suits cycling so no suit holds five.
+    let mut hands: Vec<(usize, u32)> = Vec::new();
+    let mut counts = [0usize; 13];
+    fn multisets(
+        i: usize,
+        left: usize,
+        counts: &mut [usize; 13],
+        f: &mut impl FnMut(&[usize; 13]),
+    ) {
+        if i == 13 {
+            if left == 0 {
+                f(counts);
+            }
+            return;
+        }
+        for n in 0..=left.min(4) {
+            counts[i] = n;
+            multisets(i + 1, left - n, counts, f);
+        }
+        counts[i] = 0;
+    }
+    multisets(0, 7, &mut counts, &mut |counts| {
+        let (mut key, mut j) = (empty_key(), 0);
+        for (r, &n) in counts.iter().enumerate() {
+            for _ in 0..n {
+                key += card_key(card(r, j % 4));
+                j += 1;
+            }
+        }
+        hands.push((rank_slot(key), value(key, 0)));
+    });
+    // Every flush: five to seven ranks of one suit (the other cards of a
+    // seven-card hand cannot raise it).
+    let mut flushes: Vec<(usize, u32)> = Vec::new();
+    for mask in 0u16..1 << 13 {
+        if (5..=7).contains(&mask.count_ones()) {
+            let cards: Vec<Card> = (0..13)
+                .filter(|r| mask >> r & 1 == 1)
+                .map(|r| card(r, 0))
+                .collect();
+            let key = cards.iter().fold(empty_key(), |k, &c| k + card_key(c));
+            let bits = cards.iter().fold(0, |b, &c| b | suit_rank_bit(c));
+            flushes.push((mask as usize, value(key, bits)));
+        }
+    }
+    let mut values: Vec<u32> = hands.iter().chain(&flushes).map(|h| h.1).collect();
+    values.sort_unstable();
+    values.dedup();
+    let ordinal = |v: u32| values.binary_search(&v).map_or(0, |i| i as u16 + 1);
+    let mut ranks: Box<[u16; RANK_SLOTS]> = vec![0; RANK_SLOTS]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("RANK_SLOTS long"));
+    let mut flush: Box<[u16; 8192]> = Box::new([0; 8192]);
+    for (slot, v) in hands {
+        ranks[slot] = ordinal(v);
+    }
+    for (mask, v) in flushes {
+        flush[mask] = ordinal(v);
+    }
+    HighTable { ranks, flush }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use showdown_cards::{high_value, short_deck_value};
+
+    #[test]
+    fn ordinals_order_seven_card_hands_as_values_do() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let hand = |next: &mut dyn FnMut() -> u64| {
+            let mut deck: Vec<u8> = (0..52).collect();
+            (0..7)
+                .map(|_| Card::from_index(deck.swap_remove((next() % deck.len() as u64) as usize)))
+                .collect::<Vec<_>>()
+        };
+        let of = |t: &HighTable, c: &[Card]| {
+            let key = c.iter().fold(empty_key(), |k, &c| k + card_key(c));
+            t.ordinal(key, c.iter().fold(0, |b, &c| b | suit_rank_bit(c)))
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (hand(&mut next), hand(&mut next));
+            assert_eq!(
+                of(standard(), &a).cmp(&of(standard(), &b)),
+                high_value(&a).cmp(&high_value(&b))
+            );
+            assert_eq!(
+                of(short_deck(), &a).cmp(&of(short_deck(), &b)),
+                short_deck_value(&a).cmp(&short_deck_value(&b))
+            );
+            assert!(of(standard(), &a) > 0);
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! Exact all-in equity (RULES.md §10): every runout of the board is dealt,
+//! each pot is shared on each runout as the settlement would share it, and
+//! each player's equity is a fraction `S / (N × D)` with whole numbers.
+//!
+//! The engine knows cards and pots as sets of players, never chips: the
+//! cash-out values a player's equity in each pot it is eligible for, so all
+//! pots are tallied on the same runouts in one pass.
+//!
+//! How it is fast (README.md): boards are enumerated with nested loops that
+//! add each card's 64-bit key once per level, each player's hole key is
+//! added at the leaf, and cards of suits that can no longer make anyone a
+//! flush are dealt once per rank with a weight (OMPEval's isomorphism).
+//! [`reference::enumerate`] is the plain definition, kept as the oracle.
+
+mod error;
+mod high;
+mod omaha;
+pub mod reference;
+mod walk;
+
+use showdown_cards::{Card, Rank, VariantId};
+
+pub use error::{CardAt, EquityError};
+
+/// `D`: twice the least common multiple of 1 … 10, so that `D × share` is
+/// whole for any split of a high and a low half among up to ten players.
+pub const D: u64 = 5040;
+
+/// Most players an enumeration takes (pots are 16-bit sets; `D` divides by
+/// up to ten).
+pub const MAX_PLAYERS: usize = 10;
+
+/// A pot's eligible players, bit `i` for player `i` (their index in
+/// `hands`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct PotMask(pub u16);
+
+impl PotMask {
+    /// Every one of `n` players (a single pot, or the main pot).
+    pub fn all(n: usize) -> PotMask {
+        PotMask(((1u32 << n.min(16)) - 1) as u16)
+    }
+
+    /// The players listed (indices of 16 or more are dropped, which the
+    /// caller's validation should refuse first).
+    pub fn of(players: &[usize]) -> PotMask {
+        PotMask(
+            players
+                .iter()
+                .filter(|&&p| p < 16)
+                .fold(0, |m, &p| m | 1 << p),
+        )
+    }
+
+    pub fn contains(self, player: usize) -> bool {
+        player < 16 && self.0 >> player & 1 == 1
+    }
+
+    /// The players in the pot, lowest index first.
+    pub fn players(self) -> impl Iterator<Item = usize> {
+        (0..16).filter(move |&i| self.0 >> i & 1 == 1)
+    }
+}
+
+/// One player's result in one pot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlayerEquity {
+    /// `S`: the sum over runouts of `D ×` the player's share of the pot.
+    pub share_units: u64,
+    /// Runouts on which the player takes the whole pot (in hi-lo: scoops).
+    pub wins: u64,
+    /// Runouts on which the player takes part of the pot, not all of it.
+    pub ties: u64,
+}
+
+/// One pot's results, one entry per player (zero for players not eligible).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PotEquity {
+    pub eligible: PotMask,
+    pub players: Vec<PlayerEquity>,
+}
+
+/// The result of an enumeration: `runouts` (`N`) and each pot's shares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Equity {
+    /// `N = C(d, 5 − k)`: the runouts, all equally likely.
+    pub runouts: u64,
+    /// One per pot, in the order given.
+    pub pots: Vec<PotEquity>,
+}
+
+impl Equity {
+    /// `N × D`, the denominator of every equity.
+    pub fn denominator(&self) -> u64 {
+        self.runouts * D
+    }
+
+    /// A player's equity in a pot as a fraction in lowest terms.
+    pub fn fraction(&self, pot: usize, player: usize) -> (u64, u64) {
+        let s = self.pots[pot].players[player].share_units;
+        let g = gcd(s, self.denominator());
+        (s / g, self.denominator() / g)
+    }
+
+    /// A player's equity in a pot as a float (for display only).
+    pub fn ratio(&self, pot: usize, player: usize) -> f64 {
+        self.pots[pot].players[player].share_units as f64 / self.denominator() as f64
+    }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+/// The games of RULES.md §10.1, the only ones [`enumerate`] takes.
+pub const GAMES: [VariantId; 7] = [
+    VariantId::Holdem,
+    VariantId::ShortDeck,
+    VariantId::Omaha,
+    VariantId::Omaha5,
+    VariantId::Omaha6,
+    VariantId::OmahaHiLo,
+    VariantId::Omaha5HiLo,
+];
+
+/// How a game ranks hands, for the games of §10.1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Game {
+    Holdem,
+    ShortDeck,
+    Omaha,
+    OmahaHiLo,
+}
+
+impl Game {
+    fn of(variant: VariantId) -> Option<Game> {
+        Some(match variant {
+            VariantId::Holdem => Game::Holdem,
+            VariantId::ShortDeck => Game::ShortDeck,
+            VariantId::Omaha | VariantId::Omaha5 | VariantId::Omaha6 => Game::Omaha,
+            VariantId::OmahaHiLo | VariantId::Omaha5HiLo => Game::OmahaHiLo,
+            _ => return None,
+        })
+    }
+}
+
+/// A checked deal: what the walks need.
+pub(crate) struct Spot {
+    pub game: Game,
+    /// The undealt cards, by index, highest first (ranks together).
+    pub deck: Vec<u8>,
+    /// How many board cards the runout deals (`5 − k`).
+    pub left: usize,
+    /// `N`.
+    pub runouts: u64,
+}
+
+fn choose(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Check a deal against §10 and return the undealt deck.
+pub(crate) fn check(
+    variant: VariantId,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[PotMask],
+) -> Result<Spot, EquityError> {
+    let game = Game::of(variant).ok_or(EquityError::Variant(variant))?;
+    let v = variant.variant();
+    let n = hands.len();
+    if n < 2 {
+        return Err(EquityError::TooFewPlayers(n));
+    }
+    if n > MAX_PLAYERS {
+        return Err(EquityError::TooManyPlayers {
+            max: MAX_PLAYERS,
+            got: n,
+        });
+    }
+    for (player, h) in hands.iter().enumerate() {
+        if h.len() != v.hole_cards {
+            return Err(EquityError::HoleCount {
+                player,
+                expected: v.hole_cards,
+                got: h.len(),
+            });
+        }
+    }
+    if !matches!(board.len(), 0 | 3 | 4) {
+        return Err(EquityError::BoardCount(board.len()));
+    }
+    let mut seen: [Option<CardAt>; 52] = [None; 52];
+    let places = hands
+        .iter()
+        .enumerate()
+        .flat_map(|(player, h)| {
+            h.iter()
+                .enumerate()
+                .map(move |(index, &c)| (c, CardAt::Hand { player, index }))
+        })
+        .chain(
+            board
+                .iter()
+                .enumerate()
+                .map(|(index, &c)| (c, CardAt::Board { index })),
+        )
+        .chain(
+            dead.iter()
+                .enumerate()
+                .map(|(index, &c)| (c, CardAt::Dead { index })),
+        );
+    for (card, at) in places {
+        if v.short_deck && card.rank() < Rank::Six {
+            return Err(EquityError::NotInDeck { card, at });
+        }
+        let slot = &mut seen[card.index() as usize];
+        if let Some(first) = *slot {
+            return Err(EquityError::Duplicate {
+                card,
+                first,
+                second: at,
+            });
+        }
+        *slot = Some(at);
+    }
+    for (pot, m) in pots.iter().enumerate() {
+        if m.0 == 0 {
+            return Err(EquityError::EmptyPot { pot });
+        }
+        if let Some(player) = m.players().find(|&p| p >= n) {
+            return Err(EquityError::PotPlayer { pot, player });
+        }
+    }
+    let lowest = if v.short_deck { 16 } else { 0 };
+    let deck: Vec<u8> = (lowest..52u8)
+        .rev()
+        .filter(|&i| seen[i as usize].is_none())
+        .collect();
+    let left = 5 - board.len();
+    if deck.len() < left {
+        return Err(EquityError::DeckTooSmall {
+            left: deck.len(),
+            needed: left,
+        });
+    }
+    Ok(Spot {
+        game,
+        runouts: choose(deck.len() as u64, left as u64),
+        deck,
+        left,
+    })
+}
+
+/// The exact equity of every player in every pot, over every runout.
+///
+/// `hands[i]` are player `i`'s hole cards, `board` the first `k` board
+/// cards (0, 3 or 4), `dead` cards known out of the deck, `pots` each pot's
+/// eligible players. All pots are tallied on the same runouts.
+pub fn enumerate(
+    variant: VariantId,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[PotMask],
+) -> Result<Equity, EquityError> {
+    let spot = check(variant, hands, board, dead, pots)?;
+    Ok(walk::run(&spot, hands, board, pots))
+}
+
+/// [`enumerate`] with a single pot of every player: the usual equity quote.
+pub fn enumerate_one_pot(
+    variant: VariantId,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<Equity, EquityError> {
+    enumerate(variant, hands, board, dead, &[PotMask::all(hands.len())])
+}
+
+/// Build the look-up tables now (they take tens of milliseconds) rather than in the first request that needs them.
+pub fn build_tables() {
+    showdown_cards::build_tables();
+    high::standard();
+    high::short_deck();
+    omaha::table();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choose_counts_runouts() {
+        assert_eq!(choose(48, 5), 1_712_304);
+        assert_eq!(choose(45, 2), 990);
+        assert_eq!(choose(3, 0), 1);
+    }
+
+    #[test]
+    fn pot_masks() {
+        assert_eq!(PotMask::all(3), PotMask(0b111));
+        assert_eq!(PotMask::of(&[0, 2]), PotMask(0b101));
+        assert!(PotMask(0b101).contains(2));
+        assert_eq!(PotMask(0b101).players().collect::<Vec<_>>(), vec![0, 2]);
+    }
+}

@@ -1,0 +1,153 @@
+//! Property tests: the fast walk against the plain definition, and the
+//! invariants of RULES.md §10 that any right answer keeps.
+
+mod common;
+
+use common::{deal, Deal, GAMES};
+use proptest::prelude::*;
+use showdown_cards::Card;
+use showdown_equity::{enumerate, reference, Equity, PotMask, D};
+
+/// A random spot: game, 2 to 4 players, a flop or a turn, 0 to 2 dead cards,
+/// and up to three pots of random eligible sets.
+fn spot() -> impl Strategy<Value = (Deal, Vec<PotMask>)> {
+    (
+        0..GAMES.len(),
+        2usize..=4,
+        prop_oneof![Just(3usize), Just(4)],
+        0usize..=2,
+        any::<u64>(),
+        any::<[u16; 3]>(),
+        1usize..=3,
+    )
+        .prop_map(|(g, n, k, dead, seed, masks, npots)| {
+            let variant = GAMES[g];
+            let d = deal(variant, n, k, dead, seed);
+            let all = (1u16 << n) - 1;
+            let mut pots = vec![PotMask(all)];
+            for m in masks.iter().take(npots - 1) {
+                let m = m & all;
+                pots.push(PotMask(if m == 0 { all } else { m }));
+            }
+            (d, pots)
+        })
+}
+
+fn run(d: &Deal, pots: &[PotMask]) -> Equity {
+    enumerate(d.variant, &d.refs(), &d.board, &d.dead, pots).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// The fast walk gives exactly the plain definition's S, wins and ties.
+    #[test]
+    fn fast_equals_reference_on_flop_and_turn_spots_every_game((d, pots) in spot()) {
+        let slow = reference::enumerate(d.variant, &d.refs(), &d.board, &d.dead, &pots).unwrap();
+        prop_assert_eq!(run(&d, &pots), slow, "{:?}", d);
+    }
+
+    /// Rule 10.4: a pot's equities add up to exactly 1.
+    #[test]
+    fn rules_10_4_a_pots_equities_sum_to_exactly_one((d, pots) in spot()) {
+        let e = run(&d, &pots);
+        for (p, pot) in e.pots.iter().enumerate() {
+            let s: u64 = pot.players.iter().map(|x| x.share_units).sum();
+            prop_assert_eq!(s, e.runouts * D, "pot {}", p);
+            for (i, x) in pot.players.iter().enumerate() {
+                prop_assert!(x.wins + x.ties <= e.runouts);
+                if !pot.eligible.contains(i) {
+                    prop_assert_eq!(*x, Default::default());
+                }
+            }
+        }
+    }
+
+    /// Players are not ordered: permuting the hands permutes the results.
+    #[test]
+    fn player_order_never_matters((d, pots) in spot(), rot in 1usize..4) {
+        let n = d.hands.len();
+        let rot = rot % n;
+        let moved = |i: usize| (i + rot) % n;
+        let mut d2 = d.clone();
+        for i in 0..n {
+            d2.hands[moved(i)] = d.hands[i].clone();
+        }
+        let pots2: Vec<PotMask> = pots
+            .iter()
+            .map(|p| PotMask::of(&p.players().map(moved).collect::<Vec<_>>()))
+            .collect();
+        let (a, b) = (run(&d, &pots), run(&d2, &pots2));
+        prop_assert_eq!(a.runouts, b.runouts);
+        for (pa, pb) in a.pots.iter().zip(&b.pots) {
+            for i in 0..n {
+                prop_assert_eq!(pa.players[i], pb.players[moved(i)]);
+            }
+        }
+    }
+
+    /// Suits are not ranked: renaming the suits of every card changes
+    /// nothing.
+    #[test]
+    fn suit_swapped_spots_have_equal_equity((d, pots) in spot(), perm in Just([0u8, 1, 2, 3]).prop_shuffle()) {
+        let swap = |c: &Card| Card::from_index(c.index() / 4 * 4 + perm[(c.index() % 4) as usize]);
+        let d2 = Deal {
+            variant: d.variant,
+            hands: d.hands.iter().map(|h| h.iter().map(swap).collect()).collect(),
+            board: d.board.iter().map(swap).collect(),
+            dead: d.dead.iter().map(swap).collect(),
+        };
+        prop_assert_eq!(run(&d, &pots), run(&d2, &pots));
+    }
+
+    /// Rule 10.2 with one card to come: the turn's equity is the sum of the
+    /// complete boards', and on a complete board (every other card dead)
+    /// each share is all, nothing, or an equal part.
+    #[test]
+    fn rules_10_2_turn_is_the_sum_of_its_complete_boards(g in 0..GAMES.len(), seed in any::<u64>()) {
+        let variant = GAMES[g];
+        let d = deal(variant, 2 + (seed % 2) as usize, 4, 0, seed);
+        let pots = [PotMask::all(d.hands.len())];
+        let turn = run(&d, &pots);
+        let known: Vec<Card> = d.hands.iter().flatten().chain(&d.board).copied().collect();
+        let deck: Vec<Card> = (0..52).map(Card::from_index)
+            .filter(|c| !known.contains(c) && (!variant.variant().short_deck || c.index() >= 16))
+            .collect();
+        prop_assert_eq!(turn.runouts, deck.len() as u64);
+        let mut sum = vec![(0u64, 0u64, 0u64); d.hands.len()];
+        for river in &deck {
+            let dead: Vec<Card> = deck.iter().filter(|c| *c != river).copied().collect();
+            let one = enumerate(variant, &d.refs(), &d.board, &dead, &pots).unwrap();
+            prop_assert_eq!(one.runouts, 1);
+            for (i, x) in one.pots[0].players.iter().enumerate() {
+                prop_assert!(x.wins + x.ties <= 1);
+                prop_assert_eq!(x.share_units == D, x.wins == 1);
+                prop_assert_eq!(x.share_units > 0 && x.share_units < D, x.ties == 1);
+                sum[i].0 += x.share_units;
+                sum[i].1 += x.wins;
+                sum[i].2 += x.ties;
+            }
+        }
+        for (i, x) in turn.pots[0].players.iter().enumerate() {
+            prop_assert_eq!((x.share_units, x.wins, x.ties), sum[i]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Preflop, where the isomorphism deals five cards: fast == slow on
+    /// decks cut short by dead cards (so the plain walk stays quick).
+    #[test]
+    fn fast_equals_reference_preflop_with_dead_cards(g in 0..GAMES.len(), n in 2usize..=3, seed in any::<u64>()) {
+        let variant = GAMES[g];
+        let holes = variant.variant().hole_cards * n;
+        let deck = if variant.variant().short_deck { 36 } else { 52 };
+        let d = deal(variant, n, 0, deck - holes - 22, seed);
+        let pots = [PotMask::all(n), PotMask::of(&[0, 1])];
+        let slow = reference::enumerate(d.variant, &d.refs(), &d.board, &d.dead, &pots).unwrap();
+        prop_assert_eq!(slow.runouts, 26_334); // C(22, 5)
+        prop_assert_eq!(run(&d, &pots), slow, "{:?}", d);
+    }
+}
