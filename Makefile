@@ -102,6 +102,7 @@ load:
 attack:
 	$(CARGO) build --release --bin showdown
 	$(PYTHON) tests/attack/attack.py
+	$(PYTHON) tests/attack/equity_flood.py
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
 soak:

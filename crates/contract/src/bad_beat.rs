@@ -6,7 +6,7 @@
 use crate::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
 use crate::invalid::Invalid;
 use crate::settle::hand_rank_dto;
-use crate::step::{safe_name, ExplainRule, ExplainStep};
+use crate::step::{ExplainRule, ExplainStep};
 use crate::validate::bad_beat::min_losing_value;
 use crate::validate::Validated;
 use showdown_cards::{both_hole_cards_play, rank_showdown};
@@ -116,13 +116,7 @@ pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
         .iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
-            let name = req
-                .players
-                .iter()
-                .find(|pl| pl.id == p.agent_id)
-                .map_or_else(|| safe_name(&p.agent_id), |pl| {
-                    safe_name(pl.name.as_deref().unwrap_or(&pl.id))
-                });
+            let name = crate::explain::player_name(req, &p.agent_id);
             let (l, w) = (&losing.description, &winning.description);
             let text = match p.role.as_ref() {
                 "loser" => format!("{name} held {l}, which lost to {w}: the bad-beat jackpot pays the loser's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),

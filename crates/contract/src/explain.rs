@@ -16,6 +16,15 @@ use crate::dto::SettleRequest;
 pub use crate::step::{safe_name, ExplainRule, ExplainStep};
 use showdown_core::{BoardsSettlement, Half, OddChipOrder, Pot};
 
+/// A player's name for a step's text (their id when they have none), by
+/// id; safe for one line of text.
+pub fn player_name(req: &SettleRequest, id: &str) -> String {
+    req.players.iter().find(|p| p.id == id).map_or_else(
+        || safe_name(id),
+        |p| safe_name(p.name.as_deref().unwrap_or(&p.id)),
+    )
+}
+
 /// What settle.rs knows beside the core's result.
 pub struct Context<'a> {
     pub req: &'a SettleRequest,

@@ -9,10 +9,11 @@
 #![forbid(unsafe_code)]
 
 pub mod bad_beat;
+pub mod cash_out;
 pub mod chip_race;
 pub mod draw;
-// EQUITY pub mod equity;
 pub mod dto;
+pub mod equity;
 pub mod explain;
 pub mod fraction;
 pub mod invalid;

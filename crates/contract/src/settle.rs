@@ -135,6 +135,14 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     let mut event = build_event(req, &v, &order, &values, &shown, s, &boards);
     let highs: Vec<Option<u64>> = values.iter().map(|x| x.map(|(h, _)| h)).collect();
     event.data.bad_beat = crate::bad_beat::judge(req, &v, &highs)?;
+    let cash_outs = crate::cash_out::value(req, &v, &order, s)?;
+    if let Some(c) = &cash_outs {
+        for (k, &stack) in c.final_stacks.iter().enumerate() {
+            let id = Cow::Borrowed(req.players[order[k]].id.as_str());
+            event.data.final_chip_stacks.insert(id, stack);
+        }
+        event.data.cash_out_balance = Some(c.balance);
+    }
     if req.explain {
         // Issue 18: only on request, so the plain answer costs nothing more.
         let hand_words: Vec<Option<String>> = (0..req.players.len())
@@ -154,11 +162,15 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             split_game: input.split_game,
         };
         let mut steps = crate::explain::explain(&cx, &settled);
+        if let Some(c) = &cash_outs {
+            steps.extend(crate::cash_out::steps(req, &c.dtos));
+        }
         if let Some(bb) = &event.data.bad_beat {
             steps.extend(crate::bad_beat::steps(req, bb));
         }
         event.data.explanation = Some(steps);
     }
+    event.data.cash_outs = cash_outs.map(|c| c.dtos);
     Ok(event)
 }
 

@@ -45,6 +45,9 @@ pub enum Command {
     Serve(ServeArgs),
     /// Settle a request from FILE (or stdin) and print the hand_complete event.
     Settle(SettleArgs),
+    /// Each player's exact all-in equity for a request from FILE (or
+    /// stdin), as `POST /v1/equity` answers it.
+    Equity(EquityArgs),
     /// Print the OpenAPI document the code derives.
     Openapi,
     /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which has no curl).
@@ -134,6 +137,12 @@ pub struct SettleArgs {
 }
 
 #[derive(Debug, Clone, Args)]
+pub struct EquityArgs {
+    /// A request JSON file; stdin when absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
 pub struct HealthcheckArgs {
     /// Address of the service (`host:port`).
     #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
@@ -191,6 +200,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Settle(args)) => settle(&args),
+        Some(Command::Equity(args)) => equity(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
         Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),
@@ -240,6 +250,7 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
     // The hand-value tables (about 50 ms to build in release) are built
     // before the port opens, so no client's first request pays for them.
     showdown_cards::build_tables();
+    showdown_contract::equity::build_tables();
     let state = AppState::new(config);
     let app = app(state.clone());
     let listener = bind(&args.addr, "--addr", "SHOWDOWN_ADDR").await?;
@@ -296,17 +307,54 @@ pub fn settle_bytes_with<T>(
         .map_err(Problem::from)
 }
 
-fn settle(args: &SettleArgs) -> ExitCode {
-    let input: Box<dyn Read> = match args.file.as_deref() {
-        None => Box::new(std::io::stdin()),
-        Some(p) if p.as_os_str() == "-" => Box::new(std::io::stdin()),
+/// FILE, or stdin when absent or `-`.
+fn open_input(file: Option<&std::path::Path>, command: &str) -> Result<Box<dyn Read>, ExitCode> {
+    match file {
+        None => Ok(Box::new(std::io::stdin())),
+        Some(p) if p.as_os_str() == "-" => Ok(Box::new(std::io::stdin())),
         Some(p) => match std::fs::File::open(p) {
-            Ok(f) => Box::new(f),
+            Ok(f) => Ok(Box::new(f)),
             Err(e) => {
-                eprintln!("showdown settle: cannot open {}: {e}", p.display());
-                return ExitCode::from(2);
+                eprintln!("showdown {command}: cannot open {}: {e}", p.display());
+                Err(ExitCode::from(2))
             }
         },
+    }
+}
+
+/// `showdown equity`: the route's pipeline, on this thread.
+fn equity(args: &EquityArgs) -> ExitCode {
+    use showdown_contract::equity::{equity_request, EquityRequest};
+    use showdown_contract::problem::TYPE_INVALID_REQUEST;
+    let mut input = match open_input(args.file.as_deref(), "equity") {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let mut bytes = Vec::new();
+    if let Err(e) = input.read_to_end(&mut bytes) {
+        eprintln!("showdown equity: read error: {e}");
+        return ExitCode::from(2);
+    }
+    let answer = match parse_json::<EquityRequest>(&bytes) {
+        Ok(req) => equity_request(&req)
+            .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "equity request", e)),
+        Err(p) => Err(p),
+    };
+    let (text, code) = match answer {
+        Ok(a) => (serde_json::to_string_pretty(&a), ExitCode::SUCCESS),
+        Err(p) => (serde_json::to_string_pretty(&p), ExitCode::FAILURE),
+    };
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{}", text.unwrap_or_default()).is_err() || out.flush().is_err() {
+        return ExitCode::from(2);
+    }
+    code
+}
+
+fn settle(args: &SettleArgs) -> ExitCode {
+    let input = match open_input(args.file.as_deref(), "settle") {
+        Ok(i) => i,
+        Err(code) => return code,
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

@@ -5,19 +5,11 @@
 
 mod common;
 
-use common::settle;
+use common::{golden_request, rejects, settle};
 use serde_json::{json, Value};
 
-fn golden(name: &str) -> Value {
-    let path = format!(
-        "{}/../../tests/golden/{name}.request.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
-}
-
 fn example_11_1() -> Value {
-    golden("rules-11-1a-bad-beat-aces-full-loses-to-straight-flush-pool-100000")
+    golden_request("rules-11-1a-bad-beat-aces-full-loses-to-straight-flush-pool-100000")
 }
 
 async fn bad_beat(body: &Value) -> Value {
@@ -39,12 +31,6 @@ fn payouts(bb: &Value) -> Vec<(String, String, u64)> {
             )
         })
         .collect()
-}
-
-async fn rejects(body: &Value, pointers: &[&str]) {
-    let r = settle(body).await;
-    assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
-    assert_eq!(r.pointers(), pointers, "{}", r.json());
 }
 
 /// Worked example 11.1: aces full of tens (both hole cards) loses to a
@@ -89,7 +75,7 @@ async fn worked_example_11_1_aces_full_loses_to_straight_flush_50_25_25() {
 /// Worked example 11.2: aces full of tens made with one hole card only.
 #[tokio::test]
 async fn worked_example_11_2_one_hole_card_does_not_qualify() {
-    let bb = bad_beat(&golden(
+    let bb = bad_beat(&golden_request(
         "rules-11-2-bad-beat-one-hole-card-plays-not-qualified",
     ))
     .await;

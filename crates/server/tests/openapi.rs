@@ -389,6 +389,10 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
     let draw_shape = json!({"players": [{"id": "a", "seat": 1, "card": "Kh"},
         {"id": "b", "seat": 2, "card": "Kh", "colour": 1}]});
     let draw = json!({"players": [{"id": "a", "seat": 1, "card": "Kh"}, {"id": "b", "seat": 1, "card": "Kh"}]});
+    let equity_shape = json!({"variant": "holdem", "players": [{"id": "a", "cards": "AhKh"},
+        {"id": "b", "cards": ["Qs", "Qd"]}]});
+    let equity = json!({"variant": "holdem", "board": ["Qh", "7h"], "players": [
+        {"id": "a", "cards": ["Ah", "Kh"]}, {"id": "b", "cards": ["Qs", "Qh"]}]});
     let big = vec![b' '; AppConfig::default().body_limit + 1];
 
     // Each on a service of its own, with the default settings.
@@ -404,6 +408,8 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         post("/v1/settle/phh", "application/toml", hidden),
         post_json("/v1/chip-race", &race),
         post_json("/v1/draw", &draw),
+        post_json("/v1/equity", &equity_shape),
+        post_json("/v1/equity", &equity),
     ];
     let mut cases: Vec<(AppConfig, Request<Body>)> = plain
         .into_iter()
@@ -438,6 +444,16 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
     out.push((
         "/v1/settle".into(),
         send(app(busy.clone()), post_json("/v1/settle", &settle)).await,
+    ));
+    // 503 of the compute pool: every enumeration slot taken.
+    let pool = AppState::default();
+    let slots = pool.compute.slots().clone();
+    let n = slots.available_permits() as u32;
+    let _pool_held = slots.try_acquire_many_owned(n).unwrap();
+    let spot = request_examples(doc, "/v1/equity").remove(0);
+    out.push((
+        "/v1/equity".into(),
+        send(app(pool), post_json("/v1/equity", &spot)).await,
     ));
     let closing = AppState::default();
     closing
@@ -618,7 +634,16 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             "rake": {"percentBp": 500, "cap": 10, "capsByPlayersDealt": [{"minPlayers": 2, "cap": 5}],
                      "playersDealt": 2, "rounding": "down", "noFlopNoDrop": true, "attribution": "dealt"},
             "jackpot": {"amount": 1, "minPot": 0, "noFlopNoDrop": true},
-            "boards": [["Ah", "Kh", "9h", "7h", "2h"]], "explain": true}),
+            "boards": [["Ah", "Kh", "9h", "7h", "2h"]], "explain": true,
+            "cashOuts": [{"agentId": "a", "boardCards": 3, "feeBp": 100}],
+            "badBeat": {"pool": 100, "minLosingHand": ["Ah", "Ad", "Ac", "Th", "Td"],
+                        "bothHoleCardsPlay": true, "minPlayersDealt": 2, "playersDealt": 2,
+                        "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500}}),
+        ),
+        (
+            "/v1/equity",
+            json!({"variant": "holdem", "board": ["Qh", "7h", "2c"], "dead": ["3s"],
+            "players": [{"id": "a", "cards": ["Ah", "Kh"]}, {"id": "b", "cards": ["Qs", "Qd"]}]}),
         ),
         (
             "/v1/chip-race",

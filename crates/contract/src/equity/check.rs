@@ -22,14 +22,9 @@ pub(super) struct Spot {
 
 /// The games of RULES.md §10.1 and their hole-card counts.
 pub fn equity_game(variant: VariantId) -> Option<usize> {
-    use VariantId as V;
-    match variant {
-        V::Holdem | V::ShortDeck => Some(2),
-        V::Omaha | V::OmahaHiLo => Some(4),
-        V::Omaha5 | V::Omaha5HiLo => Some(5),
-        V::Omaha6 => Some(6),
-        _ => None,
-    }
+    showdown_equity::GAMES
+        .contains(&variant)
+        .then(|| variant.variant().hole_cards)
 }
 
 pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
@@ -83,7 +78,10 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
             seen.insert(pl.id.as_str(), first);
             p.push(
                 format!("/players/{i}/id"),
-                format!("id {:?} is used twice (first at /players/{first}/id)", pl.id),
+                format!(
+                    "id {:?} is used twice (first at /players/{first}/id)",
+                    pl.id
+                ),
             );
         }
         if let Some(want) = holes {

@@ -8,9 +8,10 @@
 
 mod check;
 
+pub use crate::fraction::{percent, Fraction};
 use crate::invalid::Invalid;
 use serde::{Deserialize, Serialize};
-pub use crate::fraction::{percent, Fraction};
+pub use showdown_equity::build_tables;
 use showdown_equity::{enumerate, PotMask, D};
 
 /// POST /v1/equity body.

@@ -224,10 +224,11 @@ fn a_body_of_another_shape_is_one_problem_at_the_root() {
         ("5", "expected an object, got 5"),
         ("null", "expected an object, got null"),
         ("\"x\"", "expected an object, got string \"x\""),
-        // As a list, gameId and handNumber may be left out, not variant.
+        // As a list, gameId and handNumber may be left out, not variant;
+        // the count is serde's (15 fields since cashOuts and badBeat).
         (
             "[]",
-            "invalid length 2, expected struct SettleRequest with 13 elements",
+            "invalid length 2, expected struct SettleRequest with 15 elements",
         ),
     ] {
         assert_eq!(

@@ -11,11 +11,7 @@ use showdown_core::{
 
 /// The games of RULES.md §10.1, whose equity is enumerated.
 pub fn equity_game(variant: VariantId) -> bool {
-    use VariantId as V;
-    matches!(
-        variant,
-        V::Holdem | V::ShortDeck | V::Omaha | V::Omaha5 | V::Omaha6 | V::OmahaHiLo | V::Omaha5HiLo
-    )
+    showdown_equity::GAMES.contains(&variant)
 }
 
 /// The request's cash-outs as the core's terms, by request player index;

@@ -72,8 +72,13 @@ impl Compute {
         let pool = self.pool().ok_or(ComputeError::Failed)?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         pool.spawn(move || {
-            let _permit = permit;
-            let _ = tx.send(job());
+            // Locals drop in reverse order, on a panic too: the slot is
+            // free before the caller hears back, so it can be taken again.
+            let tx = tx;
+            let permit = permit;
+            let out = job();
+            drop(permit);
+            let _ = tx.send(out);
         });
         rx.await.map_err(|_| ComputeError::Failed)
     }

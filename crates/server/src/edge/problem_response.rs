@@ -76,3 +76,17 @@ impl IntoProblemResponse for Problem {
         HttpProblem(self).into_response()
     }
 }
+
+/// The answer to a job the compute pool did not run: 503 when every slot
+/// was taken (the edge adds `Retry-After`), 500 when it failed.
+pub fn compute_problem(e: super::compute::ComputeError) -> Problem {
+    match e {
+        super::compute::ComputeError::Busy => Problem::from_status(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every enumeration slot is taken; retry later",
+        ),
+        super::compute::ComputeError::Failed => {
+            Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+        }
+    }
+}

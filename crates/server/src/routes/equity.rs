@@ -2,12 +2,10 @@
 //! exact equity. The checks run here; the enumeration runs on the compute
 //! pool, so a burst of equities never slows a settlement down.
 
-use crate::edge::compute::ComputeError;
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::HttpProblem;
+use crate::edge::problem_response::{compute_problem, HttpProblem};
 use crate::edge::state::AppState;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::Json;
 use showdown_contract::equity::{compute, prepare, EquityRequest, EquityResponse};
 use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
@@ -35,8 +33,7 @@ fn impossible(e: Invalid) -> HttpProblem {
     request_body = EquityRequest,
     responses(
         (status = 200, description = "Each player's equity, in request order", body = EquityResponse),
-        (status = 422, description = "The request is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "Every enumeration slot is taken; retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json")
+        (status = 422, description = "The request is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
 pub async fn equity(
@@ -48,16 +45,6 @@ pub async fn equity(
         .compute
         .run(move || compute(&req, &prepared))
         .await
-        .map_err(|e| {
-            HttpProblem(match e {
-                ComputeError::Busy => Problem::from_status(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "every enumeration slot is taken; retry later",
-                ),
-                ComputeError::Failed => {
-                    Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
-                }
-            })
-        })?;
+        .map_err(|e| HttpProblem(compute_problem(e)))?;
     answer.map(Json).map_err(impossible)
 }

@@ -99,7 +99,7 @@ const ERROR_ANSWERS: [(u16, Routes, &str); 9] = [
     (
         503,
         Routes::Api,
-        "The server is busy: every slot of `--concurrency-limit` is taken, and the request is refused at once rather than queued; `Retry-After` says when to try again",
+        "The server is busy: every slot of `--concurrency-limit` is taken, or, for an equity or a settle with `cashOuts`, every slot of `--equity-limit`; the request is refused at once rather than queued, and `Retry-After` says when to try again",
     ),
 ];
 
@@ -121,7 +121,7 @@ fn field(pointer: &str, message: &str) -> FieldError {
     }
 }
 
-/// A 422 of a chip race or a draw (`subject`), listing `errors`.
+/// A 422 of a chip race, a draw or an equity (`subject`), listing `errors`.
 fn impossible(subject: &str, errors: &[(&str, &str)]) -> Problem {
     let errors = errors.iter().map(|(p, m)| field(p, m)).collect();
     Problem::impossible(
@@ -151,6 +151,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             "/colorUpTo",
             "expected a whole number, 0 or more, got string \"25\"",
         ),
+        (400, "/v1/equity") => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
         (400, "/v1/draw") => shape(
             "/players/1/colour",
             "unknown field \"colour\"; the fields here are id, name, seat, card",
@@ -215,7 +216,24 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 ),
             ],
         ),
+        (422, "/v1/equity") => impossible(
+            "equity request",
+            &[
+                (
+                    "/board",
+                    "the board has 0 (before the flop), 3 (the flop) or 4 (the turn) cards, got 2",
+                ),
+                (
+                    "/players/1/cards/1",
+                    "card Qh appears more than once (first at /board/0)",
+                ),
+            ],
+        ),
         (500, _) => about(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
+        (503, "/v1/equity") => about(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "every enumeration slot is taken; retry later",
+        ),
         (503, "/readyz") => about(StatusCode::SERVICE_UNAVAILABLE, "shutting down"),
         (503, _) => about(
             StatusCode::SERVICE_UNAVAILABLE,

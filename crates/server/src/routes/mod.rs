@@ -6,6 +6,7 @@
 
 pub(crate) mod chip_race;
 pub(crate) mod draw;
+pub(crate) mod equity;
 mod errors;
 pub(crate) mod health;
 pub(crate) mod metrics;
@@ -33,6 +34,7 @@ use utoipa_swagger_ui::SwaggerUi;
     tags(
         (name = "settle", description = "Settling a finished hand"),
         (name = "variants", description = "The variant table"),
+        (name = "equity", description = "Exact all-in equity over every runout (RULES.md §10)"),
         (name = "chip-race", description = "Chip races at a color-up (TDA 23, seed 002) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
@@ -48,6 +50,7 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(variants::variants))
         .routes(routes!(chip_race::chip_race))
         .routes(routes!(draw::draw))
+        .routes(routes!(equity::equity))
         .routes(routes!(health::healthz))
         .routes(routes!(health::readyz))
         .routes(routes!(metrics::metrics))

@@ -1,7 +1,7 @@
 //! `POST /v1/settle` (API.md).
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::IntoProblemResponse;
+use crate::edge::problem_response::{compute_problem, IntoProblemResponse};
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -36,6 +36,19 @@ pub async fn settle(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SettleRequest>,
 ) -> Response {
+    // A cash-out enumerates runouts (millions before the flop): it runs on
+    // the compute pool like an equity, never on the async workers.
+    if req.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) {
+        let pool_state = state.clone();
+        return match state
+            .compute
+            .run(move || settle_response(&pool_state, &req))
+            .await
+        {
+            Ok(res) => res,
+            Err(e) => compute_problem(e).into_response(),
+        };
+    }
     settle_response(&state, &req)
 }
 

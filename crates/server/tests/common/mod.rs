@@ -16,6 +16,30 @@ pub fn api_example() -> Value {
     serde_json::from_slice(&std::fs::read(path).expect("golden API.md example")).expect("JSON")
 }
 
+/// A golden request of tests/golden by name.
+pub fn golden_request(name: &str) -> Value {
+    let path = format!(
+        "{}/../../tests/golden/{name}.request.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_slice(&std::fs::read(path).expect("golden request")).expect("JSON")
+}
+
+/// Asserts that settling `body` is a 422 whose errors point exactly at
+/// `pointers`, in order.
+pub async fn rejects(body: &Value, pointers: &[&str]) {
+    let r = settle(body).await;
+    assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.pointers(), pointers, "{}", r.json());
+}
+
+/// Takes every slot of the compute pool, so the next enumeration is refused.
+pub fn fill_compute_pool(state: &showdown_server::AppState) -> tokio::sync::OwnedSemaphorePermit {
+    let slots = state.compute.slots().clone();
+    let n = slots.available_permits() as u32;
+    slots.try_acquire_many_owned(n).expect("free slots")
+}
+
 /// A response: status, headers, body bytes.
 pub struct Reply {
     pub status: StatusCode,

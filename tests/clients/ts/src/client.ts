@@ -110,3 +110,43 @@ export function leftOut(d: Data): string {
   const breakdown: null = d.potBreakdown;
   return `${gameId} ${winnerName} ${breakdown}`;
 }
+
+// Cash-outs and the bad-beat jackpot (API.md): the new request fields, and
+// the answer's fields read as a cashier would.
+export const cashOutExample: SettleBody = {
+  ...example,
+  cashOuts: [{ agentId: "agent-b", boardCards: 3, feeBp: 100 }],
+  badBeat: { pool: 100000, minLosingHand: ["Ah", "Ad", "Ac", "Th", "Td"], loserBp: 5000 },
+};
+
+/** The house's result on the hand's cash-outs and the jackpot's payouts. */
+export function cashier(event: HandComplete): string {
+  const d = event.data;
+  const paid = (d.cashOuts ?? []).map((c) => `${c.agentId} paid ${c.amount} at ${c.pots.map((p) => `${p.equity.numerator}/${p.equity.denominator}`).join("+")}`);
+  const bb = d.badBeat;
+  const jackpot = bb === undefined ? "no jackpot" : bb.qualified
+    ? (bb.payouts ?? []).map((p) => `${p.role} ${p.agentId} ${p.amount}`).join(", ")
+    : `not qualified: ${bb.reason}`;
+  return `${paid.join("; ")} (house ${d.cashOutBalance ?? 0}); ${jackpot}`;
+}
+
+// @ts-expect-error boardCards is a number of cards, not a street's name
+export const badCashOut: SettleBody = { ...example, cashOuts: [{ agentId: "agent-b", boardCards: "flop" }] };
+
+type EquityOperation = paths["/v1/equity"]["post"];
+export type EquityBody = EquityOperation["requestBody"]["content"]["application/json"];
+export type EquityAnswer = EquityOperation["responses"][200]["content"]["application/json"];
+
+export const equityExample: EquityBody = {
+  variant: "holdem",
+  board: ["Qh", "7h", "2c"],
+  players: [{ id: "a", cards: ["Ah", "Kh"] }, { id: "b", cards: ["Qs", "Qd"] }],
+};
+
+// @ts-expect-error equity is computed for board games with one board only
+export const badEquity: EquityBody = { ...equityExample, variant: "razz" };
+
+/** Each player's equity as the exact fraction and the display string. */
+export function odds(a: EquityAnswer): string[] {
+  return a.players.map((p) => `${p.id}: ${p.equity.numerator}/${p.equity.denominator} (${p.percent} %, ${p.wins} wins of ${a.runouts})`);
+}

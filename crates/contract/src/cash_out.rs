@@ -1,0 +1,183 @@
+//! All-in cash-outs of a settled hand (RULES.md §10.5): for each distinct
+//! `boardCards`, one enumeration of every runout from the final board's
+//! first cards tallies every pot at once; the core turns those equities
+//! into each player's value, amount and forfeit, and the answer's
+//! `finalChipStacks` take the amounts in place of what the hands won.
+
+use crate::dto::{CashOutDto, CashOutPotDto, SettleRequest};
+use crate::fraction::Fraction;
+use crate::invalid::Invalid;
+use crate::validate::cash_out::terms;
+use crate::validate::Validated;
+use showdown_cards::Card;
+use showdown_core::{apply_cash_outs, CashOut, PotEquity, Settlement};
+use showdown_equity::{enumerate, PotMask};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// The cash-outs' answer: one entry each, the house's balance, and every
+/// player's final stack by core index.
+pub struct CashOuts<'a> {
+    pub dtos: Vec<CashOutDto<'a>>,
+    pub balance: i64,
+    pub final_stacks: Vec<u64>,
+}
+
+/// An error here is a guard rail of ours tripping after validation: the
+/// request's problem, never a panic.
+fn guard(e: impl std::fmt::Display) -> Invalid {
+    Invalid::one("/cashOuts", format!("the cash-outs cannot be valued: {e}"))
+}
+
+/// `order[k]` is the request index of core player `k`.
+pub fn value<'a>(
+    req: &'a SettleRequest,
+    v: &Validated,
+    order: &[usize],
+    s: &Settlement,
+) -> Result<Option<CashOuts<'a>>, Invalid> {
+    if req.cash_outs.is_none() {
+        return Ok(None);
+    }
+    let mut core_of = vec![0; order.len()];
+    for (k, &i) in order.iter().enumerate() {
+        core_of[i] = k;
+    }
+    // The hands the enumeration knows: every player eligible for a pot
+    // (live, with cards), by core index; folded players' cards stay in
+    // the deck (§10.2).
+    let in_pots: Vec<usize> = {
+        let mut k: Vec<usize> = s
+            .pots
+            .iter()
+            .flat_map(|p| p.eligible.iter().copied())
+            .collect();
+        k.sort_unstable();
+        k.dedup();
+        k
+    };
+    let hand_of = |k: usize| in_pots.binary_search(&k).ok();
+    let hands: Vec<&[Card]> = in_pots.iter().map(|&k| v.hole(order[k])).collect();
+    let masks: Vec<PotMask> = s
+        .pots
+        .iter()
+        .map(|p| {
+            PotMask::of(
+                &p.eligible
+                    .iter()
+                    .filter_map(|&k| hand_of(k))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+
+    let terms: Vec<_> = terms(req).into_iter().flatten().collect();
+    let mut by_k: BTreeMap<u8, showdown_equity::Equity> = BTreeMap::new();
+    for t in &terms {
+        if let std::collections::btree_map::Entry::Vacant(e) = by_k.entry(t.board_cards) {
+            let board = &v.board()[..usize::from(t.board_cards).min(v.board().len())];
+            e.insert(enumerate(v.variant, &hands, board, &[], &masks).map_err(guard)?);
+        }
+    }
+    let cash_outs: Vec<CashOut> = terms
+        .iter()
+        .map(|t| {
+            let k = core_of[t.player];
+            let eq = &by_k[&t.board_cards];
+            let equities = s
+                .pots
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.eligible.contains(&k))
+                .map(|(pot, _)| PotEquity {
+                    pot,
+                    share_units: hand_of(k).map_or(0, |h| eq.pots[pot].players[h].share_units),
+                    runouts: eq.runouts,
+                })
+                .collect();
+            CashOut {
+                terms: showdown_core::CashOutTerms { player: k, ..*t },
+                equities,
+            }
+        })
+        .collect();
+    let settled = apply_cash_outs(s, v.chip_unit, &cash_outs).map_err(guard)?;
+    let dtos = settled
+        .cash_outs
+        .iter()
+        .map(|o| CashOutDto {
+            agent_id: Cow::Borrowed(req.players[order[o.player]].id.as_str()),
+            board_cards: u64::from(o.board_cards),
+            fee_bp: u64::from(o.fee_bp),
+            runouts: o.runouts,
+            pots: o
+                .pots
+                .iter()
+                .map(|p| CashOutPotDto {
+                    index: p.index as u64,
+                    net: p.net,
+                    equity: Fraction {
+                        numerator: p.equity.numerator,
+                        denominator: p.equity.denominator,
+                    },
+                })
+                .collect(),
+            value: o.value,
+            amount: o.amount,
+            forfeited: o.forfeited,
+        })
+        .collect();
+    Ok(Some(CashOuts {
+        dtos,
+        balance: settled.balance,
+        final_stacks: settled.final_stacks,
+    }))
+}
+
+/// With `explain`: one step for each cash-out, the equity as a percentage
+/// and the fee in the words a floor person would use.
+pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::step::ExplainStep> {
+    use crate::step::{ExplainRule, ExplainStep};
+    let street = |k: u64| match k {
+        0 => "before the flop",
+        3 => "on the flop",
+        _ => "on the turn",
+    };
+    dtos.iter()
+        .map(|c| {
+            let name = crate::explain::player_name(req, &c.agent_id);
+            let pots: Vec<String> = c
+                .pots
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} % of pot {} ({} net)",
+                        crate::fraction::percent(&p.equity),
+                        p.index,
+                        p.net
+                    )
+                })
+                .collect();
+            let fee = format!("{}.{:02} %", c.fee_bp / 100, c.fee_bp % 100);
+            ExplainStep {
+                rule: ExplainRule::CashOut,
+                source: "RULES.md §10.5".into(),
+                pot: None,
+                players: vec![c.agent_id.to_string()],
+                amount: c.amount,
+                text: format!(
+                    "{name} cashed out {} with {} over {} runouts: worth {}, less the {fee} fee, paid {}; {} (RULES.md §10.5).",
+                    street(c.board_cards),
+                    pots.join(" and "),
+                    c.runouts,
+                    c.value,
+                    c.amount,
+                    match c.forfeited {
+                        0 => "the hand won nothing, so the house keeps nothing from it".to_string(),
+                        won => format!("the {won} the hand won goes to the house"),
+                    }
+                ),
+            }
+        })
+        .collect()
+}
