@@ -3,7 +3,8 @@
 //! CPU, and on the async workers a burst of them would stall every other
 //! request. rayon's pool runs them on threads of their own; a semaphore
 //! bounds the jobs running or waiting, and a job past it is refused at once
-//! (503 with `Retry-After`), never queued without bound.
+//! (503 with `Retry-After`), never queued without bound. The pool's threads
+//! run at the lowest priority, so the async workers preempt them.
 
 use std::sync::{Arc, OnceLock};
 use tokio::sync::Semaphore;
@@ -47,6 +48,16 @@ impl Compute {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(self.threads)
                     .thread_name(|i| format!("showdown-enum-{i}"))
+                    // The lowest priority (nice 19 on Linux): a settle that
+                    // wakes up runs before any enumeration, so a flood of
+                    // equities slows equities, not settlements.
+                    .start_handler(|_| {
+                        if let Err(e) = thread_priority::set_current_thread_priority(
+                            thread_priority::ThreadPriority::Min,
+                        ) {
+                            tracing::warn!(error = ?e, "the enumeration thread keeps its priority");
+                        }
+                    })
                     // Without a handler a panicking job aborts the process;
                     // with one, its caller sees a closed channel (500).
                     .panic_handler(|_| tracing::error!("an enumeration panicked"))
