@@ -5,6 +5,10 @@
 //! [`settle_request`] is the stable entry point: the HTTP route, the
 //! `showdown settle` subcommand and the PHH replay all call it, so they
 //! cannot disagree.
+//!
+//! Its length (about 570 lines, tests included) is the event's assembly:
+//! every field of `hand_complete` is filled here from the core's result,
+//! with the cash-out and the bad-beat jackpot each in a module of its own.
 
 use crate::dto::{
     BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent, HandRankDto,

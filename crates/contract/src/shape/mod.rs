@@ -23,6 +23,10 @@
 //! past [`MAX_LISTED`] problems only counts them. Not covered, as no
 //! request needs them: an enum is checked whole (its first problem only),
 //! map keys are read as strings, field aliases are unknown.
+//!
+//! Its length (about 750 lines) is one serde `Deserializer` with its
+//! `SeqAccess` and `MapAccess`: serde's traits ask for every method, and
+//! the three share the walk's state, so they stay together.
 
 mod node;
 #[cfg(test)]

@@ -1,3 +1,7 @@
+//! Tests of the shape walk: one case per rule the derive teaches it, the
+//! budgets of a hostile body, and agreement with the typed parse on every
+//! golden request (about 540 lines of cases; no logic of their own).
+
 use super::*;
 use crate::chip_race::ChipRaceRequest;
 use crate::draw::DrawRequest;

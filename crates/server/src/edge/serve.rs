@@ -8,6 +8,10 @@
 //! connections at once, which loses a request a keep-alive client has just
 //! sent, and it never closes a connection that has not finished its first
 //! request's headers).
+//!
+//! Its length (about 700 lines, half of them tests) is one concern: the
+//! accept loop, the connection cap and the drain share the counters and
+//! the shutdown signal, and split apart they would pass them around.
 
 use crate::edge::config::LogEvery;
 use crate::edge::state::AppState;

@@ -1,5 +1,8 @@
 //! Settling PHH hands and comparing every player's final stack with the
 //! recorded `finishing_stacks` (`showdown replay`, the corpus test).
+//!
+//! Its length (about 500 lines, half of them tests) covers reading
+//! archives, settling in parallel and the verdict of each hand.
 
 use super::reader::{parse_hands, Decimal, PhhHand};
 use super::replay::{player_id, replay as replay_hand, variant_id, Family};
