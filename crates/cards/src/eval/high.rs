@@ -59,13 +59,9 @@ fn flush_row(cards: &[Card], suit: u32) -> u16 {
     table::suit_mask(cards, suit)
 }
 
-/// The table path for at most seven cards (the rank-mask path beyond);
-/// seven cards, the common case, take the fixed-size path.
+/// The table path for at most seven cards (the rank-mask path beyond).
 #[inline(always)]
 pub(crate) fn value_by_table(cards: &[Card], order: HighOrder) -> u32 {
-    if let Ok(seven) = <&[Card; 7]>::try_from(cards) {
-        return value_of_7(seven, order);
-    }
     if cards.len() > 7 {
         return value_beyond_seven(cards, order);
     }
