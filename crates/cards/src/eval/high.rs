@@ -36,8 +36,8 @@ pub(crate) fn value_of_7(cards: &[Card; 7], order: HighOrder) -> u32 {
 /// holds a flush, a branch no predictor learns; taken hand by hand, each
 /// miss discards the reads already under way for the hands after it, and
 /// those reads are most of the work. For batches, e.g. the slice's
-/// `as_chunks::<8>()` (8 was the fastest group on the 2-core EPYC VM;
-/// `benches/eval.rs`), or the players of one board.
+/// `as_chunks::<8>()` (groups of 4 and 8 did equally well on the 2-core
+/// EPYC VM, 12 worse), or the players of one board.
 #[inline]
 pub fn high_values_7<const N: usize>(hands: &[[Card; 7]; N]) -> [u32; N] {
     let t = table::tables();
