@@ -4,15 +4,23 @@
 //! `ours_key` and `aya` from a prebuilt key (our `HandKey`, aya's `Hand`:
 //! per-card sums already done, what a caller dealing card by card holds).
 //!
+//! `high_7_random_arrays` times 20,000,000 random 7-card arrays per
+//! iteration (140 MB, far beyond the caches), the shape of OMPEval's
+//! "random order evaluation (card arrays)": every hand's cards stream from
+//! memory, and the look-ups meet no warm cache lines of their own.
+//!
 //! `cargo bench -p showdown-cards --bench eval`
 
+use std::cell::OnceCell;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
+};
 use showdown_cards::{
-    ace_five_value, badugi_value, deuce_seven_value, high_value, low8_value, omaha_high_value,
-    omaha_low8_value, short_deck_value, Card, HandKey,
+    ace_five_value, badugi_value, deuce_seven_value, high_value, high_value_7, high_values_7,
+    low8_value, omaha_high_value, omaha_low8_value, short_deck_value, Card, HandKey,
 };
 
 #[path = "../tests/it/common/mod.rs"]
@@ -127,7 +135,65 @@ fn omaha<T: Ord, U: Ord>(
     g.finish();
 }
 
+/// Hands in one batch of `high_7_random_arrays`: 140 MB of cards.
+const BIG: usize = 20_000_000;
+
+/// Seven random distinct cards per hand, `BIG` hands, stored as arrays.
+fn random_arrays() -> Vec<[Card; 7]> {
+    let mut d = Dealer::new(20, false);
+    (0..BIG)
+        .map(|_| {
+            let h = d.deal(7);
+            std::array::from_fn(|i| h[i])
+        })
+        .collect()
+}
+
+/// 7-card high values of a large batch of random arrays, summed (wrapping:
+/// only the work matters), three ways: `slice` calls `high_value` on each
+/// array as a slice, `array` calls `high_value_7`, `groups_of_8` calls
+/// `high_values_7` on each group of eight (`as_chunks`), the rest one by
+/// one. The batch is built on first use, so filtering this group out costs
+/// nothing.
+fn high_7_random_arrays(c: &mut Criterion) {
+    let set = OnceCell::new();
+    let set = || set.get_or_init(random_arrays);
+    let mut g = c.benchmark_group("high_7_random_arrays");
+    g.throughput(Throughput::Elements(BIG as u64));
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(4));
+    let sum = |s: u32, v: u32| s.wrapping_add(v);
+    // The batch goes through `black_box` once per sweep, not each hand:
+    // OMPEval's loop reads its arrays plainly too.
+    g.bench_function("slice", |b| {
+        let set = set();
+        b.iter(|| black_box(set).iter().fold(0, |s, h| sum(s, high_value(h))))
+    });
+    g.bench_function("array", |b| {
+        let set = set();
+        b.iter(|| {
+            black_box(set)
+                .iter()
+                .fold(0, |s, h| sum(s, high_value_7(h)))
+        })
+    });
+    g.bench_function("groups_of_8", |b| {
+        let set = set();
+        b.iter(|| {
+            let (groups, rest) = black_box(set).as_chunks::<8>();
+            let s = groups
+                .iter()
+                .fold(0, |s, g| high_values_7(g).into_iter().fold(s, sum));
+            rest.iter().fold(s, |s, h| sum(s, high_value_7(h)))
+        })
+    });
+    g.finish();
+}
+
 fn benches(c: &mut Criterion) {
+    high_7_random_arrays(c);
     let high = (high_value, Some(HandKey::high_value));
     single(c, "high_7", (false, 7), high, aya_poker::poker_rank);
     single(c, "high_5", (false, 5), high, aya_poker::poker_rank);

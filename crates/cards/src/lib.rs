@@ -20,7 +20,7 @@ pub mod variant;
 pub use card::{parse_cards, Card, CardError, Rank, Suit};
 pub use eval::badugi::{badugi_rank, badugi_value};
 pub use eval::build_tables;
-pub use eval::high::{high_rank, high_value};
+pub use eval::high::{high_rank, high_value, high_value_7, high_values_7};
 pub use eval::low::{
     ace_five_rank, ace_five_value, deuce_seven_rank, deuce_seven_value, low8_rank, low8_value,
 };

@@ -96,6 +96,27 @@ proptest! {
     }
 
     #[test]
+    fn grouped_and_fixed_size_values_equal_high_value(seed in any::<u64>(), extra in 0usize..=5) {
+        let mut d = Dealer::new(seed, false);
+        let hands: [[Card; 7]; 8] = std::array::from_fn(|_| {
+            let h = d.deal(7);
+            std::array::from_fn(|i| h[i])
+        });
+        let one_by_one = hands.map(|h| high_value(&h));
+        prop_assert_eq!(hands.map(|h| high_value_7(&h)), one_by_one);
+        prop_assert_eq!(high_values_7(&hands), one_by_one);
+        // Keys of 7 + `extra` cards: past seven, the rank-mask fallback.
+        let keys: [HandKey; 8] = std::array::from_fn(|i| {
+            let mut k = HandKey::from_cards(&hands[i]);
+            for c in d.deal(52).into_iter().filter(|c| !hands[i].contains(c)).take(extra) {
+                k.add(c);
+            }
+            k
+        });
+        prop_assert_eq!(HandKey::high_values(&keys), keys.map(|k| k.high_value()));
+    }
+
+    #[test]
     fn hand_keys_past_seven_cards_fall_back_to_the_rank_masks(seed in any::<u64>(), n in 8usize..=12) {
         let c = deal(seed, false, n);
         let key = HandKey::from_cards(&c);
