@@ -151,3 +151,24 @@ proptest! {
         prop_assert_eq!(run(&d, &pots), slow, "{:?}", d);
     }
 }
+
+/// Full-deck preflop spots, fast against slow (seconds in release:
+/// `cargo test --release -p showdown-equity --test props -- --ignored`).
+#[test]
+#[ignore]
+fn fast_equals_reference_preflop_full_deck() {
+    use showdown_cards::VariantId;
+    for (variant, hands) in [
+        (VariantId::Omaha, ["As Ks Jh Th", "Qs Qh 9d 8d"]),
+        (VariantId::OmahaHiLo, ["Ah 2h 3c Kd", "As Ks 5d 4d"]),
+        (VariantId::ShortDeck, ["Ah Kh", "Qs Qd"]),
+        (VariantId::Holdem, ["Ah Kh", "7s 7d"]),
+    ] {
+        let hands: Vec<Vec<Card>> = hands.iter().map(|h| common::cards(h)).collect();
+        let refs: Vec<&[Card]> = hands.iter().map(|h| h.as_slice()).collect();
+        let pots = [PotMask::all(2)];
+        let fast = enumerate(variant, &refs, &[], &[], &pots).unwrap();
+        let slow = reference::enumerate(variant, &refs, &[], &[], &pots).unwrap();
+        assert_eq!(fast, slow, "{variant}");
+    }
+}
