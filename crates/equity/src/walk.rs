@@ -311,7 +311,12 @@ impl HighLeaf<'_> {
                 self.table.rank_ordinal(key)
             })
         };
-        if self.one_pot {
+        if self.one_pot && self.n == 2 {
+            // Heads-up, branch-free: 1 or 2 for the winner, 3 for a tie.
+            let (a, b) = (ordinal(0), ordinal(1));
+            let set = usize::from(a >= b) | usize::from(b >= a) << 1;
+            self.tally.by_winners[set] += weight;
+        } else if self.one_pot {
             // The usual case: winners straight into the histogram.
             let (mut best, mut set) = (0, 0usize);
             for i in 0..self.n {
