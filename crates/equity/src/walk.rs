@@ -318,15 +318,13 @@ impl HighLeaf<'_> {
             self.tally.by_winners[set] += weight;
         } else if self.one_pot {
             // The usual case: winners straight into the histogram.
+            // Branch-free: a new best clears the set, ties join it.
             let (mut best, mut set) = (0, 0usize);
             for i in 0..self.n {
                 let v = ordinal(i);
-                if v > best {
-                    best = v;
-                    set = 1 << i;
-                } else if v == best {
-                    set |= 1 << i;
-                }
+                let keep = usize::from(v <= best).wrapping_neg();
+                best = best.max(v);
+                set = (set & keep) | usize::from(v == best) << i;
             }
             self.tally.by_winners[set] += weight;
         } else {
