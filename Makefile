@@ -50,10 +50,11 @@ crosscheck: $(PY)
 
 # Exact equities (RULES.md §10) against PokerKit 0.7.7: every runout of
 # 6 seeded flop and 6 turn spots a game (hold'em, short deck, the Omahas),
-# a main and a side pot each, brute force in exact fractions.
+# a main and a side pot each, brute force in exact fractions; and 3
+# hold'em spots before the flop against eval7.
 equity-crosscheck: $(PY)
 	mkdir -p target/crosscheck
-	$(CARGO) run --quiet --release -p showdown-equity --example equity_dump -- --spots 6 --seed 1 > target/crosscheck/equity.jsonl
+	$(CARGO) run --quiet --release -p showdown-equity --example equity_dump -- --spots 6 --preflop 3 --seed 1 > target/crosscheck/equity.jsonl
 	$(PY) tests/crosscheck/equity_crosscheck.py target/crosscheck/equity.jsonl
 
 # Replay the 10,088 real hands of tests/corpus-phh/ (PHH) and check every
