@@ -68,6 +68,10 @@ struct Walk<'a, F> {
     /// far (hole cards that can play plus board cards); a suit is irrelevant
     /// when this plus the cards still to come is under five.
     suit_counts: [i32; 4],
+    /// How many suits have a count of four or more: with one card to come,
+    /// a flush is possible only if some do. Kept as the counts change, so
+    /// the river loop reads one scalar, not the four counts just written.
+    near_flush: u32,
     leaf: F,
 }
 
@@ -114,6 +118,7 @@ impl<F: Leaf> Walk<'_, F> {
             } else {
                 let d = c as usize;
                 self.suit_counts[suit] += 1;
+                self.near_flush += u32::from(self.suit_counts[suit] == 4);
                 self.deal(
                     i + 1,
                     left - 1,
@@ -121,6 +126,7 @@ impl<F: Leaf> Walk<'_, F> {
                     bits | self.cards.bit[d],
                     weight,
                 );
+                self.near_flush -= u32::from(self.suit_counts[suit] == 4);
                 self.suit_counts[suit] -= 1;
                 i += 1;
             }
@@ -133,7 +139,7 @@ impl<F: Leaf> Walk<'_, F> {
         let n = self.deck.len();
         let deck = &self.deck;
         let cards = self.cards;
-        if self.suit_counts.iter().all(|&s| s < 4) {
+        if self.near_flush == 0 {
             let mut i = start;
             while i < n {
                 let c = deck[i] as usize;
@@ -460,6 +466,7 @@ fn walk<L: Leaf + Into<Tally>>(
         deck: spot.deck.clone(),
         cards,
         suit_counts,
+        near_flush: suit_counts.iter().filter(|&&s| s >= 4).count() as u32,
         leaf,
     };
     w.deal(0, left, key, bits, 1);
