@@ -95,7 +95,8 @@ impl Equity {
         self.runouts * D
     }
 
-    /// A player's equity in a pot as a fraction in lowest terms.
+    /// A player's equity in a pot as a fraction in lowest terms (panics if
+    /// `pot` or `player` is out of range, as indexing would).
     pub fn fraction(&self, pot: usize, player: usize) -> (u64, u64) {
         let s = self.pots[pot].players[player].share_units;
         let g = gcd(s, self.denominator());
@@ -269,6 +270,13 @@ pub fn enumerate(
     pots: &[PotMask],
 ) -> Result<Equity, EquityError> {
     let spot = check(variant, hands, board, dead, pots)?;
+    if pots.is_empty() {
+        // Nothing to share: the count of runouts is all there is.
+        return Ok(Equity {
+            runouts: spot.runouts,
+            pots: Vec::new(),
+        });
+    }
     Ok(walk::run(&spot, hands, board, pots))
 }
 

@@ -100,6 +100,9 @@ fn rules_10_2_runouts_are_every_completion_of_the_board() {
         let len = cards(bad).len();
         assert_eq!(n(bad, ""), Err(EquityError::BoardCount(len)), "{bad}");
     }
+    // No pot: the runouts are still counted.
+    let e = enumerate(VariantId::Holdem, &[&a, &b], &cards("Qh 7h 2c"), &[], &[]).unwrap();
+    assert_eq!((e.runouts, e.pots.len()), (990, 0));
     // Short deck: 36 cards, less the four held: C(32, 5).
     let e = enumerate_one_pot(VariantId::ShortDeck, &[&a, &b], &[], &[]).unwrap();
     assert_eq!(e.runouts, 201_376);
