@@ -322,15 +322,23 @@ impl HighLeaf<'_> {
             let (a, b) = (ordinal(0), ordinal(1));
             let set = usize::from(a >= b) | usize::from(b >= a) << 1;
             self.tally.by_winners[set] += weight;
+        } else if self.one_pot && self.n == 3 {
+            let (a, b, c) = (ordinal(0), ordinal(1), ordinal(2));
+            let best = a.max(b).max(c);
+            let set =
+                usize::from(a == best) | usize::from(b == best) << 1 | usize::from(c == best) << 2;
+            self.tally.by_winners[set] += weight;
         } else if self.one_pot {
             // The usual case: winners straight into the histogram.
-            // Branch-free: a new best clears the set, ties join it.
-            let (mut best, mut set) = (0, 0usize);
+            // Branch-free: the best, then who holds it.
+            let mut best = 0;
             for i in 0..self.n {
-                let v = ordinal(i);
-                let keep = usize::from(v <= best).wrapping_neg();
-                best = best.max(v);
-                set = (set & keep) | usize::from(v == best) << i;
+                self.values[i] = ordinal(i);
+                best = best.max(self.values[i]);
+            }
+            let mut set = 0usize;
+            for i in 0..self.n {
+                set |= usize::from(self.values[i] == best) << i;
             }
             self.tally.by_winners[set] += weight;
         } else {
