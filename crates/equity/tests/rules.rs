@@ -43,6 +43,27 @@ fn worked_example_10_3_side_pot() {
 }
 
 #[test]
+fn rules_10_4_equities_are_exact_fractions_that_sum_to_one() {
+    let (a, b, c) = (cards("As Ad"), cards("Ks Kd"), cards("9c 8c"));
+    let pots = [PotMask::of(&[0, 1, 2]), PotMask::of(&[1, 2])];
+    let e = enumerate(
+        VariantId::Holdem,
+        &[&a, &b, &c],
+        &cards("7c 6c 2h"),
+        &[],
+        &pots,
+    )
+    .unwrap();
+    for (p, pot) in e.pots.iter().enumerate() {
+        let s: u64 = pot.players.iter().map(|x| x.share_units).sum();
+        assert_eq!(s, e.denominator(), "pot {p}");
+    }
+    // E = S / (N x D), in lowest terms.
+    let s = e.pots[1].players[2].share_units;
+    assert_eq!(s * 903, 527 * e.denominator());
+}
+
+#[test]
 fn rules_10_1_the_seven_games_and_no_other() {
     for variant in VariantId::ALL {
         let v = variant.variant();
