@@ -52,6 +52,7 @@ impl PotMask {
         )
     }
 
+    /// Whether `player` may win this pot.
     pub fn contains(self, player: usize) -> bool {
         player < 16 && self.0 >> player & 1 == 1
     }
@@ -76,7 +77,9 @@ pub struct PlayerEquity {
 /// One pot's results, one entry per player (zero for players not eligible).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PotEquity {
+    /// The pot's players, as given.
     pub eligible: PotMask,
+    /// Indexed like `hands`, so a caller reads a player's share directly.
     pub players: Vec<PlayerEquity>,
 }
 
