@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
+.PHONY: run test lint fmt bench exhaustive crosscheck equity-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
 # The release profile has no fat LTO, so a fresh clone builds and answers
 # quickly (tests/fresh_clone.sh times it); the image uses the dist profile.
@@ -47,6 +47,15 @@ crosscheck: $(PY)
 	mkdir -p target/crosscheck
 	$(CARGO) run --quiet --release -p showdown-cards --example crosscheck_dump -- --pairs 100000 --seed 1 > target/crosscheck/hands.jsonl
 	$(PY) tests/crosscheck/pokerkit_crosscheck.py target/crosscheck/hands.jsonl
+
+# Exact equities (RULES.md §10) against PokerKit 0.7.7: every runout of
+# 6 seeded flop and 6 turn spots a game (hold'em, short deck, the Omahas),
+# a main and a side pot each, brute force in exact fractions; and 3
+# hold'em spots before the flop against eval7.
+equity-crosscheck: $(PY)
+	mkdir -p target/crosscheck
+	$(CARGO) run --quiet --release -p showdown-equity --example equity_dump -- --spots 6 --preflop 3 --seed 1 > target/crosscheck/equity.jsonl
+	$(PY) tests/crosscheck/equity_crosscheck.py target/crosscheck/equity.jsonl
 
 # Replay the 10,088 real hands of tests/corpus-phh/ (PHH) and check every
 # final stack against the record (`showdown replay`, then the test that

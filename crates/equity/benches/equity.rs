@@ -47,9 +47,10 @@ const SPOTS: [(&str, VariantId, &[&str], &str); 8] = [
         "Qh 7h 2c",
     ),
     (
+        // Three suits in which someone holds two: few boards fold together.
         "omaha/heads-up/preflop",
         VariantId::Omaha,
-        &["As Ah Kd Qc", "Jd Tc 9s 8s"],
+        &["As Ks Jh Th", "Qs Qh 9d 8d"],
         "",
     ),
     (
@@ -81,6 +82,14 @@ fn bench(c: &mut Criterion) {
         let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
         let refs: Vec<&[Card]> = hands.iter().map(|h| h.as_slice()).collect();
         let board = cards(board);
+        let e = enumerate_one_pot(variant, &refs, &board, &[]).unwrap();
+        eprintln!(
+            "{name}: {} runouts, {:?}",
+            e.runouts,
+            (0..refs.len())
+                .map(|i| e.fraction(0, i))
+                .collect::<Vec<_>>()
+        );
         g.bench_function(name, |b| {
             b.iter(|| enumerate_one_pot(variant, black_box(&refs), black_box(&board), &[]).unwrap())
         });

@@ -52,6 +52,7 @@ impl PotMask {
         )
     }
 
+    /// Whether `player` may win this pot.
     pub fn contains(self, player: usize) -> bool {
         player < 16 && self.0 >> player & 1 == 1
     }
@@ -76,7 +77,9 @@ pub struct PlayerEquity {
 /// One pot's results, one entry per player (zero for players not eligible).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PotEquity {
+    /// The pot's players, as given.
     pub eligible: PotMask,
+    /// Indexed like `hands`, so a caller reads a player's share directly.
     pub players: Vec<PlayerEquity>,
 }
 
@@ -95,7 +98,8 @@ impl Equity {
         self.runouts * D
     }
 
-    /// A player's equity in a pot as a fraction in lowest terms.
+    /// A player's equity in a pot as a fraction in lowest terms (panics if
+    /// `pot` or `player` is out of range, as indexing would).
     pub fn fraction(&self, pot: usize, player: usize) -> (u64, u64) {
         let s = self.pots[pot].players[player].share_units;
         let g = gcd(s, self.denominator());
@@ -269,6 +273,13 @@ pub fn enumerate(
     pots: &[PotMask],
 ) -> Result<Equity, EquityError> {
     let spot = check(variant, hands, board, dead, pots)?;
+    if pots.is_empty() {
+        // Nothing to share: the count of runouts is all there is.
+        return Ok(Equity {
+            runouts: spot.runouts,
+            pots: Vec::new(),
+        });
+    }
     Ok(walk::run(&spot, hands, board, pots))
 }
 

@@ -68,6 +68,10 @@ struct Walk<'a, F> {
     /// far (hole cards that can play plus board cards); a suit is irrelevant
     /// when this plus the cards still to come is under five.
     suit_counts: [i32; 4],
+    /// How many suits have a count of four or more: with one card to come,
+    /// a flush is possible only if some do. Kept as the counts change, so
+    /// the river loop reads one scalar, not the four counts just written.
+    near_flush: u32,
     leaf: F,
 }
 
@@ -114,6 +118,7 @@ impl<F: Leaf> Walk<'_, F> {
             } else {
                 let d = c as usize;
                 self.suit_counts[suit] += 1;
+                self.near_flush += u32::from(self.suit_counts[suit] == 4);
                 self.deal(
                     i + 1,
                     left - 1,
@@ -121,6 +126,7 @@ impl<F: Leaf> Walk<'_, F> {
                     bits | self.cards.bit[d],
                     weight,
                 );
+                self.near_flush -= u32::from(self.suit_counts[suit] == 4);
                 self.suit_counts[suit] -= 1;
                 i += 1;
             }
@@ -133,7 +139,7 @@ impl<F: Leaf> Walk<'_, F> {
         let n = self.deck.len();
         let deck = &self.deck;
         let cards = self.cards;
-        if self.suit_counts.iter().all(|&s| s < 4) {
+        if self.near_flush == 0 {
             let mut i = start;
             while i < n {
                 let c = deck[i] as usize;
@@ -311,17 +317,28 @@ impl HighLeaf<'_> {
                 self.table.rank_ordinal(key)
             })
         };
-        if self.one_pot {
+        if self.one_pot && self.n == 2 {
+            // Heads-up, branch-free: 1 or 2 for the winner, 3 for a tie.
+            let (a, b) = (ordinal(0), ordinal(1));
+            let set = usize::from(a >= b) | usize::from(b >= a) << 1;
+            self.tally.by_winners[set] += weight;
+        } else if self.one_pot && self.n == 3 {
+            let (a, b, c) = (ordinal(0), ordinal(1), ordinal(2));
+            let best = a.max(b).max(c);
+            let set =
+                usize::from(a == best) | usize::from(b == best) << 1 | usize::from(c == best) << 2;
+            self.tally.by_winners[set] += weight;
+        } else if self.one_pot {
             // The usual case: winners straight into the histogram.
-            let (mut best, mut set) = (0, 0usize);
+            // Branch-free: the best, then who holds it.
+            let mut best = 0;
             for i in 0..self.n {
-                let v = ordinal(i);
-                if v > best {
-                    best = v;
-                    set = 1 << i;
-                } else if v == best {
-                    set |= 1 << i;
-                }
+                self.values[i] = ordinal(i);
+                best = best.max(self.values[i]);
+            }
+            let mut set = 0usize;
+            for i in 0..self.n {
+                set |= usize::from(self.values[i] == best) << i;
             }
             self.tally.by_winners[set] += weight;
         } else {
@@ -457,6 +474,7 @@ fn walk<L: Leaf + Into<Tally>>(
         deck: spot.deck.clone(),
         cards,
         suit_counts,
+        near_flush: suit_counts.iter().filter(|&&s| s >= 4).count() as u32,
         leaf,
     };
     w.deal(0, left, key, bits, 1);

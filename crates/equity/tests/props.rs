@@ -151,3 +151,49 @@ proptest! {
         prop_assert_eq!(run(&d, &pots), slow, "{:?}", d);
     }
 }
+
+/// Full-deck preflop spots, fast against slow (seconds in release:
+/// `cargo test --release -p showdown-equity --test props -- --ignored`).
+#[test]
+#[ignore]
+fn fast_equals_reference_preflop_full_deck() {
+    use showdown_cards::VariantId;
+    for (variant, hands) in [
+        (VariantId::Omaha, ["As Ks Jh Th", "Qs Qh 9d 8d"]),
+        (VariantId::OmahaHiLo, ["Ah 2h 3c Kd", "As Ks 5d 4d"]),
+        (VariantId::ShortDeck, ["Ah Kh", "Qs Qd"]),
+        (VariantId::Holdem, ["Ah Kh", "7s 7d"]),
+    ] {
+        let hands: Vec<Vec<Card>> = hands.iter().map(|h| common::cards(h)).collect();
+        let refs: Vec<&[Card]> = hands.iter().map(|h| h.as_slice()).collect();
+        let pots = [PotMask::all(2)];
+        let fast = enumerate(variant, &refs, &[], &[], &pots).unwrap();
+        let slow = reference::enumerate(variant, &refs, &[], &[], &pots).unwrap();
+        assert_eq!(fast, slow, "{variant}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// Two hands of the same ranks whose suits a renaming swaps (say `Ah Kd`
+    /// and `As Kc`) have equal equity before the flop.
+    #[test]
+    fn suit_swapped_identical_hands_have_equal_equity(
+        short in any::<bool>(),
+        r1 in 4u8..13,
+        r2 in 4u8..13,
+        suited in any::<bool>(),
+    ) {
+        use showdown_cards::VariantId;
+        let variant = if short { VariantId::ShortDeck } else { VariantId::Holdem };
+        // Suits: player 0 hearts/diamonds, player 1 spades/clubs (h<->s, d<->c).
+        let (s0, s1) = if suited { ([2, 2], [3, 3]) } else { ([2, 1], [3, 0]) };
+        let a = [Card::from_index(r1 * 4 + s0[0]), Card::from_index(r2 * 4 + s0[1])];
+        let b = [Card::from_index(r1 * 4 + s1[0]), Card::from_index(r2 * 4 + s1[1])];
+        prop_assume!(a[0] != a[1]);
+        let e = enumerate(variant, &[&a, &b], &[], &[], &[PotMask::all(2)]).unwrap();
+        prop_assert_eq!(e.pots[0].players[0], e.pots[0].players[1]);
+        prop_assert_eq!(e.pots[0].players[0].share_units * 2, e.runouts * D);
+    }
+}

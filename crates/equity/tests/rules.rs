@@ -5,7 +5,7 @@ mod common;
 use common::{cards, GAMES};
 use showdown_cards::{Card, VariantId};
 use showdown_equity::{
-    enumerate, enumerate_one_pot, CardAt, EquityError, PlayerEquity, PotMask, D,
+    enumerate, enumerate_one_pot, CardAt, Equity, EquityError, PlayerEquity, PotMask, D,
 };
 
 #[test]
@@ -20,18 +20,24 @@ fn worked_example_10_1_flop_and_preflop() {
     assert_eq!(e.fraction(0, 0), (197_833, 428_076));
 }
 
-#[test]
-fn worked_example_10_3_side_pot() {
+/// Worked example 10.3: A all in for less, a main pot (A, B, C) and a
+/// side pot (B, C), on the flop.
+fn example_10_3() -> Equity {
     let (a, b, c) = (cards("As Ad"), cards("Ks Kd"), cards("9c 8c"));
     let pots = [PotMask::of(&[0, 1, 2]), PotMask::of(&[1, 2])];
-    let e = enumerate(
+    enumerate(
         VariantId::Holdem,
         &[&a, &b, &c],
         &cards("7c 6c 2h"),
         &[],
         &pots,
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn worked_example_10_3_side_pot() {
+    let e = example_10_3();
     assert_eq!(e.runouts, 903);
     assert_eq!(e.fraction(0, 2), (4, 7));
     assert_eq!(e.fraction(1, 2), (527, 903));
@@ -40,6 +46,18 @@ fn worked_example_10_3_side_pot() {
         PlayerEquity::default(),
         "A is not in the side pot"
     );
+}
+
+#[test]
+fn rules_10_4_equities_are_exact_fractions_that_sum_to_one() {
+    let e = example_10_3();
+    for (p, pot) in e.pots.iter().enumerate() {
+        let s: u64 = pot.players.iter().map(|x| x.share_units).sum();
+        assert_eq!(s, e.denominator(), "pot {p}");
+    }
+    // E = S / (N x D), in lowest terms.
+    let s = e.pots[1].players[2].share_units;
+    assert_eq!(s * 903, 527 * e.denominator());
 }
 
 #[test]
@@ -100,6 +118,9 @@ fn rules_10_2_runouts_are_every_completion_of_the_board() {
         let len = cards(bad).len();
         assert_eq!(n(bad, ""), Err(EquityError::BoardCount(len)), "{bad}");
     }
+    // No pot: the runouts are still counted.
+    let e = enumerate(VariantId::Holdem, &[&a, &b], &cards("Qh 7h 2c"), &[], &[]).unwrap();
+    assert_eq!((e.runouts, e.pots.len()), (990, 0));
     // Short deck: 36 cards, less the four held: C(32, 5).
     let e = enumerate_one_pot(VariantId::ShortDeck, &[&a, &b], &[], &[]).unwrap();
     assert_eq!(e.runouts, 201_376);
