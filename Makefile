@@ -84,7 +84,7 @@ clients: $(PY)
 fresh-clone:
 	tests/fresh_clone.sh
 
-ci: test lint exhaustive crosscheck clients hadolint schemathesis
+ci: test lint exhaustive crosscheck equity-crosscheck clients hadolint schemathesis
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit
