@@ -1,6 +1,7 @@
 //! The equity engine on the spots OMPEval's `EquityCalculator` was timed on
 //! (exact enumeration, one thread; README.md has both sets of figures) and
-//! on the Omaha targets.
+//! on the Omaha targets; and a main pot with a side pot, as the cash-out
+//! asks.
 //!
 //! `cargo bench -p showdown-equity --profile dist --bench equity`
 
@@ -8,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use showdown_cards::{Card, VariantId};
-use showdown_equity::enumerate_one_pot;
+use showdown_equity::{enumerate, enumerate_one_pot, PotMask};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -94,6 +95,16 @@ fn bench(c: &mut Criterion) {
             b.iter(|| enumerate_one_pot(variant, black_box(&refs), black_box(&board), &[]).unwrap())
         });
     }
+    // The cash-out's shape: a main pot and a side pot without player 0.
+    let hands: Vec<Vec<Card>> = ["Ah Kh", "Qs Qd", "7c 8c"]
+        .iter()
+        .map(|h| cards(h))
+        .collect();
+    let refs: Vec<&[Card]> = hands.iter().map(|h| h.as_slice()).collect();
+    let pots = [PotMask::all(3), PotMask::of(&[1, 2])];
+    g.bench_function("holdem/AhKh-QsQd-7c8c/preflop/main-and-side-pot", |b| {
+        b.iter(|| enumerate(VariantId::Holdem, black_box(&refs), &[], &[], &pots).unwrap())
+    });
     g.finish();
 }
 

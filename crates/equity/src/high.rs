@@ -120,25 +120,21 @@ mod tests {
 
     #[test]
     fn ordinals_order_seven_card_hands_as_values_do() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let hand = |next: &mut dyn FnMut() -> u64| {
-            let mut deck: Vec<u8> = (0..52).collect();
-            (0..7)
-                .map(|_| Card::from_index(deck.swap_remove((next() % deck.len() as u64) as usize)))
-                .collect::<Vec<_>>()
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut hand = || {
+            let mut deck: Vec<Card> = (0..52).map(Card::from_index).collect();
+            deck.shuffle(&mut rng);
+            deck.truncate(7);
+            deck
         };
         let of = |t: &HighTable, c: &[Card]| {
             let key = c.iter().fold(empty_key(), |k, &c| k + card_key(c));
             t.ordinal(key, c.iter().fold(0, |b, &c| b | suit_rank_bit(c)))
         };
         for _ in 0..20_000 {
-            let (a, b) = (hand(&mut next), hand(&mut next));
+            let (a, b) = (hand(), hand());
             assert_eq!(
                 of(standard(), &a).cmp(&of(standard(), &b)),
                 high_value(&a).cmp(&high_value(&b))

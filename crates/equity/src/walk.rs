@@ -210,6 +210,8 @@ struct Tally {
     /// Pot `p`'s count for the set `h` at `p << players + h`.
     by_winners: Vec<u64>,
     players: usize,
+    /// Every player, as a set.
+    everyone: u16,
     split: Vec<[PlayerEquity; MAX_PLAYERS]>,
 }
 
@@ -219,23 +221,46 @@ impl Tally {
             pots: pots.iter().map(|p| p.0).collect(),
             by_winners: vec![0; pots.len() << n],
             players: n,
+            everyone: PotMask::all(n).0,
             split: vec![[PlayerEquity::default(); MAX_PLAYERS]; pots.len()],
+        }
+    }
+
+    /// The best of a pot: the best of all players who are in it, when some
+    /// are (one pass for every pot that holds a best hand), else its own.
+    #[inline(always)]
+    fn best_in(values: &[u32; MAX_PLAYERS], best_of_all: u16, pot: u16) -> u16 {
+        if best_of_all & pot != 0 {
+            best_of_all & pot
+        } else {
+            best_set(values, pot)
         }
     }
 
     #[inline(always)]
     fn high(&mut self, values: &[u32; MAX_PLAYERS], weight: u64) {
+        self.high_given(values, best_set(values, self.everyone), weight);
+    }
+
+    /// [`Tally::high`] given the set of players with the best value of all.
+    #[inline(always)]
+    fn high_given(&mut self, values: &[u32; MAX_PLAYERS], all: u16, weight: u64) {
         for (p, &pot) in self.pots.iter().enumerate() {
-            let h = best_set(values, pot);
+            let h = Tally::best_in(values, all, pot);
             self.by_winners[(p << self.players) + h as usize] += weight;
         }
     }
 
     #[inline(always)]
     fn high_low(&mut self, high: &[u32; MAX_PLAYERS], low: &[u32; MAX_PLAYERS], weight: u64) {
+        let (all_high, all_low) = (best_set(high, self.everyone), best_set(low, self.everyone));
         for (p, &pot) in self.pots.iter().enumerate() {
-            let h = best_set(high, pot);
-            let l = best_set(low, pot);
+            let h = Tally::best_in(high, all_high, pot);
+            let l = if all_low == 0 {
+                0 // no one has a low
+            } else {
+                Tally::best_in(low, all_low, pot)
+            };
             if l == 0 {
                 self.by_winners[(p << self.players) + h as usize] += weight;
                 continue;
@@ -342,10 +367,16 @@ impl HighLeaf<'_> {
             }
             self.tally.by_winners[set] += weight;
         } else {
+            let mut best = 0;
             for i in 0..self.n {
                 self.values[i] = ordinal(i);
+                best = best.max(self.values[i]);
             }
-            self.tally.high(&self.values, weight);
+            let mut all = 0;
+            for i in 0..self.n {
+                all |= u16::from(self.values[i] == best) << i;
+            }
+            self.tally.high_given(&self.values, all, weight);
         }
     }
 }
