@@ -116,8 +116,8 @@ pub struct ServeArgs {
     /// settlements (default: half the cores, at least 1).
     #[arg(long, env = "SHOWDOWN_EQUITY_THREADS")]
     pub equity_threads: Option<usize>,
-    /// Enumerations running or waiting at once (default: twice the
-    /// threads); more are refused at once with 503.
+    /// Enumerations running or waiting at once (default: 64 a thread);
+    /// more are refused at once with 503.
     #[arg(long, env = "SHOWDOWN_EQUITY_LIMIT")]
     pub equity_limit: Option<usize>,
 }
@@ -169,7 +169,10 @@ impl ServeArgs {
             concurrency_limit: self.concurrency_limit.max(1),
             auth,
             compute_threads: threads,
-            compute_limit: self.equity_limit.unwrap_or(2 * threads).max(1),
+            compute_limit: self
+                .equity_limit
+                .unwrap_or_else(|| crate::edge::compute::default_limit(threads))
+                .max(1),
         })
     }
 

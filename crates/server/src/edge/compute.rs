@@ -33,6 +33,14 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
+/// Enumerations running or waiting, by default, for `threads` threads: 64
+/// each. A burst waits its turn (64 of the heaviest, about 8 ms each, take
+/// half a second) instead of being refused and retried at once, which
+/// would keep the async workers busy answering 503s.
+pub fn default_limit(threads: usize) -> usize {
+    64 * threads.max(1)
+}
+
 impl Compute {
     pub fn new(threads: usize, limit: usize) -> Compute {
         Compute {

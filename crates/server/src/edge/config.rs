@@ -37,7 +37,9 @@ impl Default for AppConfig {
             concurrency_limit: DEFAULT_CONCURRENCY,
             auth: crate::edge::auth::AuthConfig::default(),
             compute_threads: crate::edge::compute::default_threads(),
-            compute_limit: 2 * crate::edge::compute::default_threads(),
+            compute_limit: crate::edge::compute::default_limit(
+                crate::edge::compute::default_threads(),
+            ),
         }
     }
 }
