@@ -11,8 +11,8 @@
 //! with the cash-out and the bad-beat jackpot each in a module of its own.
 
 use crate::dto::{
-    BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent, HandRankDto,
-    PotBoardDto, PotBreakdownEntry, PotDto, SettleRequest, ShareDto, TakeDto, UncalledDto,
+    BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent, PotBoardDto,
+    PotBreakdownEntry, PotDto, SettleRequest, ShareDto, TakeDto, UncalledDto,
 };
 use crate::validate::{rules_id, validate, Invalid, Validated};
 use showdown_cards::{
@@ -290,16 +290,7 @@ fn eval_problem(i: usize, e: &EvalError) -> crate::invalid::FieldError {
     }
 }
 
-/// API.md `handRank`.
-pub fn hand_rank_dto(h: &HandRank) -> HandRankDto {
-    HandRankDto {
-        kind: h.category,
-        name: h.name.clone(),
-        value: h.value,
-        description: h.description.clone(),
-        cards: h.cards.iter().map(|c| Cow::Borrowed(c.as_str())).collect(),
-    }
-}
+pub use crate::dto::hand_rank_dto;
 
 /// API.md pot names: `main`, then `side-1`, `side-2`, ... (borrowed for
 /// the pots a table can have, nine players making at most eight sides).

@@ -207,6 +207,21 @@ pub struct HandRankDto {
     pub cards: Vec<Text>,
 }
 
+/// API.md `handRank`.
+pub fn hand_rank_dto(h: &showdown_cards::HandRank) -> HandRankDto {
+    HandRankDto {
+        kind: h.category,
+        name: h.name.clone(),
+        value: h.value,
+        description: h.description.clone(),
+        cards: h
+            .cards
+            .iter()
+            .map(|c| std::borrow::Cow::Borrowed(c.as_str()))
+            .collect(),
+    }
+}
+
 /// What one player won from the hand, over every pot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
