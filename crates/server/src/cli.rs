@@ -253,7 +253,14 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
     // The hand-value tables (about 50 ms to build in release) are built
     // before the port opens, so no client's first request pays for them.
     showdown_cards::build_tables();
-    showdown_contract::equity::build_tables();
+    // The equity tables (about 50 ms more) are built beside the listener
+    // rather than before it, so the port opens as early as it did; a first
+    // equity request meanwhile waits for them on its own thread.
+    std::thread::Builder::new()
+        .name("showdown-tables".into())
+        .spawn(showdown_contract::equity::build_tables)
+        .map_err(|e| tracing::warn!(error = %e, "the equity tables wait for their first request"))
+        .ok();
     let state = AppState::new(config);
     let app = app(state.clone());
     let listener = bind(&args.addr, "--addr", "SHOWDOWN_ADDR").await?;
