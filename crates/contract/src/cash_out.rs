@@ -43,21 +43,14 @@ pub fn value<'a>(
     for (k, &i) in order.iter().enumerate() {
         core_of[i] = k;
     }
-    // The hands the enumeration knows: every player eligible for a pot
-    // (live, with cards), by core index; folded players' cards stay in
-    // the deck (§10.2).
-    let in_pots: Vec<usize> = {
-        let mut k: Vec<usize> = s
-            .pots
-            .iter()
-            .flat_map(|p| p.eligible.iter().copied())
-            .collect();
-        k.sort_unstable();
-        k.dedup();
-        k
-    };
-    let hand_of = |k: usize| in_pots.binary_search(&k).ok();
-    let hands: Vec<&[Card]> = in_pots.iter().map(|&k| v.hole(order[k])).collect();
+    // The hands the enumeration knows: every live player's (§10.2), by
+    // core index, whether or not a pot is theirs; folded players' cards
+    // stay in the deck.
+    let live: Vec<usize> = (0..order.len())
+        .filter(|&k| !req.players[order[k]].folded && !v.hole(order[k]).is_empty())
+        .collect();
+    let hand_of = |k: usize| live.binary_search(&k).ok();
+    let hands: Vec<&[Card]> = live.iter().map(|&k| v.hole(order[k])).collect();
     let masks: Vec<PotMask> = s
         .pots
         .iter()

@@ -255,3 +255,18 @@ async fn a_cash_out_with_the_pool_full_is_503_a_plain_settle_is_not() {
     let r = post_json(app, "/v1/settle", &example_10_3()).await;
     assert_eq!(r.status, 200);
 }
+
+/// §10.2: every live player's cards are known, also those of a live
+/// player in no pot (here one who put nothing in): 52 − 6 − 3 = 43 cards
+/// left, C(43, 2) = 903 runouts, not C(45, 2) = 990.
+#[tokio::test]
+async fn rules_10_2_a_live_hand_outside_every_pot_is_still_known() {
+    let mut body = example_10_3();
+    body["players"][0]["stack"] = json!(100);
+    body["players"][0]["committed"] = json!(100);
+    body["players"][2]["committed"] = json!(0);
+    body["cashOuts"] = json!([{"agentId": "agent-a", "boardCards": 3}]);
+    let c = data(&body).await["cashOuts"][0].clone();
+    assert_eq!(c["runouts"], json!(903));
+    assert_eq!(c["pots"].as_array().unwrap().len(), 1);
+}
