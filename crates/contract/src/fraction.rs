@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A fraction in lowest terms (`denominator` ≥ 1): an equity is reported
 /// exactly, so a client can check it or compute with it without rounding.
+/// The engine and the core reduce it; this is the answer's shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Fraction {
@@ -12,32 +13,6 @@ pub struct Fraction {
     /// Below the line, at least 1; equal to `numerator` for a certainty.
     #[schema(minimum = 1)]
     pub denominator: u64,
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-impl Fraction {
-    /// `n / d` in lowest terms. Equities have `d = N × 5040` at most
-    /// C(48, 5) × 5040, so both terms fit in 64 bits once reduced (they
-    /// fit before, too); a zero `d` is read as 0/1.
-    pub fn new(n: u128, d: u128) -> Fraction {
-        if d == 0 || n == 0 {
-            return Fraction {
-                numerator: 0,
-                denominator: 1,
-            };
-        }
-        let g = gcd(n, d);
-        Fraction {
-            numerator: u64::try_from(n / g).unwrap_or(u64::MAX),
-            denominator: u64::try_from(d / g).unwrap_or(u64::MAX),
-        }
-    }
 }
 
 /// `f` × 100 with four decimals, rounded half to even, in integers only
@@ -61,14 +36,6 @@ mod tests {
             numerator: n,
             denominator: d,
         })
-    }
-
-    #[test]
-    fn fractions_are_in_lowest_terms() {
-        let f = Fraction::new(23 * 990 * 5040 / 90, 990 * 5040);
-        assert_eq!((f.numerator, f.denominator), (23, 90));
-        assert_eq!(Fraction::new(0, 7), Fraction::new(0, 1));
-        assert_eq!(Fraction::new(5, 5).denominator, 1);
     }
 
     /// API.md's example and worked example 10.1's figures.

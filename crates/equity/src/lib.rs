@@ -105,11 +105,6 @@ impl Equity {
         let g = gcd(s, self.denominator());
         (s / g, self.denominator() / g)
     }
-
-    /// A player's equity in a pot as a float (for display only).
-    pub fn ratio(&self, pot: usize, player: usize) -> f64 {
-        self.pots[pot].players[player].share_units as f64 / self.denominator() as f64
-    }
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {

@@ -12,7 +12,7 @@ pub use crate::fraction::{percent, Fraction};
 use crate::invalid::Invalid;
 use serde::{Deserialize, Serialize};
 pub use showdown_equity::build_tables;
-use showdown_equity::{enumerate, PotMask, D};
+use showdown_equity::{enumerate, PotMask};
 
 /// POST /v1/equity body.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -106,17 +106,18 @@ pub fn compute(req: &EquityRequest, prepared: &Prepared) -> Result<EquityRespons
     // reported as the whole request's problem rather than a panic.
     let result = enumerate(spot.variant, &hands, &spot.board, &spot.dead, &[everyone])
         .map_err(|e| Invalid::one("", e.to_string()))?;
-    let runouts = result.runouts;
     let pot = &result.pots[0];
     let players = req
         .players
         .iter()
         .zip(&pot.players)
-        .map(|(p, s)| {
-            let equity = Fraction::new(
-                u128::from(s.share_units),
-                u128::from(runouts) * u128::from(D),
-            );
+        .enumerate()
+        .map(|(i, (p, s))| {
+            let (numerator, denominator) = result.fraction(0, i);
+            let equity = Fraction {
+                numerator,
+                denominator,
+            };
             PlayerEquity {
                 id: p.id.clone(),
                 percent: percent(&equity),
@@ -128,7 +129,7 @@ pub fn compute(req: &EquityRequest, prepared: &Prepared) -> Result<EquityRespons
         .collect();
     Ok(EquityResponse {
         variant: req.variant.clone(),
-        runouts,
+        runouts: result.runouts,
         players,
     })
 }
