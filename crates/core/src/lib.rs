@@ -7,7 +7,7 @@
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
-//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11), which read a
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
 //! own.
@@ -24,6 +24,7 @@ mod pot;
 pub mod rake;
 pub mod settlement;
 mod split;
+mod tournament;
 mod types;
 
 pub use boards::MAX_BOARDS;
@@ -46,6 +47,9 @@ pub use cash_out_refusal::{
 };
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
+pub use tournament::{
+    tournament, BountyAward, Elimination, TournamentError, TournamentOutcome, TournamentTerms,
+};
 pub use types::{
     BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,
     PlayerInput, Pot, PotBoards, Reason, SettleError, Settlement, Share, Take, Uncalled,

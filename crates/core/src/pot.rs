@@ -123,6 +123,20 @@ pub(crate) fn build_layers(
     committed: &[u64],
     dead_money: u64,
 ) -> Result<Vec<Layer>, SettleError> {
+    Ok(cut_layers(players, committed, dead_money)?
+        .into_iter()
+        .map(|(_, layer)| layer)
+        .collect())
+}
+
+/// [`build_layers`], each pot with its upper cut: the pot holds every
+/// commitment's part up to that cut (RULES.md §12.4 reads it to find the
+/// last pot holding a player's chips).
+pub(crate) fn cut_layers(
+    players: &[PlayerInput],
+    committed: &[u64],
+    dead_money: u64,
+) -> Result<Vec<(u64, Layer)>, SettleError> {
     let cuts = live_cuts(players, committed);
     let Some(&top) = cuts.last() else {
         return Err(SettleError::NoLivePlayer);
@@ -138,10 +152,8 @@ pub(crate) fn build_layers(
             amount = add(amount, folded_above_top(committed, top)?)?;
         }
         if amount > 0 {
-            layers.push(Layer {
-                amount,
-                eligible: layer_eligible(players, committed, cut),
-            });
+            let eligible = layer_eligible(players, committed, cut);
+            layers.push((cut, Layer { amount, eligible }));
         }
         prev = cut;
     }

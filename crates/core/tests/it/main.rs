@@ -16,4 +16,6 @@ mod properties;
 mod rake;
 mod rake_props;
 mod rules;
+mod tournament;
+mod tournament_props;
 mod worked_examples;

@@ -1,0 +1,346 @@
+//! The tournament end of a hand (RULES.md §12): who is knocked out, in
+//! which place, and who collects each bounty. It reads a settled hand and
+//! never changes it: the chips are exactly those of the same hand without
+//! a tournament.
+//!
+//! Bounty money is not chips: it has its own unit, and every amount here is
+//! an integer number of that unit (products with basis points in `u128`).
+
+use crate::guard::MAX_AMOUNT;
+use crate::odd_chip::{self, Side};
+use crate::pot;
+use crate::types::{HandInput, Settlement};
+
+/// The most basis points a share can be (100 %).
+const ALL_BP: u32 = 10_000;
+
+/// RULES.md §12.1: the tournament's terms for this hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TournamentTerms {
+    /// The smallest bounty amount, at least 1.
+    pub bounty_unit: u64,
+    /// The part of a collected bounty added to the collector's own, 0 to
+    /// 10000 basis points (0: a plain knockout).
+    pub progressive_bp: u32,
+    /// Players in the tournament at the start of the hand, every table
+    /// counted; `None` when the backend does not say (no places, no winner).
+    pub players_left: Option<u64>,
+}
+
+impl Default for TournamentTerms {
+    fn default() -> Self {
+        Self {
+            bounty_unit: 1,
+            progressive_bp: 0,
+            players_left: None,
+        }
+    }
+}
+
+/// RULES.md §12.5-12.6: what one collector gets of one eliminated player's
+/// bounty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BountyAward {
+    /// Core index of the collector.
+    pub player: usize,
+    /// The collector's part of the bounty: `cash + head`.
+    pub amount: u64,
+    /// Paid now.
+    pub cash: u64,
+    /// Added to the collector's own bounty.
+    pub head: u64,
+    /// 1 when the collector got one of the units left over by the division.
+    pub odd_units: u64,
+}
+
+/// One player knocked out in this hand (RULES.md §12.2-12.6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Elimination {
+    /// Core index of the player.
+    pub player: usize,
+    /// Chips at the start of the hand: the finishing order.
+    pub stack: u64,
+    /// 1 for this hand's best finish; equal stacks share it (1, 2, 2, 4).
+    pub order: u64,
+    /// The places `[from, to]` the player shares, with `players_left`.
+    pub places: Option<(u64, u64)>,
+    /// The bounty on the player at the start of the hand.
+    pub bounty: u64,
+    /// Index of the eliminating pot: the last pot holding the player's chips.
+    pub pot: usize,
+    /// Every collector, in odd-chip order, 0 amounts included.
+    pub awards: Vec<BountyAward>,
+}
+
+/// The tournament end of a hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentOutcome {
+    /// Best finish first; equal finishes by seat.
+    pub eliminations: Vec<Elimination>,
+    /// Per player (core index): the bounty after the hand; `None` for the
+    /// eliminated, 0 for the tournament winner (it was paid).
+    pub bounties: Vec<Option<u64>>,
+    /// Per player (core index): bounty money paid now.
+    pub cash: Vec<u64>,
+    /// The player left when this hand ends the tournament.
+    pub winner: Option<usize>,
+    /// The winner's own bounty, paid with the title (0 when no winner).
+    pub winner_bounty: u64,
+}
+
+impl TournamentOutcome {
+    /// RULES.md §12.9, the left side: the bounties of the eliminated plus
+    /// the winner's own at the last hand (as it stands after the growth).
+    pub fn bounty_in(&self) -> u128 {
+        let gone: u128 = self.eliminations.iter().map(|e| u128::from(e.bounty)).sum();
+        gone + u128::from(self.winner_bounty)
+    }
+
+    /// RULES.md §12.9, the right side: every cash payment plus every growth.
+    pub fn bounty_out(&self) -> u128 {
+        let cash: u128 = self.cash.iter().map(|&c| u128::from(c)).sum();
+        let head: u128 = self
+            .eliminations
+            .iter()
+            .flat_map(|e| &e.awards)
+            .map(|a| u128::from(a.head))
+            .sum();
+        cash + head
+    }
+}
+
+/// Why the tournament end cannot be worked out. The contract validates
+/// first (RULES.md §12.10), so these are the core's own guard rails.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TournamentError {
+    #[error("bountyUnit must be at least 1 and at most 2^53 - 1")]
+    BountyUnit,
+    #[error("progressiveBp {0} is over 10000")]
+    Progressive(u32),
+    #[error("one bounty a player is needed, got {got} for {players} players")]
+    BountyCount { got: usize, players: usize },
+    #[error("player {0}: bounty not a multiple of bountyUnit")]
+    NotMultiple(usize),
+    #[error("the bounties add up to more than 2^53 - 1")]
+    BountyTotal,
+    #[error("playersLeft {players_left} is below the {with_chips} players who start the hand with chips")]
+    PlayersLeft { players_left: u64, with_chips: u64 },
+    #[error("the settlement does not match the hand")]
+    Settlement,
+}
+
+/// RULES.md §12: the eliminations, places and bounties of a settled hand.
+/// `bounties[k]` is core player `k`'s bounty at the start of the hand.
+pub fn tournament(
+    input: &HandInput,
+    settled: &Settlement,
+    bounties: &[u64],
+    terms: &TournamentTerms,
+) -> Result<TournamentOutcome, TournamentError> {
+    check(input, settled, bounties, terms)?;
+    let players = &input.players;
+    let n = players.len();
+
+    // §12.2: started with chips, ends with none.
+    let mut out: Vec<usize> = (0..n)
+        .filter(|&k| players[k].stack > 0 && settled.final_stacks[k] == 0)
+        .collect();
+    // §12.3: the largest stack finishes best; equal stacks listed by seat.
+    out.sort_by_key(|&k| (std::cmp::Reverse(players[k].stack), players[k].seat));
+    let m = out.len() as u64;
+    let last_pots = eliminating_pots(input)?;
+
+    let mut grown: Vec<u64> = bounties.to_vec();
+    let mut cash = vec![0u64; n];
+    let mut eliminations = Vec::with_capacity(out.len());
+    for &k in &out {
+        let stack = players[k].stack;
+        let better = out.iter().filter(|&&j| players[j].stack > stack).count() as u64;
+        let equal = out.iter().filter(|&&j| players[j].stack == stack).count() as u64;
+        let order = better + 1;
+        let places = terms.players_left.map(|left| {
+            let from = left - m + order;
+            (from, from + equal - 1)
+        });
+        let pot = last_pots[k].ok_or(TournamentError::Settlement)?;
+        let awards = divide(input, settled, pot, bounties[k], terms)?;
+        for a in &awards {
+            grown[a.player] += a.head;
+            cash[a.player] += a.cash;
+        }
+        eliminations.push(Elimination {
+            player: k,
+            stack,
+            order,
+            places,
+            bounty: bounties[k],
+            pot,
+            awards,
+        });
+    }
+
+    // §12.7: the one player left with chips wins and is paid their own
+    // bounty as it stands after this hand's growth.
+    let winner = match terms.players_left {
+        Some(left) if left - m == 1 => (0..n).find(|&k| settled.final_stacks[k] > 0),
+        _ => None,
+    };
+    let mut winner_bounty = 0;
+    if let Some(w) = winner {
+        winner_bounty = grown[w];
+        cash[w] += grown[w];
+        grown[w] = 0;
+    }
+    let bounties_after = (0..n)
+        .map(|k| (!out.contains(&k)).then_some(grown[k]))
+        .collect();
+    Ok(TournamentOutcome {
+        eliminations,
+        bounties: bounties_after,
+        cash,
+        winner,
+        winner_bounty,
+    })
+}
+
+/// The guard rails of RULES.md §12.10 the core can see.
+fn check(
+    input: &HandInput,
+    settled: &Settlement,
+    bounties: &[u64],
+    terms: &TournamentTerms,
+) -> Result<(), TournamentError> {
+    let n = input.players.len();
+    if terms.bounty_unit == 0 || terms.bounty_unit > MAX_AMOUNT {
+        return Err(TournamentError::BountyUnit);
+    }
+    if terms.progressive_bp > ALL_BP {
+        return Err(TournamentError::Progressive(terms.progressive_bp));
+    }
+    if bounties.len() != n {
+        return Err(TournamentError::BountyCount {
+            got: bounties.len(),
+            players: n,
+        });
+    }
+    if settled.final_stacks.len() != n {
+        return Err(TournamentError::Settlement);
+    }
+    if let Some(k) = bounties.iter().position(|b| b % terms.bounty_unit != 0) {
+        return Err(TournamentError::NotMultiple(k));
+    }
+    let total: u128 = bounties.iter().map(|&b| u128::from(b)).sum();
+    if total > u128::from(MAX_AMOUNT) {
+        return Err(TournamentError::BountyTotal);
+    }
+    let with_chips = input.players.iter().filter(|p| p.stack > 0).count() as u64;
+    if let Some(left) = terms.players_left {
+        if left < with_chips {
+            return Err(TournamentError::PlayersLeft {
+                players_left: left,
+                with_chips,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// RULES.md §12.4: per player, the index of the last pot that holds chips
+/// of theirs (`None` for a player who put nothing in). The pots are cut as
+/// the settlement cuts them (§2), so the indices are the settlement's.
+fn eliminating_pots(input: &HandInput) -> Result<Vec<Option<usize>>, TournamentError> {
+    let players = &input.players;
+    let bad = |_| TournamentError::Settlement;
+    let uncalled = pot::uncalled_bet(players).map_err(bad)?;
+    let committed = pot::called_commitments(players, uncalled).map_err(bad)?;
+    let cuts: Vec<u64> = pot::cut_layers(players, &committed, input.dead_money)
+        .map_err(bad)?
+        .into_iter()
+        .map(|(cut, _)| cut)
+        .collect();
+    let last = cuts.len().checked_sub(1);
+    Ok((0..players.len())
+        .map(|k| match committed[k] {
+            // Only dead chips (a big-blind ante): they are in the main pot.
+            0 => (players[k].dead > 0).then_some(0),
+            // The first pot cut at or above the commitment holds its top
+            // part; chips folded above every live player are in the last.
+            c => cuts.iter().position(|&cut| cut >= c).or(last),
+        })
+        .collect())
+}
+
+/// RULES.md §12.4-12.6: `bounty` divided among the players who won chips
+/// from pot `pot`, in odd-chip order, then the progressive split.
+fn divide(
+    input: &HandInput,
+    settled: &Settlement,
+    pot: usize,
+    bounty: u64,
+    terms: &TournamentTerms,
+) -> Result<Vec<BountyAward>, TournamentError> {
+    let shares = &settled
+        .pots
+        .get(pot)
+        .ok_or(TournamentError::Settlement)?
+        .shares;
+    let mut collectors: Vec<usize> = shares
+        .iter()
+        .filter(|s| s.amount > 0)
+        .map(|s| s.player)
+        .collect();
+    collectors.sort_unstable();
+    collectors.dedup();
+    if collectors.is_empty() {
+        return Err(TournamentError::Settlement);
+    }
+    odd_chip::sort(&input.players, input.order, Side::High, &mut collectors);
+    let unit = terms.bounty_unit;
+    let units = bounty / unit;
+    let k = collectors.len() as u64;
+    let (each, odd) = (units / k, units % k);
+    Ok(collectors
+        .iter()
+        .enumerate()
+        .map(|(j, &player)| {
+            let odd_units = u64::from((j as u64) < odd);
+            let amount = (each + odd_units) * unit;
+            let head = progressive_head(amount, terms);
+            BountyAward {
+                player,
+                amount,
+                cash: amount - head,
+                head,
+                odd_units,
+            }
+        })
+        .collect())
+}
+
+/// RULES.md §12.6: the largest multiple of the unit not above
+/// `amount × progressiveBp / 10000`.
+fn progressive_head(amount: u64, terms: &TournamentTerms) -> u64 {
+    let part = u128::from(amount) * u128::from(terms.progressive_bp) / u128::from(ALL_BP);
+    let unit = u128::from(terms.bounty_unit);
+    // At most `amount`, so it fits back in a u64.
+    u64::try_from(part / unit * unit).unwrap_or(amount)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_12_6_head_rounds_down_to_the_unit() {
+        let t = |bp, unit| TournamentTerms {
+            bounty_unit: unit,
+            progressive_bp: bp,
+            players_left: None,
+        };
+        assert_eq!(progressive_head(3979, &t(5000, 1)), 1989);
+        assert_eq!(progressive_head(3979, &t(5000, 25)), 1975);
+        assert_eq!(progressive_head(3979, &t(0, 1)), 0);
+        assert_eq!(progressive_head(3979, &t(10_000, 1)), 3979);
+        assert_eq!(progressive_head(MAX_AMOUNT, &t(9_999, 1)), 9006298534815516);
+    }
+}
