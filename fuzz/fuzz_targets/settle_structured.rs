@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use showdown_contract::dto::{PlayerRequest, SettleRequest};
+use showdown_contract::dto::{PlayerRequest, SettleRequest, TournamentRequest};
 
 /// API.md's table: variant, hole cards, board cards, has a button.
 const VARIANTS: &[(&str, usize, usize, bool)] = &[
@@ -45,6 +45,9 @@ struct Hand {
     /// Usually 0: then every count is right.
     mischief: u8,
     players: Vec<Player>,
+    /// A tournament hand: bounty unit (index), progressive rate, players
+    /// left beyond those in the hand.
+    tournament: Option<(u8, u16, u8)>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -56,6 +59,7 @@ struct Player {
     dead: u8,
     folded: bool,
     show_cards: bool,
+    bounty: u16,
 }
 
 fn deck(seed: u64, short: bool) -> Vec<String> {
@@ -126,6 +130,7 @@ fuzz_target!(|hand: Hand| {
             dead: (dead > 0).then_some(dead),
             folded: p.folded,
             cards,
+            bounty: None,
         });
     }
     // A folded player never holds an uncalled bet (that is a 422): cap what
@@ -142,6 +147,19 @@ fuzz_target!(|hand: Hand| {
     if hand.deck_seed & 1 == 1 {
         players.reverse(); // request order must not matter
     }
+    let tournament = hand.tournament.map(|(u, bp, extra)| TournamentRequest {
+        bounty_unit: Some(UNITS[u as usize % UNITS.len()]),
+        progressive_bp: Some(u64::from(bp % 10_001)),
+        players_left: (extra < 200).then(|| players.len() as u64 + u64::from(extra % 4)),
+    });
+    if let Some(t) = &tournament {
+        let bounty_unit = t.bounty_unit.unwrap_or(1);
+        for (p, raw) in players.iter_mut().zip(&hand.players) {
+            // mischief 3 also puts a bounty off its unit.
+            let off = u64::from(mischief == 3 && raw.bounty % 7 == 0);
+            p.bounty = Some(u64::from(raw.bounty) * bounty_unit + off);
+        }
+    }
     let req = SettleRequest {
         game_id: Some("fuzz".into()),
         hand_number: Some(1),
@@ -152,6 +170,7 @@ fuzz_target!(|hand: Hand| {
         board: (board_n > 0).then_some(board),
         dead_money: (hand.dead_money < 30).then_some(u64::from(hand.dead_money % 3) * unit),
         players,
+        tournament,
         ..Default::default()
     };
     if let Ok(event) = showdown_contract::settle_request(&req) {

@@ -65,5 +65,55 @@ pub fn check_settlement(req: &SettleRequest, event: &HandCompleteEvent) {
             );
         }
     }
+    check_tournament(req, event);
     serde_json::to_vec(event).expect("the event serializes");
+}
+
+/// RULES.md §12.9 and the shape of every award, on a tournament hand.
+fn check_tournament(req: &SettleRequest, event: &HandCompleteEvent) {
+    let d = &event.data;
+    let (Some(t), Some(gone), Some(after), Some(cash)) = (
+        &req.tournament,
+        &d.eliminations,
+        &d.bounties,
+        &d.bounty_cash,
+    ) else {
+        assert!(req.tournament.is_none(), "a tournament hand without its end");
+        return;
+    };
+    let unit = t.bounty_unit.unwrap_or(1);
+    let bounty = |id: &str| {
+        req.players
+            .iter()
+            .find(|p| p.id == id)
+            .and_then(|p| p.bounty)
+            .unwrap_or(0)
+    };
+    let mut head: u128 = 0;
+    for e in gone {
+        assert_eq!(d.final_chip_stacks[e.agent_id.as_ref()], 0, "{e:?}");
+        assert_eq!(e.bounty, bounty(&e.agent_id));
+        let amounts: Vec<u64> = e.awards.iter().map(|a| a.amount).collect();
+        assert_eq!(amounts.iter().sum::<u64>(), e.bounty, "{e:?}");
+        let spread = amounts.iter().max().unwrap() - amounts.iter().min().unwrap();
+        assert!(spread <= unit, "{e:?}");
+        for a in &e.awards {
+            assert_eq!(a.amount, a.cash + a.head, "{a:?}");
+            assert!(d.final_chip_stacks[a.agent_id.as_ref()] > 0, "{a:?}");
+            head += u128::from(a.head);
+        }
+    }
+    let winner_own: u128 = d.tournament_winner.as_ref().map_or(0, |w| {
+        let collected: u64 = gone
+            .iter()
+            .flat_map(|e| &e.awards)
+            .filter(|a| &a.agent_id == w)
+            .map(|a| a.head)
+            .sum();
+        u128::from(bounty(w)) + u128::from(collected)
+    });
+    let bounties_in: u128 = gone.iter().map(|e| u128::from(e.bounty)).sum::<u128>() + winner_own;
+    let paid: u128 = cash.values().map(|&c| u128::from(c)).sum();
+    assert_eq!(bounties_in, paid + head, "RULES.md §12.9: {event:?}");
+    assert_eq!(after.len() + gone.len(), req.players.len());
 }

@@ -23,6 +23,7 @@ pub mod problem;
 pub mod schema_enums;
 pub mod settle;
 pub mod step;
+pub mod tournament;
 pub mod validate;
 
 mod problems;

@@ -89,6 +89,26 @@ impl Problems {
         }
     }
 
+    /// A unit of money (`chipUnit`, `bountyUnit`): 1 when left out, at
+    /// least 1, and readable by JavaScript; `None` when it is not usable.
+    pub(crate) fn unit(&mut self, pointer: &str, name: &str, value: Option<u64>) -> Option<u64> {
+        match value {
+            None => Some(1),
+            Some(0) => {
+                self.push(pointer, format!("{name} must be at least 1"));
+                None
+            }
+            Some(u) if u > MAX_AMOUNT => {
+                self.push(
+                    pointer,
+                    format!("{name} {u} is over 2^53 - 1 ({MAX_AMOUNT})"),
+                );
+                None
+            }
+            Some(u) => Some(u),
+        }
+    }
+
     /// Player `i`'s id: not empty, and not the id of an earlier player
     /// (`first`).
     pub(crate) fn id(&mut self, i: usize, id: &str, first: Option<usize>) {

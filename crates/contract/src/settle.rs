@@ -140,6 +140,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     let highs: Vec<Option<u64>> = values.iter().map(|x| x.map(|(h, _)| h)).collect();
     event.data.bad_beat = crate::bad_beat::judge(req, &v, &highs)?;
     let cash_outs = crate::cash_out::value(req, &v, &order, s)?;
+    let tournament = crate::tournament::end(req, &order, &input, s)?;
     if let Some(c) = &cash_outs {
         for (k, &stack) in c.final_stacks.iter().enumerate() {
             let id = Cow::Borrowed(req.players[order[k]].id.as_str());
@@ -172,9 +173,18 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         if let Some(bb) = &event.data.bad_beat {
             steps.extend(crate::bad_beat::steps(req, bb));
         }
+        if let Some(t) = &tournament {
+            steps.extend(crate::tournament::steps(req, t));
+        }
         event.data.explanation = Some(steps);
     }
     event.data.cash_outs = cash_outs.map(|c| c.dtos);
+    if let Some(t) = tournament {
+        event.data.eliminations = Some(t.eliminations);
+        event.data.bounties = Some(t.bounties);
+        event.data.bounty_cash = Some(t.bounty_cash);
+        event.data.tournament_winner = t.winner;
+    }
     Ok(event)
 }
 
@@ -353,10 +363,14 @@ fn build_event<'a>(
         })
         .collect();
 
-    let winner_k = winner_k(req, order, values, s).unwrap_or(0);
+    // API.md: at a showdown where nobody won chips (the rake took every
+    // pot), the event names no winner.
+    let raked_away =
+        s.reason == Reason::Showdown && s.winners.is_empty() && s.pots.iter().any(|p| p.amount > 0);
+    let winner_k = (!raked_away).then(|| winner_k(req, order, values, s).unwrap_or(0));
     let winning_hand = match s.reason {
         Reason::Uncontested => None,
-        Reason::Showdown => high(winner_k),
+        Reason::Showdown => winner_k.and_then(high),
     };
 
     let pots = s
@@ -471,8 +485,11 @@ fn build_event<'a>(
                 Reason::Showdown => "showdown",
                 Reason::Uncontested => "uncontested",
             }),
-            winner_id: id(winner_k),
-            winner_name: name(winner_k),
+            winner_id: winner_k.map(id),
+            winner_name: match winner_k {
+                Some(k) => name(k).map(Some),
+                None => Some(None),
+            },
             winning_hand,
             tie: s.tie,
             total_winners: s.total_winners as u64,
@@ -487,6 +504,10 @@ fn build_event<'a>(
             cash_out_balance: None,
             bad_beat: None,
             explanation: None,
+            eliminations: None,
+            bounties: None,
+            bounty_cash: None,
+            tournament_winner: None,
         },
     }
 }

@@ -20,6 +20,9 @@ use serde::{Deserialize, Serialize};
 /// - `board-share`: a share of a pot won over several boards (RULES.md §9).
 /// - `cash-out`: an all-in cash-out paid at the player's equity less the fee (RULES.md §10.5).
 /// - `bad-beat-payout`: a bad-beat jackpot payout from the fund, not the pots (RULES.md §11.4).
+/// - `elimination`: a player knocked out of the tournament, and their place (RULES.md §12.2-12.4).
+/// - `bounty-award`: a collector's part of a knocked-out player's bounty (RULES.md §12.5-12.6).
+/// - `tournament-win`: the last player left is paid their own bounty (RULES.md §12.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExplainRule {
@@ -59,11 +62,21 @@ pub enum ExplainRule {
     /// The bad-beat jackpot pays a loser, a winner or the table from its
     /// fund, not from the pots (RULES.md §11.4).
     BadBeatPayout,
+    /// A player who started the hand with chips has none left: knocked out
+    /// of the tournament, in the place their starting stack gives them
+    /// (RULES.md §12.2-12.4). `amount` is their bounty, in bounty money.
+    Elimination,
+    /// A collector's part of a knocked-out player's bounty, cash and
+    /// growth of their own (RULES.md §12.5-12.6); bounty money, not chips.
+    BountyAward,
+    /// The hand ends the tournament: the last player with chips is paid
+    /// their own bounty (RULES.md §12.7); bounty money, not chips.
+    TournamentWin,
 }
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 17] = [
+    pub const ALL: [ExplainRule; 20] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -81,6 +94,9 @@ impl ExplainRule {
         Self::BoardShare,
         Self::CashOut,
         Self::BadBeatPayout,
+        Self::Elimination,
+        Self::BountyAward,
+        Self::TournamentWin,
     ];
 
     /// Whether the step pays chips to the players it names (one step per

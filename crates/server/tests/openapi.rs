@@ -629,7 +629,7 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             "chipUnit": 1, "buttonSeat": 1, "board": ["Ah", "Kh", "9h", "7h", "2h"], "deadMoney": 0,
             "players": [
                 {"id": "a", "name": "A", "seat": 1, "stack": 100, "committed": 10, "dead": 0,
-                 "folded": false, "cards": ["3c", "4d"]},
+                 "folded": false, "cards": ["3c", "4d"], "bounty": 0},
                 {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["5s", "6d"]}],
             "rake": {"percentBp": 500, "cap": 10, "capsByPlayersDealt": [{"minPlayers": 2, "cap": 5}],
                      "playersDealt": 2, "rounding": "down", "noFlopNoDrop": true, "attribution": "dealt"},
@@ -638,7 +638,8 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             "cashOuts": [{"agentId": "a", "boardCards": 3, "feeBp": 100}],
             "badBeat": {"pool": 100, "minLosingHand": ["Ah", "Ad", "Ac", "Th", "Td"],
                         "bothHoleCardsPlay": true, "minPlayersDealt": 2, "playersDealt": 2,
-                        "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500}}),
+                        "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500},
+            "tournament": {"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 2}}),
         ),
         (
             "/v1/equity",

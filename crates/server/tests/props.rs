@@ -102,6 +102,7 @@ fn valid(s: &Seed) -> SettleRequest {
                 dead: (dead > 0).then_some(dead),
                 folded: s.folded[i],
                 cards: None,
+                bounty: None,
             }
         })
         .collect();
@@ -224,5 +225,133 @@ proptest! {
             common::send(showdown_server::app(showdown_server::AppState::default()), req).await
         });
         prop_assert_eq!(r.status.as_u16(), 400);
+    }
+}
+
+/// RULES.md §12: `req` as a tournament hand, each player's bounty `units[i]`
+/// bounty units, players left beyond those with chips `extra`.
+fn tournament_hand(
+    mut req: SettleRequest,
+    units: &[u64],
+    unit: u64,
+    bp: u64,
+    extra: Option<u64>,
+) -> SettleRequest {
+    let with_chips = req.players.iter().filter(|p| p.stack > 0).count() as u64;
+    req.tournament = Some(showdown_server::dto::TournamentRequest {
+        bounty_unit: Some(unit),
+        progressive_bp: Some(bp),
+        players_left: extra.map(|e| with_chips + e),
+    });
+    for (p, u) in req.players.iter_mut().zip(units) {
+        p.bounty = Some(u * unit);
+    }
+    req
+}
+
+/// `s` with about half its players all in, so that hands knock players out.
+fn all_in(mut s: Seed, units: &[u64]) -> Seed {
+    for (pct, u) in s.committed_pct.iter_mut().zip(units) {
+        if u % 2 == 0 {
+            *pct = 100;
+        }
+    }
+    s
+}
+
+fn tournament_terms() -> impl Strategy<Value = (Vec<u64>, u64, u64, Option<u64>)> {
+    (
+        proptest::collection::vec(0u64..5_000, 6),
+        proptest::sample::select(vec![1u64, 5, 25, 100]),
+        proptest::sample::select(vec![0u64, 2_500, 5_000, 6_667, 10_000]),
+        proptest::option::of(0u64..4),
+    )
+}
+
+/// The answer's chips: every field but those a tournament adds.
+fn chips_only(mut event: serde_json::Value) -> serde_json::Value {
+    let data = event["data"].as_object_mut().unwrap();
+    for key in ["eliminations", "bounties", "bountyCash", "tournamentWinner"] {
+        data.remove(key);
+    }
+    event
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// RULES.md §12.9 and the shape of every award, in every variant.
+    #[test]
+    fn tournament_bounties_in_equal_cash_plus_growth(
+        s in seed(),
+        (units, unit, bp, extra) in tournament_terms(),
+    ) {
+        let req = tournament_hand(valid(&all_in(s, &units)), &units, unit, bp, extra);
+        let ev = showdown_server::settle_request(&req);
+        prop_assert!(ev.is_ok(), "{:?}\n{}", ev.err(), serde_json::to_string(&req).unwrap());
+        let d = ev.unwrap().data;
+        let gone = d.eliminations.unwrap();
+        let cash = d.bounty_cash.unwrap();
+        let after = d.bounties.unwrap();
+        let bounty = |id: &str| req.players.iter().find(|p| p.id == id).unwrap().bounty.unwrap();
+        let mut head = 0u128;
+        for e in &gone {
+            prop_assert_eq!(d.final_chip_stacks[e.agent_id.as_ref()], 0);
+            prop_assert!(!after.contains_key(e.agent_id.as_ref()));
+            let amounts: Vec<u64> = e.awards.iter().map(|a| a.amount).collect();
+            prop_assert_eq!(amounts.iter().sum::<u64>(), e.bounty);
+            let spread = amounts.iter().max().unwrap() - amounts.iter().min().unwrap();
+            prop_assert!(spread <= unit, "collectors more than one unit apart: {:?}", e);
+            for a in &e.awards {
+                prop_assert_eq!(a.amount, a.cash + a.head);
+                prop_assert!(gone.iter().all(|g| g.agent_id != a.agent_id), "an eliminated player collects");
+                let won = d.pots[e.pot as usize]
+                    .shares
+                    .iter()
+                    .any(|sh| sh.agent_id == a.agent_id && sh.amount > 0);
+                prop_assert!(won, "{} won no chips from pot {}", a.agent_id, e.pot);
+                head += u128::from(a.head);
+            }
+        }
+        // The winner's own bounty, as it stood after the growth, was paid.
+        let winner_own = d.tournament_winner.as_ref().map_or(0u128, |w| {
+            let grown: u64 = gone.iter().flat_map(|e| &e.awards).filter(|a| &a.agent_id == w).map(|a| a.head).sum();
+            u128::from(bounty(w) + grown)
+        });
+        let bounties_in = gone.iter().map(|e| u128::from(e.bounty)).sum::<u128>() + winner_own;
+        let paid: u128 = cash.values().map(|&c| u128::from(c)).sum();
+        prop_assert_eq!(bounties_in, paid + head);
+        prop_assert!(cash.values().all(|&c| c > 0));
+    }
+
+    #[test]
+    fn tournament_player_order_never_changes_the_bytes(
+        s in seed(),
+        (units, unit, bp, extra) in tournament_terms(),
+        rot in 0usize..6,
+    ) {
+        let req = tournament_hand(valid(&all_in(s, &units)), &units, unit, bp, extra);
+        let mut shuffled = req.clone();
+        let n = shuffled.players.len();
+        shuffled.players.rotate_left(rot % n);
+        shuffled.players.reverse();
+        let a = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
+        let b = serde_json::to_vec(&showdown_server::settle_request(&shuffled).unwrap()).unwrap();
+        prop_assert_eq!(a, b);
+    }
+
+    /// With `tournament` and no bounties the chips are those of the same
+    /// hand without it, byte for byte.
+    #[test]
+    fn tournament_without_bounties_leaves_the_chips_alone(
+        s in seed(),
+        units in proptest::collection::vec(0u64..4, 6),
+        extra in proptest::option::of(0u64..4),
+    ) {
+        let plain = valid(&all_in(s, &units));
+        let t = tournament_hand(plain.clone(), &[0; 6], 1, 0, extra);
+        let a = serde_json::to_value(showdown_server::settle_request(&plain).unwrap()).unwrap();
+        let b = serde_json::to_value(showdown_server::settle_request(&t).unwrap()).unwrap();
+        prop_assert_eq!(serde_json::to_vec(&a).unwrap(), serde_json::to_vec(&chips_only(b)).unwrap());
     }
 }

@@ -15,6 +15,16 @@ pub type Text = std::borrow::Cow<'static, str>;
 /// is read back (`HandCompleteEvent<'static>`).
 pub type Id<'a> = std::borrow::Cow<'a, str>;
 
+/// Reads a field that may be absent (`None`) or null (`Some(None)`), which
+/// serde's `Option` would both read as `None`: `winnerName` tells them apart.
+fn null_kept<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
 /// The `hand_complete` event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = json!({"type": "hand_complete", "data": {"gameId": "poker-game-123", "handNumber": 5, "variant": "holdem", "rules": "tda", "reason": "showdown", "winnerId": "agent-b", "winnerName": "Agent B", "winningHand": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}, "tie": true, "totalWinners": 2, "potBreakdown": [{"agentId": "agent-b", "agentName": "Agent B", "amount": 301, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}, {"agentId": "agent-a", "agentName": "Agent A", "amount": 300, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}], "pots": [{"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}], "uncalled": [], "finalChipStacks": {"agent-a": 1000, "agent-b": 1001}}}))]
@@ -49,15 +59,21 @@ pub struct HandComplete<'a> {
     #[schema(value_type = crate::schema_enums::ReasonName)]
     pub reason: Text,
     /// The player of the first `potBreakdown` entry; when uncontested, the
-    /// last player left in the hand.
-    #[schema(value_type = String)]
-    pub winner_id: Id<'a>,
-    /// That player's `name`; left out when they have none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>, nullable = false)]
-    pub winner_name: Option<Id<'a>>,
+    /// last player left in the hand; null at a showdown where nobody won
+    /// chips (the rake took every pot).
+    #[schema(value_type = Option<String>, required = true)]
+    pub winner_id: Option<Id<'a>>,
+    /// That player's `name`; left out when they have none; null when
+    /// `winnerId` is.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "null_kept"
+    )]
+    #[schema(value_type = Option<String>, nullable = true)]
+    pub winner_name: Option<Option<Id<'a>>>,
     /// The winner's hand (the first `potBreakdown` entry's `handRank`);
-    /// null when the hand is uncontested.
+    /// null when the hand is uncontested, or when `winnerId` is null.
     #[schema(required = true)]
     pub winning_hand: Option<HandRankDto>,
     /// True when at least one pot, or one half of a pot, was shared by
@@ -111,6 +127,27 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub explanation: Option<Vec<crate::step::ExplainStep>>,
+    /// Only with `tournament`: the players knocked out, best finish first
+    /// (RULES.md §12.2-12.6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub eliminations: Option<Vec<super::EliminationDto<'a>>>,
+    /// Only with `tournament`: every player's bounty after the hand, by id,
+    /// the eliminated left out (the tournament winner's is 0: it was paid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
+    pub bounties: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only with `tournament`: bounty money paid now, by id: the cash
+    /// parts of the awards, and the winner's own bounty at the last hand;
+    /// only players paid more than 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
+    pub bounty_cash: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only when this hand ends the tournament (`playersLeft` less the
+    /// players knocked out is 1): the player left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<String>)]
+    pub tournament_winner: Option<Id<'a>>,
 }
 
 /// One board of a hand played on several boards, and the hands on it.

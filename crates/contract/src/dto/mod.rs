@@ -7,10 +7,12 @@ mod bad_beat;
 mod cash_out;
 mod event;
 mod request;
+mod tournament;
 mod variants;
 
 pub use bad_beat::*;
 pub use cash_out::*;
 pub use event::*;
 pub use request::*;
+pub use tournament::*;
 pub use variants::*;

@@ -75,6 +75,11 @@ pub struct SettleRequest {
     /// qualifies and who is paid what from the fund.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bad_beat: Option<super::BadBeatRequest>,
+    /// A tournament hand (RULES.md §12): the chips settle as without it,
+    /// then the answer adds who was knocked out, their places and who
+    /// collects each bounty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<super::TournamentRequest>,
 }
 
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
@@ -225,6 +230,14 @@ pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
     ))
 }
 
+/// A tournament hand (RULES.md §12, example 12.4): two players knocked
+/// out in one hand, their places and who collects their bounties.
+pub fn example_tournament() -> serde_json::Value {
+    golden_example(include_str!(
+        "../../openapi-examples/rules-12-4a-places-10-left-a-9th-c-10th.request.json"
+    ))
+}
+
 /// One player of a settle request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
@@ -262,6 +275,12 @@ pub struct PlayerRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 7)]
     pub cards: Option<Vec<String>>,
+    /// Tournament hands only: the bounty on the player at the start of the
+    /// hand, in bounty money (not chips), a multiple of
+    /// `tournament.bountyUnit`; default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
+    pub bounty: Option<u64>,
 }
 
 #[cfg(test)]
@@ -280,6 +299,6 @@ mod example_tests {
             assert_eq!(std::fs::read(&path).unwrap(), golden, "{name}");
             n += 1;
         }
-        assert_eq!(n, 3);
+        assert_eq!(n, 4);
     }
 }

@@ -16,6 +16,7 @@ mod boards;
 mod cards;
 pub mod cash_out;
 pub(crate) mod deck;
+mod tournament;
 mod validated;
 
 use crate::dto::{PlayerRequest, SettleRequest};
@@ -57,6 +58,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     rake::check(req, unit, &mut p);
     cash_out::check(req, variant, &mut p);
     bad_beat::check(req, variant, unit, &mut p);
+    tournament::check(req, &mut p);
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
@@ -107,21 +109,7 @@ fn rulebook(req: &SettleRequest, p: &mut Problems) -> Rulebook {
 
 /// `chipUnit`, checked first: the other amounts are checked against it.
 fn chip_unit(req: &SettleRequest, p: &mut Problems) -> Option<u64> {
-    match req.chip_unit {
-        None => Some(1),
-        Some(0) => {
-            p.push("/chipUnit", "chipUnit must be at least 1");
-            None
-        }
-        Some(u) if u > MAX_AMOUNT => {
-            p.push(
-                "/chipUnit",
-                format!("chipUnit {u} is over 2^53 - 1 ({MAX_AMOUNT})"),
-            );
-            None
-        }
-        Some(u) => Some(u),
-    }
+    p.unit("/chipUnit", "chipUnit", req.chip_unit)
 }
 
 /// The hand's own amounts, `deadMoney` (returned) and `handNumber`.

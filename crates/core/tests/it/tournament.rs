@@ -73,7 +73,11 @@ fn awards(a: &[BountyAward]) -> Vec<(usize, u64, u64, u64, u64)> {
 fn across_pots() -> HandInput {
     hand(
         3,
-        vec![live(1, 100, 100, 300), live(2, 300, 300, 100), live(3, 500, 300, 200)],
+        vec![
+            live(1, 100, 100, 300),
+            live(2, 300, 300, 100),
+            live(3, 500, 300, 200),
+        ],
     )
 }
 
@@ -96,7 +100,11 @@ fn worked_12_1_across_pots_side_pot_winner_collects_alone() {
 fn chopped() -> HandInput {
     hand(
         1,
-        vec![live(1, 200, 200, 100), live(2, 1000, 200, 500), live(3, 1000, 200, 500)],
+        vec![
+            live(1, 200, 200, 100),
+            live(2, 1000, 200, 500),
+            live(3, 1000, 200, 500),
+        ],
     )
 }
 
@@ -139,7 +147,11 @@ fn worked_12_4_places_largest_stack_finishes_best() {
     // A (3000) and C (1200) lose to B, who covers both; 10 players left.
     let input = hand(
         2,
-        vec![live(1, 3000, 3000, 1), live(2, 5000, 3000, 9), live(3, 1200, 1200, 2)],
+        vec![
+            live(1, 3000, 3000, 1),
+            live(2, 5000, 3000, 9),
+            live(3, 1200, 1200, 2),
+        ],
     );
     let (_, out) = run(&input, &[0, 0, 0], terms(1, 0, Some(10)));
     let finish: Vec<_> = out
@@ -152,7 +164,11 @@ fn worked_12_4_places_largest_stack_finishes_best() {
     // Equal stacks share places 9 and 10.
     let input = hand(
         2,
-        vec![live(1, 1200, 1200, 1), live(2, 5000, 1200, 9), live(3, 1200, 1200, 2)],
+        vec![
+            live(1, 1200, 1200, 1),
+            live(2, 5000, 1200, 9),
+            live(3, 1200, 1200, 2),
+        ],
     );
     let (_, out) = run(&input, &[0, 0, 0], terms(1, 0, Some(10)));
     let finish: Vec<_> = out
@@ -249,12 +265,19 @@ fn rules_12_4_eliminating_pot_is_the_last_holding_their_chips() {
     // pot: the side pot's winner alone knocks them out (worked example 12.1).
     let (_, out) = run(&across_pots(), &[0, 700, 0], terms(1, 0, None));
     assert_eq!(out.eliminations[0].pot, 1);
-    assert_eq!(awards(&out.eliminations[0].awards), vec![(2, 700, 700, 0, 0)]);
+    assert_eq!(
+        awards(&out.eliminations[0].awards),
+        vec![(2, 700, 700, 0, 0)]
+    );
 
     // A player who folds their last chips: the last pot holding them.
     let input = hand(
         3,
-        vec![folded(1, 300, 300), live(2, 200, 200, 5), live(3, 900, 400, 7)],
+        vec![
+            folded(1, 300, 300),
+            live(2, 200, 200, 5),
+            live(3, 900, 400, 7),
+        ],
     );
     let (s, out) = run(&input, &[100, 100, 100], terms(1, 0, None));
     assert_eq!(s.pots.len(), 2);
@@ -267,7 +290,11 @@ fn rules_12_4_split_games_both_halves_collect() {
     // Hi-lo: A all in; B takes the high half, C the low half.
     let mut input = hand(
         3,
-        vec![live(1, 100, 100, 1), live(2, 800, 100, 9), live(3, 800, 100, 2)],
+        vec![
+            live(1, 100, 100, 1),
+            live(2, 800, 100, 9),
+            live(3, 800, 100, 2),
+        ],
     );
     input.split_game = true;
     input.players[0].hands.as_mut().unwrap().low = Some(hs(3, 3));
@@ -286,7 +313,11 @@ fn rules_12_4_several_boards_every_boards_winners_collect() {
     // Run twice: B wins board 1, C board 2; A is all in and loses both.
     let input = hand(
         1,
-        vec![live(1, 100, 100, 1), live(2, 800, 100, 9), live(3, 800, 100, 2)],
+        vec![
+            live(1, 100, 100, 1),
+            live(2, 800, 100, 9),
+            live(3, 800, 100, 2),
+        ],
     );
     let board2 = vec![
         Some(Hands {
@@ -339,7 +370,11 @@ fn rules_12_6_each_bounty_on_its_own_collector_grows_by_the_heads() {
     // C knocks out A (bounty 999) and B (bounty 1001) alone, PKO 50 %.
     let input = hand(
         3,
-        vec![live(1, 100, 100, 1), live(2, 300, 300, 2), live(3, 900, 300, 9)],
+        vec![
+            live(1, 100, 100, 1),
+            live(2, 300, 300, 2),
+            live(3, 900, 300, 9),
+        ],
     );
     let (_, out) = run(&input, &[999, 1001, 2000], terms(1, 5000, None));
     let per: Vec<_> = out
@@ -418,9 +453,6 @@ fn rules_12_10_refusals_are_errors_never_panics() {
     );
     assert_eq!(
         err(&[0; 2], terms(1, 0, None)),
-        TournamentError::BountyCount {
-            got: 2,
-            players: 3
-        }
+        TournamentError::BountyCount { got: 2, players: 3 }
     );
 }

@@ -21,7 +21,9 @@ fn arb_player() -> impl Strategy<Value = Raw> {
         0u64..4,
         prop::option::of(0u64..3),
     )
-        .prop_map(|(stack, c, folded, high, low)| (stack * 100, c.min(stack) * 100, folded, high, low))
+        .prop_map(|(stack, c, folded, high, low)| {
+            (stack * 100, c.min(stack) * 100, folded, high, low)
+        })
 }
 
 /// A hand, bounties (in units) and terms.
@@ -45,23 +47,25 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
                 let players: Vec<PlayerInput> = seats
                     .iter()
                     .zip(&raw)
-                    .map(|(&seat, &(stack, committed, folded, high, low))| PlayerInput {
-                        seat,
-                        stack,
-                        committed,
-                        dead: 0,
-                        folded,
-                        hands: (!folded).then_some(Hands {
-                            high: HandStrength {
-                                value: high,
-                                chip_key: seat * 7 % 11,
-                            },
-                            low: low.filter(|_| split_game).map(|v| HandStrength {
-                                value: v,
-                                chip_key: seat * 5 % 11,
+                    .map(
+                        |(&seat, &(stack, committed, folded, high, low))| PlayerInput {
+                            seat,
+                            stack,
+                            committed,
+                            dead: 0,
+                            folded,
+                            hands: (!folded).then_some(Hands {
+                                high: HandStrength {
+                                    value: high,
+                                    chip_key: seat * 7 % 11,
+                                },
+                                low: low.filter(|_| split_game).map(|v| HandStrength {
+                                    value: v,
+                                    chip_key: seat * 5 % 11,
+                                }),
                             }),
-                        }),
-                    })
+                        },
+                    )
                     .collect();
                 let with_chips = players.iter().filter(|p| p.stack > 0).count() as u64;
                 let input = HandInput {

@@ -261,6 +261,7 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             dead: (seat.dead > 0).then(|| as_u64(seat.dead)),
             folded: seat.folded,
             cards,
+            bounty: None,
         });
     }
     let board = match family {

@@ -25,7 +25,8 @@ use showdown_contract::Problem;
         ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(showdown_contract::dto::settle_example()))),
         ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(showdown_contract::dto::raked_settle_example()))),
                 ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(showdown_contract::dto::example_run_it_twice()))),
-        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::dto::example_double_board_omaha_hi_lo())))
+        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::dto::example_double_board_omaha_hi_lo()))),
+        ("tournament" = (summary = "A tournament hand: two players knocked out, their places and bounties (RULES.md §12)", value = json!(showdown_contract::dto::example_tournament())))
     )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),

@@ -1,0 +1,83 @@
+//! A tournament hand's terms and the end of it in the answer (API.md,
+//! "Tournaments: eliminations and bounties"; RULES.md §12). Bounty money
+//! is not chips: `chipUnit` never applies to it.
+
+use super::Id;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The tournament's terms for this hand (RULES.md §12.1).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(example = json!({"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 27}))]
+pub struct TournamentRequest {
+    /// The smallest bounty amount (a cent, say), default 1; every bounty
+    /// is a multiple of it. Bounty money, not chips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 9007199254740991u64)]
+    pub bounty_unit: Option<u64>,
+    /// The part of a collected bounty added to the collector's own, in
+    /// basis points, 0 to 10000; default 0 (a plain knockout), 5000 the
+    /// usual progressive knockout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 10000)]
+    pub progressive_bp: Option<u64>,
+    /// Players in the tournament at the start of the hand, every table
+    /// counted: gives `places`, and ends the tournament when one is left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
+    pub players_left: Option<u64>,
+}
+
+/// A player knocked out in this hand (RULES.md §12.2-12.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"agentId": "agent-b", "stack": 300, "order": 1, "places": [26, 26], "bounty": 1000, "pot": 1,
+    "awards": [{"agentId": "agent-c", "amount": 1000, "cash": 500, "head": 500, "oddUnits": 0}]}))]
+pub struct EliminationDto<'a> {
+    /// The player knocked out.
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
+    /// Their chips at the start of the hand: the larger finishes better.
+    pub stack: u64,
+    /// 1 for this hand's best finish; equal stacks share it (1, 2, 2, 4).
+    pub order: u64,
+    /// Only with `tournament.playersLeft`: the places `[from, to]` the
+    /// player finishes in (equal stacks share theirs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, min_items = 2, max_items = 2)]
+    pub places: Option<[u64; 2]>,
+    /// The bounty on the player at the start of the hand.
+    pub bounty: u64,
+    /// The index of the eliminating pot: the last pot holding their chips.
+    pub pot: u64,
+    /// Every collector of the bounty, in odd-chip order, 0 amounts included.
+    pub awards: Vec<BountyAwardDto<'a>>,
+}
+
+/// What one collector gets of an eliminated player's bounty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BountyAwardDto<'a> {
+    /// The collector: a winner of chips from the eliminating pot.
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
+    /// The collector's part of the bounty: `cash + head`.
+    pub amount: u64,
+    /// Paid now.
+    pub cash: u64,
+    /// Added to the collector's own bounty (progressive knockouts).
+    pub head: u64,
+    /// 1 when the collector got one of the units left over by the division.
+    pub odd_units: u64,
+}
+
+/// What a tournament hand adds to the answer; every field is left out of
+/// a request without `tournament`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TournamentEnd<'a> {
+    pub eliminations: Vec<EliminationDto<'a>>,
+    pub bounties: BTreeMap<Id<'a>, u64>,
+    pub bounty_cash: BTreeMap<Id<'a>, u64>,
+    pub winner: Option<Id<'a>>,
+}

@@ -1,0 +1,215 @@
+//! The tournament end of a settled hand (RULES.md §12): the request's terms
+//! and bounties go to the core with the settlement, and its outcome becomes
+//! the answer's `eliminations`, `bounties`, `bountyCash` and
+//! `tournamentWinner`, plus the steps a tournament director would read out.
+
+use crate::dto::{BountyAwardDto, EliminationDto, Id, SettleRequest, TournamentEnd};
+use crate::explain::player_name;
+use crate::invalid::Invalid;
+use crate::step::{ExplainRule, ExplainStep};
+use showdown_core::{tournament, HandInput, Settlement, TournamentTerms};
+use std::borrow::Cow;
+
+/// The request's terms in the core's words (validation has bounded them).
+fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
+    let t = req.tournament.as_ref()?;
+    Some(TournamentTerms {
+        bounty_unit: t.bounty_unit.unwrap_or(1),
+        progressive_bp: t
+            .progressive_bp
+            .map_or(0, |bp| u32::try_from(bp).unwrap_or(u32::MAX)),
+        players_left: t.players_left,
+    })
+}
+
+/// `order[k]` is the request index of core player `k`; `None` without
+/// `tournament`.
+pub fn end<'a>(
+    req: &'a SettleRequest,
+    order: &[usize],
+    input: &HandInput,
+    settled: &Settlement,
+) -> Result<Option<TournamentEnd<'a>>, Invalid> {
+    let Some(terms) = terms(req) else {
+        return Ok(None);
+    };
+    let id = |k: usize| Cow::Borrowed(req.players[order[k]].id.as_str());
+    let bounties: Vec<u64> = order
+        .iter()
+        .map(|&i| req.players[i].bounty.unwrap_or(0))
+        .collect();
+    let out = tournament(input, settled, &bounties, &terms)
+        .map_err(|e| Invalid::one("/tournament", e.to_string()))?;
+    let eliminations = out
+        .eliminations
+        .iter()
+        .map(|e| EliminationDto {
+            agent_id: id(e.player),
+            stack: e.stack,
+            order: e.order,
+            places: e.places.map(|(from, to)| [from, to]),
+            bounty: e.bounty,
+            pot: e.pot as u64,
+            awards: e
+                .awards
+                .iter()
+                .map(|a| BountyAwardDto {
+                    agent_id: id(a.player),
+                    amount: a.amount,
+                    cash: a.cash,
+                    head: a.head,
+                    odd_units: a.odd_units,
+                })
+                .collect(),
+        })
+        .collect();
+    let bounties_after = out
+        .bounties
+        .iter()
+        .enumerate()
+        .filter_map(|(k, b)| b.map(|b| (id(k), b)))
+        .collect();
+    let bounty_cash = out
+        .cash
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(k, &c)| (id(k), c))
+        .collect();
+    Ok(Some(TournamentEnd {
+        eliminations,
+        bounties: bounties_after,
+        bounty_cash,
+        winner: out.winner.map(id),
+    }))
+}
+
+/// "26th", "1st", "12th": a place in words.
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// How a player finishes, in the words a tournament director would use.
+fn finish_words(e: &EliminationDto, name: &str, out_of: usize) -> String {
+    match e.places {
+        Some([from, to]) if from == to => format!("{name} finishes {}", ordinal(from)),
+        Some([from, to]) => format!(
+            "{name} finishes in a tie for {} to {} (equal stacks)",
+            ordinal(from),
+            ordinal(to)
+        ),
+        None if out_of == 1 => format!("{name} is knocked out"),
+        None => format!(
+            "{name} is knocked out, {} of the {out_of} out in this hand",
+            ordinal(e.order)
+        ),
+    }
+}
+
+/// With `explain`: for each elimination a step, then one for each award of
+/// the bounty, then the tournament winner's own bounty.
+pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
+    let mut out = Vec::new();
+    let name = |id: &Id| player_name(req, id);
+    let n = end.eliminations.len();
+    for e in &end.eliminations {
+        let who = name(&e.agent_id);
+        let pot = if e.pot == 0 {
+            "the main pot".to_string()
+        } else {
+            format!("side pot {}", e.pot)
+        };
+        out.push(ExplainStep {
+            rule: ExplainRule::Elimination,
+            source: "RULES.md §12.2-12.4".into(),
+            pot: Some(e.pot),
+            players: vec![e.agent_id.to_string()],
+            amount: e.bounty,
+            text: format!(
+                "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, so whoever won chips from it collects their {} bounty (RULES.md §12.3-12.4).",
+                finish_words(e, &who, n),
+                e.stack,
+                e.bounty
+            ),
+        });
+        let k = e.awards.len();
+        for a in &e.awards {
+            let c = name(&a.agent_id);
+            let part = if k == 1 {
+                format!("{who}'s {} bounty", e.bounty)
+            } else {
+                let odd = if a.odd_units > 0 {
+                    ", with the odd unit"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} of {who}'s {} bounty, split {k} ways{odd}",
+                    a.amount, e.bounty
+                )
+            };
+            let split = if a.head > 0 {
+                format!(": {} paid, {} added to {c}'s", a.cash, a.head)
+            } else {
+                String::new()
+            };
+            out.push(ExplainStep {
+                rule: ExplainRule::BountyAward,
+                source: "RULES.md §12.5-12.6".into(),
+                pot: Some(e.pot),
+                players: vec![a.agent_id.to_string()],
+                amount: a.amount,
+                text: format!("{c} collects {part}{split} (RULES.md §12.5-12.6)."),
+            });
+        }
+    }
+    if let Some(w) = &end.winner {
+        let paid = end.bounty_cash.get(w).copied().unwrap_or(0);
+        let collected: u64 = end
+            .eliminations
+            .iter()
+            .flat_map(|e| &e.awards)
+            .filter(|a| &a.agent_id == w)
+            .map(|a| a.cash)
+            .sum();
+        let own = paid - collected;
+        out.push(ExplainStep {
+            rule: ExplainRule::TournamentWin,
+            source: "RULES.md §12.7".into(),
+            pot: None,
+            players: vec![w.to_string()],
+            amount: own,
+            text: format!(
+                "{} is the last player with chips and wins the tournament; their own bounty of {own} is paid to them (RULES.md §12.7).",
+                name(w)
+            ),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn places_read_as_ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 26, 101, 111, 112]
+            .map(ordinal)
+            .into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "26th",
+                "101st", "111th", "112th"
+            ]
+        );
+    }
+}

@@ -1,0 +1,77 @@
+//! The 422 checks of `tournament` and `players[].bounty` (RULES.md §12.10).
+//! A negative amount never gets here: it is not a `u64`, so it is a 400.
+
+use crate::dto::SettleRequest;
+use crate::problems::Problems;
+use showdown_core::MAX_AMOUNT;
+
+/// The most basis points a share can be (100 %).
+const ALL_BP: u64 = 10_000;
+
+pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
+    let Some(t) = req.tournament.as_ref() else {
+        for (i, pl) in req.players.iter().enumerate() {
+            if pl.bounty.is_some() {
+                p.push(
+                    format!("/players/{i}/bounty"),
+                    "a bounty needs tournament: send tournament (even {}) or leave bounty out",
+                );
+            }
+        }
+        return;
+    };
+    // Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
+    let house = [
+        ("/rake", req.rake.is_some(), "a rake"),
+        ("/jackpot", req.jackpot.is_some(), "a jackpot drop"),
+        ("/cashOuts", req.cash_outs.is_some(), "cash-outs"),
+        ("/badBeat", req.bad_beat.is_some(), "a bad-beat jackpot"),
+    ];
+    for (pointer, present, what) in house {
+        if present {
+            p.push(
+                pointer,
+                format!("a tournament hand has no {what}: leave it out, or leave out tournament"),
+            );
+        }
+    }
+    let unit = p.unit("/tournament/bountyUnit", "bountyUnit", t.bounty_unit);
+    if let Some(bp) = t.progressive_bp.filter(|&bp| bp > ALL_BP) {
+        p.push(
+            "/tournament/progressiveBp",
+            format!("progressiveBp {bp} is over 10000 (all of the bounty)"),
+        );
+    }
+    let with_chips = req.players.iter().filter(|pl| pl.stack > 0).count() as u64;
+    match t.players_left {
+        Some(left) if left > MAX_AMOUNT => p.push(
+            "/tournament/playersLeft",
+            format!("playersLeft {left} is over 2^53 - 1 ({MAX_AMOUNT})"),
+        ),
+        Some(left) if left < with_chips => p.push(
+            "/tournament/playersLeft",
+            format!(
+                "playersLeft {left} is below the {with_chips} players of the request who start the hand with chips"
+            ),
+        ),
+        _ => {}
+    }
+    let mut total: u128 = 0;
+    for (i, pl) in req.players.iter().enumerate() {
+        let b = pl.bounty.unwrap_or(0);
+        total += u128::from(b);
+        match unit {
+            Some(u) if b % u != 0 => p.push(
+                format!("/players/{i}/bounty"),
+                format!("bounty {b} is not a multiple of bountyUnit {u}"),
+            ),
+            _ => {}
+        }
+    }
+    if total > u128::from(MAX_AMOUNT) {
+        p.push(
+            "/players",
+            format!("the bounties add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
+        );
+    }
+}
