@@ -1,10 +1,9 @@
 //! The real-hands test: read a PHH corpus archive named by
-//! `SHOWDOWN_CORPUS` (the public PHH dataset's 10,088 hands: Pluribus 6-max
-//! NLHE and the 2023 WSOP $50K PPC final table in 9 variants, plus five
-//! famous hands), replay and settle every hand, and compare each player's
-//! final stack with the recorded `finishing_stacks`. The archive is not in
-//! the repository: without the variable the test says so and passes
-//! (`make corpus CORPUS=path` sets it).
+//! `SHOWDOWN_CORPUS` (the public PHH dataset's 10,088 hands, which the
+//! README describes), replay and settle every hand, and compare each
+//! player's final stack with the recorded `finishing_stacks`. The archive
+//! is not in the repository: without the variable the test says so and
+//! passes (`make corpus CORPUS=path` sets it).
 //!
 //! The recording has no odd-chip rule: where a split pot has an odd chip it
 //! records halves (`10112.5`). Those hands must settle with the whole chip
