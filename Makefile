@@ -57,14 +57,18 @@ equity-crosscheck: $(PY)
 	$(CARGO) run --quiet --release -p showdown-equity --example equity_dump -- --spots 6 --preflop 3 --seed 1 > target/crosscheck/equity.jsonl
 	$(PY) tests/crosscheck/equity_crosscheck.py target/crosscheck/equity.jsonl
 
-# Replay the 10,088 real hands of tests/corpus-phh/ (PHH) and check every
-# final stack against the record (`showdown replay`, then the test that
-# lists the odd-chip and skipped hands). Unpacks into git-ignored tests/corpus-data.
-CORPUS ?= tests/corpus-phh/phh-pluribus-wsop.tar.gz
+# Replay a PHH archive of recorded hands (CORPUS=path/to/hands.tar.gz,
+# e.g. the public PHH dataset's 10,088 hands; not kept in the repository)
+# and check every final stack against the record: `showdown replay`, then
+# the corpus test that lists the odd-chip and skipped hands. Unpacks into
+# git-ignored tests/corpus-data.
+CORPUS ?=
 corpus:
-	mkdir -p tests/corpus-data && tar xzf $(CORPUS) -C tests/corpus-data
-	$(CARGO) run --quiet --bin showdown -- replay tests/corpus-data/data
-	SHOWDOWN_CORPUS=$(abspath $(CORPUS)) $(CARGO) test -p showdown-server --test corpus -- --nocapture
+	@test -n "$(CORPUS)" || { echo "make corpus: set CORPUS to a PHH .tar.gz archive (make corpus CORPUS=path/to/hands.tar.gz)" >&2; exit 2; }
+	@test -r "$(CORPUS)" || { echo "make corpus: cannot read $(CORPUS)" >&2; exit 2; }
+	rm -rf tests/corpus-data && mkdir -p tests/corpus-data && tar xzf "$(CORPUS)" -C tests/corpus-data
+	$(CARGO) run --quiet --bin showdown -- replay tests/corpus-data
+	SHOWDOWN_CORPUS="$(abspath $(CORPUS))" $(CARGO) test -p showdown-server --test corpus -- --nocapture
 
 # Write openapi/openapi.json from the code.
 openapi:

@@ -1,7 +1,9 @@
-//! The real-hands test: read the PHH corpus of `tests/corpus-phh/`
-//! (10,088 hands: Pluribus 6-max NLHE and the 2023 WSOP $50K PPC final table
-//! in 9 variants, plus five famous hands), replay and settle every hand, and
-//! compare each player's final stack with the recorded `finishing_stacks`.
+//! The real-hands test: read a PHH corpus archive named by
+//! `SHOWDOWN_CORPUS` (the public PHH dataset's 10,088 hands, which the
+//! README describes), replay and settle every hand, and compare each
+//! player's final stack with the recorded `finishing_stacks`. The archive
+//! is not in the repository: without the variable the test says so and
+//! passes (`make corpus CORPUS=path` sets it).
 //!
 //! The recording has no odd-chip rule: where a split pot has an odd chip it
 //! records halves (`10112.5`). Those hands must settle with the whole chip
@@ -9,26 +11,40 @@
 //! match the record everywhere else; they are listed.
 
 use showdown_server::phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Once;
 use std::time::Instant;
 
-/// The corpus archive: `$SHOWDOWN_CORPUS`, else the copy the repository
-/// carries, so a fresh clone tests without anything beside it.
-fn archive() -> PathBuf {
+/// The corpus archive named by `$SHOWDOWN_CORPUS`, or `None` after one
+/// line saying how to point the tests at one: a fresh clone has no archive
+/// beside it, since the recorded hands are public data the repository does
+/// not keep. The line goes straight to stderr, past the test harness's
+/// capture, so `make test` shows it, once for both tests.
+fn archive() -> Option<PathBuf> {
     match std::env::var_os("SHOWDOWN_CORPUS") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../tests/corpus-phh/phh-pluribus-wsop.tar.gz"),
+        Some(p) => Some(PathBuf::from(p)),
+        None => {
+            static SAID: Once = Once::new();
+            SAID.call_once(|| {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "corpus skipped: set SHOWDOWN_CORPUS to a PHH .tar.gz archive \
+                     (make corpus CORPUS=path), e.g. the public PHH dataset"
+                );
+            });
+            None
+        }
     }
 }
 
 /// Every `.phh`/`.phhs` file of the archive: (path inside it, text), in
-/// archive order, read as `showdown replay` reads an archive.
-fn read_archive() -> Vec<(String, String)> {
-    let path = archive();
-    showdown_server::phh::read_archive(&path).unwrap_or_else(|e| {
+/// archive order, read as `showdown replay` reads an archive. A named
+/// archive that is missing or unreadable fails the test.
+fn read_archive(path: &Path) -> Vec<(String, String)> {
+    showdown_server::phh::read_archive(path).unwrap_or_else(|e| {
         panic!(
-            "corpus archive {} not readable: {e} (set SHOWDOWN_CORPUS)",
+            "SHOWDOWN_CORPUS={} is not a readable PHH archive: {e}",
             path.display()
         )
     })
@@ -44,8 +60,11 @@ fn list(results: &[HandResult], pick: impl Fn(&Verdict) -> Option<String>) -> Ve
 
 #[test]
 fn phh_corpus_settles_to_the_recorded_stacks() {
+    let Some(path) = archive() else {
+        return;
+    };
     let t0 = Instant::now();
-    let files = read_archive();
+    let files = read_archive(&path);
     let read = t0.elapsed();
     let t1 = Instant::now();
     let results = check_parallel(&files, |(label, text)| check_text(text, label));
@@ -108,18 +127,19 @@ fn phh_corpus_settles_to_the_recorded_stacks() {
     assert_eq!(s.passed + s.unrecorded, results.len());
 }
 
-/// The `.phhs` sample of `tests/corpus/` (several hands, one TOML table
-/// each) through `showdown replay`'s function: every hand passes, and the
-/// summary line is exactly `N passed, M failed`.
+/// The hands of `tests/phh/families.phhs` (one per family the replay
+/// handles, written for these tests, one TOML table each) through
+/// `showdown replay`'s function: every hand settles to the final stacks
+/// worked out beside it, and the summary line is exactly `N passed, M failed`.
 #[test]
-fn phhs_sample_replays_through_the_cli_function() {
-    let sample =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/wsop-2023-sample.phhs");
+fn phhs_families_replay_through_the_cli_function() {
+    let families = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/phh/families.phhs");
     let mut out = Vec::new();
-    let s = showdown_server::phh::replay(&[sample], &mut out).unwrap();
+    let s = showdown_server::phh::replay(&[families], &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
-    assert_eq!((s.passed, s.failed, s.skipped), (8, 0, 0), "{out}");
-    assert_eq!(out.lines().next(), Some("8 passed, 0 failed"), "{out}");
+    assert_eq!((s.passed, s.failed, s.skipped), (7, 0, 0), "{out}");
+    assert_eq!(s.unrecorded, 0, "every hand has finishing_stacks: {out}");
+    assert_eq!(out.lines().next(), Some("7 passed, 0 failed"), "{out}");
 }
 
 /// The five famous hands have no `finishing_stacks`; their outcomes are
@@ -141,7 +161,10 @@ fn famous_hands_settle_to_their_known_winners() {
         // Antonius wins the $1.36M pot (amounts in cents); Blom is out.
         ("data/antonius-blom-2009.phh", "p1", "Straight", ("p2", 0)),
     ];
-    let files = read_archive();
+    let Some(path) = archive() else {
+        return;
+    };
+    let files = read_archive(&path);
     for (name, winner, category, (who, stack)) in known {
         let (_, text) = files.iter().find(|(n, _)| n == name).unwrap();
         let req = replay_hand(&parse_one(text, name).unwrap())

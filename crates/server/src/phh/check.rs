@@ -472,23 +472,18 @@ mod rule_tests {
     use super::*;
     use crate::phh::parse_one;
 
-    /// WSOP 2023 #43 hand 41 (2-7 single draw): the big blind posts a
-    /// 150000 ante and 100000 blind, p4 raises to 200000, all fold.
-    const HAND_41: &str = "variant = 'N2L1D'\nantes = [0, 150000, 0, 0, 0]\n\
-        blinds_or_straddles = [50000, 100000, 0, 0, 0]\n\
-        starting_stacks = [7250000, 2850000, 4800000, 475000, 14325000]\n\
-        actions = ['d dh p1 JsJc9s7h6s', 'd dh p2 AhAdAcJd9d', 'd dh p3 Qc9h4h3s3h', \
-        'd dh p4 Qd8h5s4d3d', 'd dh p5 KsKcTs7s5c', 'p3 f', 'p4 cbr 200000', 'p5 f', 'p1 f', 'p2 f']\n\
-        finishing_stacks = [7200000, 2600000, 4800000, 775000, 14325000]\n";
+    // The request example of `POST /v1/settle/phh` (2-7 single draw): the
+    // big blind posts a 30 ante and a 20 blind, p4 raises to 40, all fold.
+    use crate::routes::phh::EXAMPLE_HAND;
 
     /// RULES.md §2: the big-blind ante is dead. Counted live, the big blind
-    /// (folded) would have 250000 in against the raiser's 200000: a folded
-    /// player holding an uncalled bet, which the service refuses (422), and
-    /// any settlement of it misses the record by 50000 both ways. Dead, the
-    /// hand settles to the record.
+    /// (folded) would have 50 in against the raiser's 40: a folded player
+    /// holding an uncalled bet, which the service refuses (422), and any
+    /// settlement of it misses the record by 10 both ways. Dead, the hand
+    /// settles to the record.
     #[test]
     fn rules_2_big_blind_ante_dead_settles_to_the_record_live_does_not() {
-        let hand = parse_one(HAND_41, "41").unwrap();
+        let hand = parse_one(EXAMPLE_HAND, "example").unwrap();
         assert_eq!(check_hand(&hand), Verdict::Passed);
 
         let mut live = replay_hand(&hand).unwrap().request;

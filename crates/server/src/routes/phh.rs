@@ -44,15 +44,17 @@ fn phh_problem(e: &PhhError) -> Problem {
     }
 }
 
-/// WSOP 2023 #43 hand 41, the request example of the document and of the
-/// tests: the big-blind ante is dead money (RULES.md §2), so the raiser's
-/// uncalled 100000 comes back and the pot is 400000.
+/// A 2-7 single-draw hand written for the document and the tests (the
+/// replay's rule tests check it too): the big blind posts an ante of 30
+/// besides his blind of 20, and it is dead money (RULES.md §2), so when all
+/// fold to the raise to 40 the raiser's uncalled 20 comes back and the pot
+/// is 10 + 20 + 30 + 20 = 80: p4 ends with 600 - 40 + 20 + 80 = 660.
 pub(crate) const EXAMPLE_HAND: &str = "variant = 'N2L1D'\nante_trimming_status = false\n\
-    antes = [0, 150000, 0, 0, 0]\nblinds_or_straddles = [50000, 100000, 0, 0, 0]\n\
-    min_bet = 100000\nstarting_stacks = [7250000, 2850000, 4800000, 475000, 14325000]\n\
-    actions = ['d dh p1 JsJc9s7h6s', 'd dh p2 AhAdAcJd9d', 'd dh p3 Qc9h4h3s3h', \
-    'd dh p4 Qd8h5s4d3d', 'd dh p5 KsKcTs7s5c', 'p3 f', 'p4 cbr 200000', 'p5 f', 'p1 f', 'p2 f']\n\
-    hand = 41\nfinishing_stacks = [7200000, 2600000, 4800000, 775000, 14325000]\n";
+    antes = [0, 30, 0, 0, 0]\nblinds_or_straddles = [10, 20, 0, 0, 0]\n\
+    min_bet = 20\nstarting_stacks = [1000, 800, 1200, 600, 1500]\n\
+    actions = ['d dh p1 KdQs9h6c2d', 'd dh p2 AsAhTc8d5c', 'd dh p3 QcJh7d6s3c', \
+    'd dh p4 8h7c5s4d2s', 'd dh p5 KhKcTs7h5d', 'p3 f', 'p4 cbr 40', 'p5 f', 'p1 f', 'p2 f']\n\
+    hand = 12\nfinishing_stacks = [990, 750, 1200, 660, 1500]\n";
 
 /// Settle one hand given in the Poker Hand History format.
 ///
@@ -147,10 +149,10 @@ mod tests {
         assert_eq!(d["variant"], "deuce-to-seven");
         assert_eq!(d["reason"], "uncontested");
         assert_eq!(d["winnerId"], "p4");
-        assert_eq!(d["handNumber"], 41);
-        assert_eq!(d["uncalled"][0]["amount"], 100000);
-        assert_eq!(d["finalChipStacks"]["p4"], 775000);
-        assert_eq!(d["finalChipStacks"]["p2"], 2600000);
+        assert_eq!(d["handNumber"], 12);
+        assert_eq!(d["uncalled"][0]["amount"], 20);
+        assert_eq!(d["finalChipStacks"]["p4"], 660);
+        assert_eq!(d["finalChipStacks"]["p2"], 750);
     }
 
     #[tokio::test]

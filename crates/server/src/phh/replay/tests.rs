@@ -1,10 +1,27 @@
-//! The replay against hand-written expected requests, on hands of the corpus.
+//! The replay against hand-written expected requests, on hands written for
+//! these tests (`tests/phh/families.phhs` works out their final stacks).
 
 use super::*;
-use crate::phh::parse_one;
+use crate::phh::{parse_hands, parse_one};
 
 fn req(text: &str) -> SettleRequest {
     replay(&parse_one(text, "t.phh").unwrap()).unwrap().request
+}
+
+/// The families file: one hand per family the replay handles, each with
+/// its final stacks worked out in a comment.
+const FAMILIES: &str = include_str!("../../../../../tests/phh/families.phhs");
+
+/// The request of hand `key` of the families file.
+fn family(key: &str) -> SettleRequest {
+    let label = format!("families.phhs#{key}");
+    let hand = parse_hands(FAMILIES, "families.phhs")
+        .unwrap()
+        .into_iter()
+        .map(Result::unwrap)
+        .find(|h| h.label == label)
+        .unwrap_or_else(|| panic!("no hand {label}"));
+    replay(&hand).unwrap().request
 }
 
 fn committed(r: &SettleRequest) -> Vec<(u64, Option<u64>, bool)> {
@@ -14,52 +31,46 @@ fn committed(r: &SettleRequest) -> Vec<(u64, Option<u64>, bool)> {
         .collect()
 }
 
-/// WSOP 2023 #43 day 5, hand 1: the big blind's ante is dead money.
+/// Families hand 1: the big blind's ante is dead money, his blind and
+/// calls are live.
 #[test]
 fn rules_2_big_blind_ante_is_dead_money() {
-    let r = req("variant = 'NT'\nante_trimming_status = false\nantes = [0, 120000, 0, 0, 0]\n\
-        blinds_or_straddles = [40000, 80000, 0, 0, 0]\nmin_bet = 80000\n\
-        starting_stacks = [7380000, 2500000, 5110000, 10170000, 4545000]\n\
-        actions = ['d dh p1 7s4s', 'd dh p2 Js8h', 'd dh p3 Td8c', 'd dh p4 6d5h', 'd dh p5 Qh7h', 'p3 f', 'p4 cbr 170000', 'p5 f', 'p1 f', 'p2 cc', 'd db JcTs2d', 'p2 cc', 'p4 cbr 140000', 'p2 cc', 'd db As', 'p2 cc', 'p4 cbr 325000', 'p2 cc', 'd db Qs', 'p2 cc', 'p4 cbr 600000', 'p2 cc', 'p4 sm 6d5h', 'p2 sm Js8h']\n\
-        hand = 1\nplayers = ['Matthew Ashton', 'Kristopher Tong', 'James Obst', 'Talal Shakerchi', 'Brian Rast']\n");
+    let r = family("1");
     assert_eq!(r.variant, "holdem");
-    assert_eq!(r.button_seat, Some(5));
+    assert_eq!(r.button_seat, Some(4));
     assert_eq!(r.hand_number, Some(1));
     assert_eq!(
         committed(&r),
         vec![
-            (40000, None, true),
-            (1235000, Some(120000), false),
-            (0, None, true),
-            (1235000, None, false),
+            (50, None, true),
+            (1500, Some(100), false),
+            (1500, None, false),
             (0, None, true),
         ]
     );
-    assert_eq!(r.players[1].cards, Some(vec!["Js".into(), "8h".into()]));
-    assert_eq!(r.players[1].name.as_deref(), Some("Kristopher Tong"));
+    assert_eq!(r.players[1].cards, Some(vec!["Kc".into(), "9d".into()]));
+    assert_eq!(r.players[1].name.as_deref(), Some("Dave"));
     assert_eq!(r.players[0].cards, None);
     assert_eq!(
         r.board,
-        Some(["Jc", "Ts", "2d", "As", "Qs"].map(String::from).to_vec())
+        Some(["9c", "6d", "2s", "Kh", "4c"].map(String::from).to_vec())
     );
 }
 
-/// Heads-up the button (last index) posts the small blind: hand 80.
+/// Heads-up the button (last index) posts the small blind.
 #[test]
 fn heads_up_blinds_are_reversed_and_button_is_last() {
+    // The button raises to 100, the big blind folds: p1 lost its 50, not 25.
     let r = req(
-        "variant = 'FO/8'\nantes = [0, 0]\nblinds_or_straddles = [150000, 300000]\n\
-        starting_stacks = [4550000, 25150000]\n\
-        actions = ['d dh p1 KsJs5s4d', 'd dh p2 9s4s3c2d', 'p2 cbr 600000', 'p1 cc']\n",
+        "variant = 'FO/8'\nantes = [0, 0]\nblinds_or_straddles = [25, 50]\n\
+        starting_stacks = [1200, 3000]\n\
+        actions = ['d dh p1 QsJs6d5c', 'd dh p2 Ah3h8c9d', 'p2 cbr 100', 'p1 f']\n",
     );
     assert_eq!(r.variant, "omaha-hi-lo");
     assert_eq!(r.button_seat, Some(2));
-    assert_eq!(
-        committed(&r),
-        vec![(600000, None, false), (600000, None, false)]
-    );
+    assert_eq!(committed(&r), vec![(50, None, true), (100, None, false)]);
 
-    // Button folds its small blind at once: it lost 150000, not 300000.
+    // Button folds its small blind at once: it lost 1, not 2.
     let r = req(
         "variant = 'NT'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [100, 100]\n\
         actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 f']\n",
@@ -75,83 +86,88 @@ fn heads_up_blinds_are_reversed_and_button_is_last() {
     assert_eq!(r.players[0].cards, None, "uncontested: no cards needed");
 }
 
-/// A show with no cards is a muck: the player is out of the pots (hand 16).
+/// A show with no cards is a muck: the player is out of the pots.
 #[test]
 fn muck_at_showdown_is_folded() {
-    let r = req("variant = 'FO/8'\nblinds_or_straddles = [100000, 200000, 0, 0, 0]\n\
-        starting_stacks = [9375000, 4075000, 6200000, 5800000, 4250000]\n\
-        actions = ['d dh p1 AcKd5s3d', 'd dh p2 AsQsTh9c', 'd dh p3 AhJh7s6d', 'd dh p4 7h7d4c3s', 'd dh p5 ????????', 'p3 cbr 400000', 'p4 f', 'p5 f', 'p1 cbr 600000', 'p2 f', 'p3 cc', 'd db 6sQc7c', 'p1 cc', 'p3 cc', 'd db Jd', 'p1 cc', 'p3 cbr 400000', 'p1 cc', 'd db Jc', 'p1 cc', 'p3 cbr 400000', 'p1 cc', 'p3 sm AhJh7s6d', 'p1 sm']\n");
+    let r = req("variant = 'FO/8'\nblinds_or_straddles = [10, 20, 0]\n\
+        starting_stacks = [500, 500, 500]\n\
+        actions = ['d dh p1 KhQd4s3c', 'd dh p2 ????????', 'd dh p3 AdJd7s6c', 'p3 cbr 40', 'p1 cbr 60', 'p2 f', 'p3 cc', 'd db 6hQc7c', 'p1 cc', 'p3 cc', 'd db Jh', 'p1 cc', 'p3 cbr 40', 'p1 cc', 'd db Js', 'p1 cc', 'p3 cbr 40', 'p1 cc', 'p3 sm AdJd7s6c', 'p1 sm']\n");
     assert_eq!(
         committed(&r),
-        vec![
-            (1400000, None, true),
-            (200000, None, true),
-            (1400000, None, false),
-            (0, None, true),
-            (0, None, true),
-        ]
+        vec![(140, None, true), (20, None, true), (140, None, false)]
     );
     // One live player left: the hand is uncontested and needs no cards.
     assert_eq!(r.players[2].cards, None);
+
+    // Families hand 6: Dave's cards were never seen and he mucks; the two
+    // who showed stay in with their cards.
+    let r = family("6");
+    assert_eq!(
+        committed(&r),
+        vec![
+            (10, None, true),
+            (100, None, false),
+            (100, None, false),
+            (100, None, true),
+        ]
+    );
+    assert_eq!(r.players[3].cards, None);
+    assert_eq!(
+        r.players[1].cards,
+        Some(["Ah", "4d", "Kc", "Tc"].map(String::from).to_vec())
+    );
+    assert_eq!(
+        r.players[2].cards,
+        Some(["As", "Js", "Qh", "Qd"].map(String::from).to_vec())
+    );
 }
 
 /// Stud: antes all post (live), the bring-in counts toward third street,
-/// `cbr` is to an amount on each street, all seven cards shown, no button (hand 48).
+/// `cbr` is to an amount on each street, all seven cards shown, no button
+/// (families hand 3).
 #[test]
 fn stud_bring_in_streets_and_seven_cards() {
-    let r = req("variant = 'F7S/8'\nantes = [50000, 50000, 50000, 50000, 50000]\nbring_in = 75000\n\
-        starting_stacks = [4425000, 1850000, 14525000, 6125000, 2775000]\n\
-        actions = ['d dh p1 Ac8dAs', 'd dh p2 Tc4h5s', 'd dh p3 Td7h2h', 'd dh p4 KdJsJd', 'd dh p5 8h3hAh', 'p3 pb', 'p4 f', 'p5 cbr 250000', 'p1 cbr 500000', 'p2 f', 'p3 f', 'p5 cc', 'd dh p1 Th', 'd dh p5 3s', 'p1 cc', 'p5 cbr 250000', 'p1 cc', 'd dh p1 3c', 'd dh p5 Jc', 'p5 cc', 'p1 cbr 500000', 'p5 cc', 'd dh p1 Ts', 'd dh p5 7d', 'p1 cbr 500000', 'p5 cc', 'd dh p1 7c', 'd dh p5 4s', 'p1 cbr 500000', 'p5 cc', 'p1 sm Ac8dAsTh3cTs7c', 'p5 sm 8h3hAh3sJc7d4s']\n");
+    let r = family("3");
     assert_eq!(r.variant, "stud-hi-lo");
     assert_eq!(r.button_seat, None);
     assert_eq!(r.board, None);
     assert_eq!(
         committed(&r),
-        vec![
-            (2300000, None, false),
-            (50000, None, true),
-            (125000, None, true),
-            (50000, None, true),
-            (2300000, None, false),
-        ]
+        vec![(410, None, false), (410, None, false), (30, None, true)]
     );
     assert_eq!(r.players[0].cards.as_ref().unwrap().len(), 7);
 }
 
-/// Draws replace the discarded cards by the next deal (hand 55, 2-7 triple draw).
+/// Draws replace the discarded cards by the next deal (families hand 5,
+/// 2-7 triple draw).
 #[test]
 fn draw_discards_are_replaced() {
-    let r = req("variant = 'F2L3D'\nblinds_or_straddles = [125000, 250000, 0, 0, 0]\n\
-        starting_stacks = [6125000, 1500000, 14550000, 4575000, 2950000]\n\
-        actions = ['d dh p1 QdJc8s7d5h', 'd dh p2 KsKd4s4c2s', 'd dh p3 QhQcJd8c3h', 'd dh p4 AhAdQs9h4d', 'd dh p5 Js9s9c5d2d', 'p3 f', 'p4 f', 'p5 f', 'p1 cbr 500000', 'p2 cc', 'p1 sd QdJc', 'p2 sd KsKd4s', 'd dh p1 As6s', 'd dh p2 7s7c5c', 'p1 cbr 250000', 'p2 cbr 500000', 'p1 cc', 'p1 sd As', 'p2 sd 7s', 'd dh p1 9d', 'd dh p2 6h', 'p1 cc', 'p2 cbr 500000', 'p1 cc', 'p1 sd 8s', 'p2 sd', 'd dh p1 7h']\n");
+    let r = family("5");
     assert_eq!(r.variant, "deuce-to-seven");
-    assert_eq!(r.button_seat, Some(5));
-    assert_eq!(committed(&r)[0], (1500000, None, false));
-    assert_eq!(committed(&r)[1], (1500000, None, false));
+    assert_eq!(r.button_seat, Some(3));
+    assert_eq!(committed(&r)[1], (140, None, false));
+    assert_eq!(committed(&r)[2], (140, None, false));
     // Not shown: the hands are what the draws left.
     assert_eq!(
-        r.players[0].cards,
-        Some(["7d", "5h", "6s", "9d", "7h"].map(String::from).to_vec())
+        r.players[1].cards,
+        Some(["2c", "3d", "8h", "4h", "6s"].map(String::from).to_vec())
     );
     assert_eq!(
-        r.players[1].cards,
-        Some(["4c", "2s", "7c", "5c", "6h"].map(String::from).to_vec())
+        r.players[2].cards,
+        Some(["2h", "4c", "5d", "7s", "Td"].map(String::from).to_vec())
     );
 }
 
-/// A call for more than is behind is all-in (Dwan-Ivey 2009: antes all post).
+/// A call for more than is behind is all-in; antes that all post are live.
 #[test]
 fn call_is_capped_at_the_stack() {
-    let r = req("variant = 'NT'\nantes = [500, 500, 500]\nblinds_or_straddles = [1000, 2000, 0]\n\
-        starting_stacks = [1125600, 2000000, 553500]\n\
-        actions = ['d dh p1 Ac2d', 'd dh p2 ????', 'd dh p3 7h6h', 'p3 cbr 7000', 'p1 cbr 23000', 'p2 f', 'p3 cc', 'd db Jc3d5c', 'p1 cbr 35000', 'p3 cc', 'd db 4h', 'p1 cbr 90000', 'p3 cbr 232600', 'p1 cbr 1067100', 'p3 cc', 'p1 sm Ac2d', 'p3 sm 7h6h', 'd db Jh']\n");
+    // p3 has 400 - 5 - 200 = 195 behind when p1 bets 300 on the flop.
+    let r = req("variant = 'NT'\nantes = [5, 5, 5]\nblinds_or_straddles = [10, 20, 0]\n\
+        starting_stacks = [1000, 2000, 400]\n\
+        actions = ['d dh p1 AhKd', 'd dh p2 ????', 'd dh p3 9s9c', 'p3 cbr 60', 'p1 cbr 200', 'p2 f', 'p3 cc', 'd db 9d4h2c', 'p1 cbr 300', 'p3 cc', 'd db Kc', 'd db 5s', 'p1 sm AhKd', 'p3 sm 9s9c']\n");
     assert_eq!(
         committed(&r),
-        vec![
-            (1125600, None, false),
-            (2500, None, true),
-            (553500, None, false)
-        ]
+        vec![(505, None, false), (25, None, true), (400, None, false)]
     );
 }
 
@@ -166,22 +182,22 @@ fn rules_2_1_mucking_bettor_keeps_uncalled_part() {
     assert_eq!(committed(&r), vec![(50, None, true), (50, None, false)]);
 }
 
-/// Decimal stacks are scaled to whole units (Antonius-Blom 2009).
+/// Decimal stacks are scaled to whole units (hundredths here).
 #[test]
 fn decimal_amounts_are_scaled() {
     let rep = replay(
         &parse_one(
-            "variant = 'PO'\nblinds_or_straddles = [500, 1000]\nstarting_stacks = [1259450.25, 678473.5]\n\
-             actions = ['d dh p1 Ah3sKsKh', 'd dh p2 6d9s7d8h', 'p2 cbr 3000', 'p1 f']\n",
+            "variant = 'PO'\nblinds_or_straddles = [5, 10]\nstarting_stacks = [2500.75, 1800.5]\n\
+             actions = ['d dh p1 AsKhQdJc', 'd dh p2 9h8h7c6c', 'p2 cbr 30', 'p1 f']\n",
             "t",
         )
         .unwrap(),
     )
     .unwrap();
     assert_eq!(rep.scale, 2);
-    assert_eq!(rep.request.players[0].stack, 125945025);
-    assert_eq!(rep.request.players[0].committed, 100000);
-    assert_eq!(rep.request.players[1].committed, 300000);
+    assert_eq!(rep.request.players[0].stack, 250075);
+    assert_eq!(rep.request.players[0].committed, 1000);
+    assert_eq!(rep.request.players[1].committed, 3000);
 }
 
 #[test]
