@@ -456,3 +456,24 @@ fn rules_12_10_refusals_are_errors_never_panics() {
         TournamentError::BountyCount { got: 2, players: 3 }
     );
 }
+
+/// RULES.md §12, "Where the rules leave a choice": a player whose whole
+/// stack went in dead (a big-blind ante) is knocked out by the main pot,
+/// and a tied hand whose share of that pot rounds to nothing won no chips
+/// and collects nothing.
+#[test]
+fn rules_12_4_dead_stack_and_a_share_of_nothing() {
+    // A posts a 1-chip ante, their whole stack; B and C check it down and
+    // tie, beating A: the 1-chip main pot goes to B (first left of the
+    // button), C's share is 0.
+    let mut a = live(1, 1, 0, 1);
+    a.dead = 1;
+    let input = hand(3, vec![a, live(2, 500, 0, 9), live(3, 500, 0, 9)]);
+    let (s, out) = run(&input, &[300, 0, 0], terms(1, 0, None));
+    assert_eq!(s.final_stacks, vec![0, 501, 500]);
+    assert_eq!(out.eliminations[0].pot, 0);
+    assert_eq!(
+        awards(&out.eliminations[0].awards),
+        vec![(1, 300, 300, 0, 0)]
+    );
+}

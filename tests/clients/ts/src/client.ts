@@ -95,10 +95,12 @@ type HandRank = components["schemas"]["HandRankDto"];
 export function alwaysSent(d: Data, p: Problem): string {
   const breakdown: components["schemas"]["PotBreakdownEntry"][] = d.potBreakdown;
   const winning: HandRank | null = d.winningHand;
+  // winnerId is always sent, null when the rake took every pot.
+  const winnerId: string | null = d.winnerId;
   const firstHand: HandRank | null = breakdown[0]?.handRank ?? null;
   const half: "whole" | "high" | "low" = d.pots[0]?.shares[0]?.half ?? "whole";
   const requestId: string = p.requestId;
-  return `${breakdown.length} ${winning?.name} ${firstHand?.name} ${half} ${requestId}`;
+  return `${breakdown.length} ${winnerId} ${winning?.name} ${firstHand?.name} ${half} ${requestId}`;
 }
 
 /** Fields the service leaves out are optional but never null. */
@@ -106,9 +108,11 @@ export function leftOut(d: Data): string {
   const gameId: string | undefined = d.gameId;
   // @ts-expect-error winnerName may be left out: it is optional
   const winnerName: string = d.winnerName;
+  // @ts-expect-error winnerId is null when nobody won a chip
+  const winner: string = d.winnerId;
   // @ts-expect-error potBreakdown is always sent and never null
   const breakdown: null = d.potBreakdown;
-  return `${gameId} ${winnerName} ${breakdown}`;
+  return `${gameId} ${winnerName} ${winner} ${breakdown}`;
 }
 
 // Cash-outs and the bad-beat jackpot (API.md): the new request fields, and
@@ -129,6 +133,29 @@ export function cashier(event: HandComplete): string {
     : `not qualified: ${bb.reason}`;
   return `${paid.join("; ")} (house ${d.cashOutBalance ?? 0}); ${jackpot}`;
 }
+
+// Tournaments (API.md): the terms and bounties in, the knockouts out.
+export const tournamentExample: SettleBody = {
+  ...example,
+  tournament: { bountyUnit: 1, progressiveBp: 5000, playersLeft: 27 },
+  players: example.players.map((p, i) => ({ ...p, bounty: 2500 * (i + 1) })),
+};
+
+/** What a tournament director reads out: who is out, where, who collects. */
+export function knockouts(event: HandComplete): string {
+  const d = event.data;
+  const out = (d.eliminations ?? []).map((e) => {
+    const places: string = e.places === undefined ? `#${e.order}` : `${e.places[0]}-${e.places[1]}`;
+    const awards = e.awards.map((a) => `${a.agentId} ${a.cash}+${a.head}${a.oddUnits > 0 ? "*" : ""}`);
+    return `${e.agentId} ${places} (pot ${e.pot}, bounty ${e.bounty}: ${awards.join(", ")})`;
+  });
+  const cash = Object.entries(d.bountyCash ?? {}).map(([id, amount]) => `${id} ${amount}`);
+  const left = Object.entries(d.bounties ?? {}).map(([id, b]) => `${id} ${b}`);
+  return `${out.join("; ")}; paid ${cash.join(", ")}; bounties ${left.join(", ")}; winner ${d.tournamentWinner ?? "none yet"}`;
+}
+
+// @ts-expect-error a bounty is an amount, not a string
+export const badBounty: SettleBody = { ...example, tournament: {}, players: [{ ...example.players[0], bounty: "25.00" }] };
 
 // @ts-expect-error boardCards is a number of cards, not a street's name
 export const badCashOut: SettleBody = { ...example, cashOuts: [{ agentId: "agent-b", boardCards: "flop" }] };
