@@ -113,3 +113,29 @@ fn replay_refuses_archives_it_does_not_read_by_name() {
     assert!(stderr.contains(".tar.gz"), "{stderr}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The command line settles a tournament hand through the same pipeline as
+/// the route: worked example 12.5's golden answer, byte for byte, and a
+/// §12.10 refusal exits 1 with its pointer.
+#[test]
+fn settle_prints_a_tournament_hands_golden_answer() {
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden");
+    let name = "rules-12-5-last-hand-a-wins-and-is-paid-7000-more";
+    let request = golden.join(format!("{name}.request.json"));
+    let out = showdown(&["settle", request.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let expected = std::fs::read(golden.join(format!("{name}.response.json"))).unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(expected).unwrap()
+    );
+
+    let mut body: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&request).unwrap()).unwrap();
+    body["tournament"]["progressiveBp"] = serde_json::json!(20_000);
+    let out = showdown(&["settle", "-"], body.to_string().as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let problem =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(problem.contains("/tournament/progressiveBp"), "{problem}");
+}
