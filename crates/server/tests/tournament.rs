@@ -331,6 +331,22 @@ async fn rules_12_10_bounty_terms_are_refused_with_pointers() {
     rejects(&body, &["/players"]).await;
 }
 
+/// A tournament hand lists at most 23 players, so that a small body
+/// cannot ask for an answer of knockouts times collectors without bound.
+#[tokio::test]
+async fn rules_12_10_at_most_23_players_in_a_tournament_hand() {
+    let mut body = example(json!({}));
+    let folded = |i: u64| json!({"id": format!("f{i}"), "seat": 10 + i, "stack": 1, "committed": 0, "folded": true});
+    let players = body["players"].as_array_mut().unwrap();
+    players.extend((0..21).map(folded));
+    assert_eq!(data(&body).await["eliminations"], json!([]));
+    body["players"].as_array_mut().unwrap().push(folded(21));
+    rejects(&body, &["/players"]).await;
+    // Without tournament the same hand settles as before.
+    body.as_object_mut().unwrap().remove("tournament");
+    data(&body).await;
+}
+
 #[tokio::test]
 async fn rules_12_10_a_negative_bounty_is_a_400() {
     let mut body = example(json!({}));

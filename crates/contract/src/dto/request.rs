@@ -75,9 +75,9 @@ pub struct SettleRequest {
     /// qualifies and who is paid what from the fund.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bad_beat: Option<super::BadBeatRequest>,
-    /// A tournament hand (RULES.md §12): the chips settle as without it,
-    /// then the answer adds who was knocked out, their places and who
-    /// collects each bounty.
+    /// A tournament hand (RULES.md §12), of at most 23 players: the chips
+    /// settle as without it, then the answer adds who was knocked out,
+    /// their places and who collects each bounty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<super::TournamentRequest>,
 }

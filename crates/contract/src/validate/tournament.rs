@@ -8,6 +8,11 @@ use showdown_core::MAX_AMOUNT;
 /// The most basis points a share can be (100 %).
 const ALL_BP: u64 = 10_000;
 
+/// The most players a tournament hand may list: no game deals a hand to
+/// more (hold'em's 52 cards serve 23 players and a board). It bounds the
+/// answer, whose awards grow with knockouts times collectors.
+pub const MAX_TOURNAMENT_PLAYERS: usize = 23;
+
 pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
     let Some(t) = req.tournament.as_ref() else {
         for (i, pl) in req.players.iter().enumerate() {
@@ -20,6 +25,15 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         }
         return;
     };
+    let n = req.players.len();
+    if n > MAX_TOURNAMENT_PLAYERS {
+        p.push(
+            "/players",
+            format!(
+                "a tournament hand has at most {MAX_TOURNAMENT_PLAYERS} players (no deck deals a hand to more), got {n}"
+            ),
+        );
+    }
     // Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
     let house = [
         ("/rake", req.rake.is_some(), "a rake"),
