@@ -123,7 +123,8 @@ pub struct ExplainStep {
     pub rule: ExplainRule,
     /// The rulebook reference: TDA 2013, Robert's Rules, house rules or RULES.md.
     pub source: String,
-    /// The pot index (as in `pots[].index`); absent for uncalled bets.
+    /// The pot index (as in `pots[].index`); absent for uncalled bets,
+    /// cash-outs, bad-beat payouts and a tournament win.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub pot: Option<u64>,

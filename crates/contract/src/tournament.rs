@@ -132,12 +132,20 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
             pot: Some(e.pot),
             players: vec![e.agent_id.to_string()],
             amount: e.bounty,
-            text: format!(
-                "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, so whoever won chips from it collects their {} bounty (RULES.md §12.3-12.4).",
-                finish_words(e, &who, n),
-                e.stack,
-                e.bounty
-            ),
+            text: if e.bounty == 0 {
+                format!(
+                    "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, and there is no bounty on them (RULES.md §12.3-12.4).",
+                    finish_words(e, &who, n),
+                    e.stack
+                )
+            } else {
+                format!(
+                    "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, so whoever won chips from it collects their {} bounty (RULES.md §12.3-12.4).",
+                    finish_words(e, &who, n),
+                    e.stack,
+                    e.bounty
+                )
+            },
         });
         let k = e.awards.len();
         for a in &e.awards {
@@ -156,7 +164,7 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
                 )
             };
             let split = if a.head > 0 {
-                format!(": {} paid, {} added to {c}'s", a.cash, a.head)
+                format!(": {} paid, {} added to {c}'s own bounty", a.cash, a.head)
             } else {
                 String::new()
             };

@@ -123,8 +123,12 @@ pub enum TournamentError {
     NotMultiple(usize),
     #[error("the bounties add up to more than 2^53 - 1")]
     BountyTotal,
-    #[error("playersLeft {players_left} is below the {with_chips} players who start the hand with chips")]
+    #[error("playersLeft {players_left} is below the {with_chips} players who start the hand with chips, or over 2^53 - 1")]
     PlayersLeft { players_left: u64, with_chips: u64 },
+    #[error("{0} players start the hand with chips: a tournament hand needs 2 or more")]
+    TooFewWithChips(u64),
+    #[error("player {0} starts with no chips but is live: they are out of the tournament")]
+    LiveWithoutChips(usize),
     #[error("the settlement does not match the hand")]
     Settlement,
 }
@@ -181,8 +185,12 @@ pub fn tournament(
 
     // §12.7: the one player left with chips wins and is paid their own
     // bounty as it stands after this hand's growth.
+    // Only players who started with chips can hold any (`check`), and
+    // `left - m == 1` leaves exactly one of them.
     let winner = match terms.players_left {
-        Some(left) if left - m == 1 => (0..n).find(|&k| settled.final_stacks[k] > 0),
+        Some(left) if left - m == 1 => {
+            (0..n).find(|&k| players[k].stack > 0 && settled.final_stacks[k] > 0)
+        }
         _ => None,
     };
     let mut winner_bounty = 0;
@@ -233,9 +241,17 @@ fn check(
     if total > u128::from(MAX_AMOUNT) {
         return Err(TournamentError::BountyTotal);
     }
+    // A player without chips is out of the event: never live in a hand,
+    // so chips only ever pass between players who started with some.
+    if let Some(k) = input.players.iter().position(|p| p.stack == 0 && !p.folded) {
+        return Err(TournamentError::LiveWithoutChips(k));
+    }
     let with_chips = input.players.iter().filter(|p| p.stack > 0).count() as u64;
+    if with_chips < 2 {
+        return Err(TournamentError::TooFewWithChips(with_chips));
+    }
     if let Some(left) = terms.players_left {
-        if left < with_chips {
+        if left < with_chips || left > MAX_AMOUNT {
             return Err(TournamentError::PlayersLeft {
                 players_left: left,
                 with_chips,

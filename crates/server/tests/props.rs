@@ -298,6 +298,12 @@ proptest! {
         for e in &gone {
             prop_assert_eq!(d.final_chip_stacks[e.agent_id.as_ref()], 0);
             prop_assert!(!after.contains_key(e.agent_id.as_ref()));
+            let live = !req.players.iter().find(|p| p.id == e.agent_id).unwrap().folded;
+            if live {
+                // A live player's eliminating pot is the last they could win.
+                let last = d.pots.iter().rposition(|p| p.eligible.contains(&e.agent_id));
+                prop_assert_eq!(last, Some(e.pot as usize));
+            }
             let amounts: Vec<u64> = e.awards.iter().map(|a| a.amount).collect();
             prop_assert_eq!(amounts.iter().sum::<u64>(), e.bounty);
             let spread = amounts.iter().max().unwrap() - amounts.iter().min().unwrap();

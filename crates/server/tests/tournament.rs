@@ -331,6 +331,28 @@ async fn rules_12_10_bounty_terms_are_refused_with_pointers() {
     rejects(&body, &["/players"]).await;
 }
 
+/// A player with no chips is out of the event: never live in a tournament
+/// hand (they could only win dead money), and a hand needs two with chips.
+#[tokio::test]
+async fn rules_12_2_a_player_without_chips_cannot_be_live() {
+    let mut body = example(json!({"playersLeft": 2}));
+    body["players"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"id": "z", "seat": 3, "stack": 0, "committed": 0, "cards": ["Qc", "Qd"]}));
+    rejects(&body, &["/players/2/folded"]).await;
+    body["players"][2]["folded"] = json!(true);
+    body["players"][2]["bounty"] = json!(100);
+    let d = data(&body).await;
+    assert_eq!(d["bounties"]["z"], 100, "listed, not out, bounty kept");
+
+    let mut body = example(json!({}));
+    body["players"][0]["stack"] = json!(0);
+    body["players"][0]["committed"] = json!(0);
+    body["players"][0]["folded"] = json!(true);
+    rejects(&body, &["/players"]).await;
+}
+
 /// A tournament hand lists at most 23 players, so that a small body
 /// cannot ask for an answer of knockouts times collectors without bound.
 #[tokio::test]
@@ -405,8 +427,8 @@ async fn explained_tournament_steps_cite_section_12() {
 async fn winner_is_null_when_the_rake_takes_every_pot() {
     for rake in [
         json!({"percentBp": 10_000}),
-        // One unit of pot rounded up: 1 % of 1 chip is 0.01, half-even up?
-        // No: half-even gives 0; a 60 % rate on a one-chip pot gives 1.
+        // A one-chip pot rounded up: 60 % of 1 chip is 0.6, which
+        // half-even rounding makes a whole chip of rake.
         json!({"percentBp": 6_000, "rounding": "halfEven"}),
     ] {
         let mut body = api_example();

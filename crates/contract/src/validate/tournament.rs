@@ -56,7 +56,23 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
             format!("progressiveBp {bp} is over 10000 (all of the bounty)"),
         );
     }
+    // A player without chips is already out of the event: listed, maybe,
+    // but never live in a hand.
+    for (i, pl) in req.players.iter().enumerate() {
+        if pl.stack == 0 && !pl.folded {
+            p.push(
+                format!("/players/{i}/folded"),
+                "a player with no chips is out of the tournament: they cannot be live in a hand",
+            );
+        }
+    }
     let with_chips = req.players.iter().filter(|pl| pl.stack > 0).count() as u64;
+    if with_chips < 2 && n >= 2 {
+        p.push(
+            "/players",
+            format!("a tournament hand needs 2 or more players with chips, got {with_chips}"),
+        );
+    }
     match t.players_left {
         Some(left) if left > MAX_AMOUNT => p.push(
             "/tournament/playersLeft",

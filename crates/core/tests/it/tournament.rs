@@ -204,6 +204,24 @@ fn rules_12_1_terms_default_to_a_plain_knockout_of_unit_1() {
     assert_eq!(out.winner, None);
 }
 
+/// A player who starts with no chips is already out: they may be listed
+/// (folded, keeping their bounty) but never live, and a hand needs two
+/// players with chips.
+#[test]
+fn rules_12_2_a_player_without_chips_is_never_live() {
+    let input = hand(
+        3,
+        vec![live(1, 100, 100, 1), live(2, 100, 100, 9), live(3, 0, 0, 9)],
+    );
+    let s = settle(&input).unwrap();
+    let err = tournament(&input, &s, &[0; 3], &terms(1, 0, Some(2))).unwrap_err();
+    assert_eq!(err, TournamentError::LiveWithoutChips(2));
+    let input = hand(2, vec![live(1, 100, 0, 1), folded(2, 0, 0)]);
+    let s = settle(&input).unwrap();
+    let err = tournament(&input, &s, &[0; 2], &terms(1, 0, None)).unwrap_err();
+    assert_eq!(err, TournamentError::TooFewWithChips(1));
+}
+
 #[test]
 fn rules_12_2_eliminated_started_with_chips_and_ends_with_none() {
     // Seat 4 sat in with no chips and put none in: not eliminated. Seat 3
@@ -448,6 +466,13 @@ fn rules_12_10_refusals_are_errors_never_panics() {
         err(&[0; 3], terms(1, 0, Some(2))),
         TournamentError::PlayersLeft {
             players_left: 2,
+            with_chips: 3
+        }
+    );
+    assert_eq!(
+        err(&[0; 3], terms(1, 0, Some(u64::MAX))),
+        TournamentError::PlayersLeft {
+            players_left: u64::MAX,
             with_chips: 3
         }
     );

@@ -4,25 +4,37 @@
 
 use proptest::prelude::*;
 use showdown_core::{
-    settle, tournament, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput,
+    settle, tournament, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Settlement,
     TournamentOutcome, TournamentTerms,
 };
 
 const CASES: u32 = 1024;
 
-/// (stack, committed, folded, high value, low value) of one player.
-type Raw = (u64, u64, bool, u64, Option<u64>);
+/// (stack, committed, dead, folded, high value, low value) of one player.
+type Raw = (u64, u64, u64, bool, u64, Option<u64>);
 
+/// A player who starts without chips is out of the event: folded, with
+/// nothing in. About one in seven posts a dead chip (a big-blind ante).
 fn arb_player() -> impl Strategy<Value = Raw> {
     (
         prop_oneof![Just(0u64), 1u64..=12],
         0u64..=12,
+        prop::bool::weighted(0.15),
         prop::bool::weighted(0.25),
         0u64..4,
         prop::option::of(0u64..3),
     )
-        .prop_map(|(stack, c, folded, high, low)| {
-            (stack * 100, c.min(stack) * 100, folded, high, low)
+        .prop_map(|(stack, c, ante, folded, high, low)| {
+            let dead = u64::from(ante && stack > 0);
+            let committed = c.min(stack - dead);
+            (
+                stack * 100,
+                committed * 100,
+                dead * 100,
+                folded || stack == 0,
+                high,
+                low,
+            )
         })
 }
 
@@ -40,19 +52,20 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
                 prop::sample::select(vec![1u64, 5, 25]),
                 prop::sample::select(vec![0u32, 2_500, 5_000, 3_333, 10_000]),
                 prop::option::of(0u64..=20),
+                0u64..=2,
             )
         })
         .prop_map(
-            |(seats, raw, units, button_seat, stud, split_game, unit, bp, extra)| {
+            |(seats, raw, units, button_seat, stud, split_game, unit, bp, extra, dead_money)| {
                 let players: Vec<PlayerInput> = seats
                     .iter()
                     .zip(&raw)
                     .map(
-                        |(&seat, &(stack, committed, folded, high, low))| PlayerInput {
+                        |(&seat, &(stack, committed, dead, folded, high, low))| PlayerInput {
                             seat,
                             stack,
                             committed,
-                            dead: 0,
+                            dead,
                             folded,
                             hands: (!folded).then_some(Hands {
                                 high: HandStrength {
@@ -71,7 +84,7 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
                 let input = HandInput {
                     players,
                     chip_unit: 100,
-                    dead_money: 0,
+                    dead_money: dead_money * 100,
                     order: if stud {
                         OddChipOrder::Stud
                     } else {
@@ -90,6 +103,12 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
         )
 }
 
+/// The settlement of a tournament hand: two or more players with chips.
+fn playable(input: &HandInput) -> Option<Settlement> {
+    let with_chips = input.players.iter().filter(|p| p.stack > 0).count();
+    (with_chips >= 2).then(|| settle(input).ok()).flatten()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
 
@@ -97,7 +116,7 @@ proptest! {
     fn bounties_in_equal_cash_plus_growth_and_awards_add_up(
         (input, bounties, terms) in arb_case()
     ) {
-        let Ok(s) = settle(&input) else { return Ok(()) };
+        let Some(s) = playable(&input) else { return Ok(()) };
         let out = tournament(&input, &s, &bounties, &terms).unwrap();
         prop_assert_eq!(out.bounty_in(), out.bounty_out());
         let gone: Vec<usize> = out.eliminations.iter().map(|e| e.player).collect();
@@ -106,6 +125,12 @@ proptest! {
             prop_assert!(input.players[e.player].stack > 0);
             let total: u64 = e.awards.iter().map(|a| a.amount).sum();
             prop_assert_eq!(total, e.bounty, "the whole bounty is awarded");
+            // The eliminating pot, seen from the pots' eligible lists: a
+            // live player's is the last pot they are eligible for.
+            if !input.players[e.player].folded {
+                let last = s.pots.iter().rposition(|p| p.eligible.contains(&e.player));
+                prop_assert_eq!(Some(e.pot), last);
+            }
             let min = e.awards.iter().map(|a| a.amount).min().unwrap();
             let max = e.awards.iter().map(|a| a.amount).max().unwrap();
             prop_assert!(max - min <= terms.bounty_unit, "at most one unit apart");
@@ -136,7 +161,7 @@ proptest! {
         (input, bounties, terms) in arb_case(),
         rot in 0usize..9,
     ) {
-        let Ok(s) = settle(&input) else { return Ok(()) };
+        let Some(s) = playable(&input) else { return Ok(()) };
         let out = tournament(&input, &s, &bounties, &terms).unwrap();
         let n = input.players.len();
         // Player k moves to index (k + rot) % n.
