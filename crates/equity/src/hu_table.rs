@@ -416,9 +416,31 @@ pub fn table(game: TableGame) -> Result<&'static Table, &'static TableError> {
     cell.get_or_init(|| Table::decode(game, file)).as_ref()
 }
 
-/// The table's answer for a checked spot, when it applies: two players, no
-/// board, no dead cards, hold'em or short deck. `None` sends the caller to
-/// the walk.
+/// The table that answers a deal, if one does: two players of two cards,
+/// no board, no dead cards, hold'em or short deck, and a valid file.
+fn applies(
+    game: Game,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+) -> Option<(&'static Table, [Card; 2], [Card; 2])> {
+    let game = TableGame::of(game)?;
+    if hands.len() != 2 || !board.is_empty() || !dead.is_empty() {
+        return None;
+    }
+    let (a, b) = (hands[0].try_into().ok()?, hands[1].try_into().ok()?);
+    Some((table(game).ok()?, a, b))
+}
+
+/// Whether [`crate::enumerate`] answers this deal from the table, a look-up
+/// of microseconds: a server can then answer it where it stands, without
+/// handing it to a thread for long enumerations.
+pub fn answers(variant: VariantId, hands: &[&[Card]], board: &[Card], dead: &[Card]) -> bool {
+    Game::of(variant).is_some_and(|g| applies(g, hands, board, dead).is_some())
+}
+
+/// The table's answer for a checked spot, when it applies. `None` sends the
+/// caller to the walk.
 pub(crate) fn answer(
     spot: &Spot,
     hands: &[&[Card]],
@@ -426,12 +448,8 @@ pub(crate) fn answer(
     dead: &[Card],
     pots: &[PotMask],
 ) -> Option<Equity> {
-    let game = TableGame::of(spot.game)?;
-    if hands.len() != 2 || !board.is_empty() || !dead.is_empty() {
-        return None;
-    }
-    let (a, b) = (hands[0].try_into().ok()?, hands[1].try_into().ok()?);
-    let [wins_a, wins_b, ties] = table(game).ok()?.lookup(a, b)?;
+    let (table, a, b) = applies(spot.game, hands, board, dead)?;
+    let [wins_a, wins_b, ties] = table.lookup(a, b)?;
     Some(walk::heads_up(
         [u64::from(wins_a), u64::from(wins_b), u64::from(ties)],
         pots,

@@ -184,3 +184,22 @@ fn the_engine_answers_the_same_with_and_without_the_table() {
         }
     }
 }
+
+/// `answers` is true exactly where the table applies: heads-up hold'em or
+/// short deck with no board and no dead cards.
+#[test]
+fn answers_names_the_deals_the_table_applies_to() {
+    use showdown_cards::VariantId;
+    use showdown_equity::hu_table::answers;
+    let c = |s: &str| -> Vec<Card> { s.split_whitespace().map(|c| c.parse().unwrap()).collect() };
+    let (a, b, x) = (c("Ah Kh"), c("Qs Qd"), c("7c 8c"));
+    let heads_up: [&[Card]; 2] = [&a, &b];
+    assert!(answers(VariantId::Holdem, &heads_up, &[], &[]));
+    assert!(answers(VariantId::ShortDeck, &heads_up, &[], &[]));
+    assert!(!answers(VariantId::Holdem, &heads_up, &c("2c 3d 4h"), &[]));
+    assert!(!answers(VariantId::Holdem, &heads_up, &[], &c("2c")));
+    assert!(!answers(VariantId::Holdem, &[&a, &b, &x], &[], &[]));
+    let (o1, o2) = (c("As Ks Jh Th"), c("Qh 9d 8d 7s"));
+    assert!(!answers(VariantId::Omaha, &[&o1, &o2], &[], &[]));
+    assert!(!answers(VariantId::Razz, &heads_up, &[], &[]));
+}
