@@ -11,10 +11,11 @@
 //! the 24 permutations of the suits and the 2 orders of the players, write
 //! each hand's two card indices (`Card::index`, rank-major:
 //! `4 × (rank − 2) + suit`, clubs 0 to spades 3) higher first, the first
-//! player's hand then the second's, as the four bytes of a big-endian `u32`; the canonical key is the least of the
-//! 48. Two matchups share a key exactly when a suit permutation and perhaps
-//! a swap of players turns one into the other, and then their results are
-//! the same up to that swap.
+//! player's hand then the second's, as the four bytes of a big-endian
+//! `u32`; the canonical key is the least of the 48. Two matchups share a
+//! key exactly when a suit permutation and perhaps a swap of players turns
+//! one into the other, and then their results are the same up to that
+//! swap.
 //!
 //! **File format** (`data/hu_holdem.bin`, `data/hu_short_deck.bin`),
 //! little-endian, no padding: a 16-byte header — the magic `SDHU`, a
@@ -247,8 +248,8 @@ pub fn canonical_keys(game: TableGame) -> Vec<u32> {
         .collect();
     let mut keys = Vec::new();
     for (i, a) in hands.iter().enumerate() {
-        // A key's first hand never sorts after its second under the
-        // least transform, so unordered pairs of hands cover every key.
+        // `canonical` tries both player orders, so (a, b) and (b, a) share
+        // a key: unordered pairs of hands reach every key.
         for b in &hands[i + 1..] {
             if a.iter().any(|c| b.contains(c)) {
                 continue;
