@@ -136,3 +136,19 @@ audit:
 	@command -v cargo-deny >/dev/null || $(CARGO) install --locked cargo-deny
 	$(CARGO) deny --offline check licenses bans sources
 	@if [ "$${AUDIT_ADVISORIES:-0}" = 1 ]; then $(CARGO) deny check advisories; else echo "advisories skipped: the RustSec database is fetched from GitHub, unreachable here (AUDIT_ADVISORIES=1 to run it)"; fi
+
+# --- Heads-up preflop table (crates/equity/data/, crates/equity/README.md) ---
+# Every heads-up preflop matchup of hold'em and short deck up to suit
+# permutation and player order, enumerated by the equity crate's own walk on
+# every core. hu-table rewrites the committed files; hu-table-check writes
+# them into target/hu-table/ and compares them byte for byte.
+.PHONY: hu-table hu-table-check
+HU_TABLE_GEN = $(CARGO) run --quiet --release -p showdown-equity --example hu_table --
+
+hu-table:
+	$(HU_TABLE_GEN) crates/equity/data
+
+hu-table-check:
+	$(HU_TABLE_GEN) target/hu-table
+	cmp target/hu-table/hu_holdem.bin crates/equity/data/hu_holdem.bin
+	cmp target/hu-table/hu_short_deck.bin crates/equity/data/hu_short_deck.bin

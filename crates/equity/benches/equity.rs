@@ -1,7 +1,8 @@
 //! The equity engine on the spots OMPEval's `EquityCalculator` was timed on
 //! (exact enumeration, one thread; README.md has both sets of figures) and
 //! on the Omaha targets; and a main pot with a side pot, as the cash-out
-//! asks.
+//! asks. Heads-up preflop hold'em and short deck are answered from the
+//! table; their `/walk` cases time the enumeration the table replaces.
 //!
 //! `cargo bench -p showdown-equity --profile dist --bench equity`
 
@@ -9,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use showdown_cards::{Card, VariantId};
-use showdown_equity::{enumerate, enumerate_one_pot, PotMask};
+use showdown_equity::{enumerate, enumerate_by_walk, enumerate_one_pot, PotMask};
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -93,6 +94,37 @@ fn bench(c: &mut Criterion) {
         );
         g.bench_function(name, |b| {
             b.iter(|| enumerate_one_pot(variant, black_box(&refs), black_box(&board), &[]).unwrap())
+        });
+    }
+    // The heads-up table against the walk it replaces, both games.
+    for (name, variant, a, b) in [
+        (
+            "holdem/AhKh-QsQd/preflop",
+            VariantId::Holdem,
+            "Ah Kh",
+            "Qs Qd",
+        ),
+        (
+            "short-deck/AhKh-QsQd/preflop",
+            VariantId::ShortDeck,
+            "Ah Kh",
+            "Qs Qd",
+        ),
+    ] {
+        let (a, b) = (cards(a), cards(b));
+        let refs = [a.as_slice(), b.as_slice()];
+        let pots = [PotMask::all(2)];
+        assert_eq!(
+            enumerate(variant, &refs, &[], &[], &pots),
+            enumerate_by_walk(variant, &refs, &[], &[], &pots)
+        );
+        if variant == VariantId::ShortDeck {
+            g.bench_function(name, |b| {
+                b.iter(|| enumerate(variant, black_box(&refs), &[], &[], &pots).unwrap())
+            });
+        }
+        g.bench_function(format!("{name}/walk"), |b| {
+            b.iter(|| enumerate_by_walk(variant, black_box(&refs), &[], &[], &pots).unwrap())
         });
     }
     // The cash-out's shape: a main pot and a side pot without player 0.

@@ -11,9 +11,13 @@
 //! added at the leaf, and cards of suits that can no longer make anyone a
 //! flush are dealt once per rank with a weight (OMPEval's isomorphism).
 //! [`reference::enumerate`] is the plain definition, kept as the oracle.
+//! Heads-up preflop hold'em and short deck, the commonest all-in and the
+//! dearest walk, are read from a table of the walk's results
+//! ([`hu_table`]).
 
 mod error;
 mod high;
+pub mod hu_table;
 mod omaha;
 pub mod reference;
 mod walk;
@@ -260,12 +264,40 @@ pub(crate) fn check(
 /// `hands[i]` are player `i`'s hole cards, `board` the first `k` board
 /// cards (0, 3 or 4), `dead` cards known out of the deck, `pots` each pot's
 /// eligible players. All pots are tallied on the same runouts.
+///
+/// Heads-up hold'em and short deck with no board and no dead cards are
+/// read from the heads-up table ([`hu_table`]), which holds the walk's own
+/// results: the answer is the one [`enumerate_by_walk`] gives, in
+/// microseconds instead of milliseconds.
 pub fn enumerate(
     variant: VariantId,
     hands: &[&[Card]],
     board: &[Card],
     dead: &[Card],
     pots: &[PotMask],
+) -> Result<Equity, EquityError> {
+    run(variant, hands, board, dead, pots, true)
+}
+
+/// [`enumerate`] without the heads-up table: always the walk. The table is
+/// generated from this, and tests hold the two to the same answers.
+pub fn enumerate_by_walk(
+    variant: VariantId,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[PotMask],
+) -> Result<Equity, EquityError> {
+    run(variant, hands, board, dead, pots, false)
+}
+
+fn run(
+    variant: VariantId,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[PotMask],
+    use_table: bool,
 ) -> Result<Equity, EquityError> {
     let spot = check(variant, hands, board, dead, pots)?;
     if pots.is_empty() {
@@ -274,6 +306,11 @@ pub fn enumerate(
             runouts: spot.runouts,
             pots: Vec::new(),
         });
+    }
+    if use_table {
+        if let Some(e) = hu_table::answer(&spot, hands, board, dead, pots) {
+            return Ok(e);
+        }
     }
     Ok(walk::run(&spot, hands, board, pots))
 }
@@ -288,12 +325,18 @@ pub fn enumerate_one_pot(
     enumerate(variant, hands, board, dead, &[PotMask::all(hands.len())])
 }
 
-/// Build the look-up tables now (they take tens of milliseconds) rather than in the first request that needs them.
+/// Build the look-up tables now (they take tens of milliseconds; the
+/// heads-up tables are decoded here too) rather than in the first request
+/// that needs them.
 pub fn build_tables() {
     showdown_cards::build_tables();
     high::standard();
     high::short_deck();
     omaha::table();
+    for game in hu_table::TableGame::ALL {
+        // A bad file is not fatal: the engine then enumerates.
+        let _ = hu_table::table(game);
+    }
 }
 
 #[cfg(test)]

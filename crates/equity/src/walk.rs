@@ -523,3 +523,21 @@ impl From<OmahaLeaf<'_>> for Tally {
         l.tally
     }
 }
+
+/// A heads-up result from the table (runouts won by player 0, won by
+/// player 1, tied) shared into `pots` by the same tally a walk ends with,
+/// so the answer is the walk's to the byte: each runout's set of winners is
+/// `{0}`, `{1}` or both, and a pot takes its players among them, or its own
+/// player when none of them is in it.
+pub(crate) fn heads_up(counts: [u64; 3], pots: &[PotMask], runouts: u64) -> Equity {
+    let mut tally = Tally::new(2, pots);
+    for (p, &pot) in tally.pots.iter().enumerate() {
+        for (set, &count) in (1u16..=3).zip(&counts) {
+            // `Tally::best_in` with every player holding a hand: a pot of
+            // one player not among the winners is that player's.
+            let h = if set & pot != 0 { set & pot } else { pot };
+            tally.by_winners[(p << 2) + h as usize] += count;
+        }
+    }
+    tally.finish(runouts)
+}

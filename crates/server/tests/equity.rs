@@ -111,6 +111,26 @@ async fn status_503_with_retry_after_when_the_pool_is_full() {
     assert_eq!(post_json(app, "/v1/equity", &api_md()).await.status, 200);
 }
 
+/// A heads-up spot before the flop is a table look-up answered without the
+/// pool: with every slot taken it still answers, the same as when the pool
+/// is free, while a flop spot of the same hands is refused.
+#[tokio::test]
+async fn heads_up_preflop_answers_with_the_pool_full() {
+    let mut preflop = api_md();
+    preflop["board"] = json!([]);
+    let free = equity(&preflop).await;
+    assert_eq!(free.status, 200, "{}", String::from_utf8_lossy(&free.body));
+    let state = showdown_server::AppState::default();
+    let held = fill_compute_pool(&state);
+    let app = showdown_server::app(state);
+    let r = post_json(app.clone(), "/v1/equity", &preflop).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.json(), free.json());
+    assert_eq!(r.json()["runouts"], 1_712_304);
+    assert_problem(&post_json(app, "/v1/equity", &api_md()).await, 503);
+    drop(held);
+}
+
 fn golden_cases() -> Vec<(String, std::path::PathBuf, std::path::PathBuf)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden-equity");
     let mut out: Vec<_> = std::fs::read_dir(&dir)

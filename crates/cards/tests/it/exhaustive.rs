@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use showdown_cards::{high_rank, high_value, high_value_7, high_values_7, Card};
+use showdown_cards::{high_rank, high_value, high_value_7, high_values_7, Card, HandKey};
 
 const FIVE_CARD_COUNTS: [u64; 10] = [
     1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4,
@@ -67,8 +67,10 @@ fn all_2_598_960_five_card_hands_have_the_known_category_counts_and_7462_values(
 #[ignore = "133,784,560 hands: run in release with `make exhaustive`"]
 fn all_133_784_560_seven_card_hands_have_the_known_category_counts() {
     let d = deck();
-    // Also checks, on every hand, that the fixed-size path and the grouped
-    // path (groups of 8 consecutive hands) give `high_value`'s value.
+    // Also checks, on every hand, that the fixed-size path, the grouped
+    // path (groups of 8 consecutive hands) and a key summed card by card
+    // (`HandKey`, the path `high_value` takes for other lengths) give
+    // `high_value`'s value.
     let work = |first: Vec<usize>| {
         let mut counts = [0u64; 10];
         let mut mismatches = 0u64;
@@ -93,6 +95,8 @@ fn all_133_784_560_seven_card_hands_have_the_known_category_counts() {
                                     let v = high_value(&h);
                                     counts[category(v)] += 1;
                                     mismatches += u64::from(high_value_7(&h) != v);
+                                    mismatches +=
+                                        u64::from(HandKey::from_cards(&h).high_value() != v);
                                     (group[n], values[n]) = (h, v);
                                     n += 1;
                                     if n == 8 {
@@ -115,7 +119,11 @@ fn all_133_784_560_seven_card_hands_have_the_known_category_counts() {
         let t1 = s.spawn(|| work(odd));
         (t0.join().unwrap(), t1.join().unwrap())
     });
-    assert_eq!(c0.1 + c1.1, 0, "high_value_7 or high_values_7 disagree");
+    assert_eq!(
+        c0.1 + c1.1,
+        0,
+        "high_value_7, high_values_7 or HandKey disagree"
+    );
     let counts: Vec<u64> = c0.0.iter().zip(c1.0.iter()).map(|(x, y)| x + y).collect();
     println!("seven-card category counts: {counts:?}");
     assert_eq!(counts, SEVEN_CARD_COUNTS);

@@ -90,6 +90,17 @@ pub struct PlayerEquity {
 /// A request that passed the checks, ready to enumerate.
 pub struct Prepared(check::Spot);
 
+impl Prepared {
+    /// Whether the answer is a look-up in the heads-up preflop table
+    /// (microseconds, like a settle) rather than an enumeration, so the
+    /// route may answer it without the hop to the compute pool.
+    pub fn is_lookup(&self) -> bool {
+        let s = &self.0;
+        let hands: Vec<&[showdown_cards::Card]> = s.hands.iter().map(Vec::as_slice).collect();
+        showdown_equity::hu_table::answers(s.variant, &hands, &s.board, &s.dead)
+    }
+}
+
 /// The checks alone (microseconds): every problem of an impossible request
 /// at once, so a caller can refuse it before giving it a thread.
 pub fn prepare(req: &EquityRequest) -> Result<Prepared, Invalid> {

@@ -41,6 +41,11 @@ pub async fn equity(
     ApiJson(req): ApiJson<EquityRequest>,
 ) -> Result<Json<EquityResponse>, HttpProblem> {
     let prepared = prepare(&req).map_err(impossible)?;
+    // Heads-up before the flop is a table look-up (microseconds, like a
+    // settle): answered here, without the hop to the pool and back.
+    if prepared.is_lookup() {
+        return compute(&req, &prepared).map(Json).map_err(impossible);
+    }
     let answer = state
         .compute
         .run(move || compute(&req, &prepared))
