@@ -1,4 +1,4 @@
-//! End to end: the real `showdown` binary on a free port, spoken to over
+//! End to end: the real `showdown` binary on a port of its own, spoken to over
 //! TCP with a tiny HTTP/1.1 client (no HTTP client dependency needed).
 
 mod common;
@@ -14,29 +14,39 @@ struct Server {
 }
 
 impl Server {
+    /// Starts the binary on a port the system picks (`--addr
+    /// 127.0.0.1:0`) and reads the address from its "listening" log line,
+    /// so no other test's server can take the port between a probe and
+    /// the bind.
     fn start(extra: &[&str]) -> Server {
-        // A free port: bind :0, read it, release it for the server.
-        let addr = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_showdown"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
             .arg("serve")
             .arg("--addr")
-            .arg(addr.to_string())
+            .arg("127.0.0.1:0")
+            .args(["--log-format", "json"])
             .args(extra)
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", "warn,showdown_server::cli=info")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the showdown binary starts");
-        let server = Server { child, addr };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(addr).is_err() {
-            assert!(Instant::now() < deadline, "server did not listen on {addr}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        server
+        let mut log = std::io::BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        let addr = loop {
+            line.clear();
+            let n = std::io::BufRead::read_line(&mut log, &mut line).unwrap();
+            assert!(n > 0, "the server exited before it listened");
+            let entry: serde_json::Value = serde_json::from_str(&line).unwrap_or_default();
+            if entry["message"] == "listening" {
+                // `addr` is the Debug form of an Option: "Some(127.0.0.1:PORT)".
+                let text = entry["addr"].as_str().unwrap();
+                let inner = text.trim_start_matches("Some(").trim_end_matches(')');
+                break inner.parse::<SocketAddr>().unwrap();
+            }
+        };
+        // Keep reading the log so that it never fills its pipe.
+        std::thread::spawn(move || std::io::copy(&mut log, &mut std::io::sink()));
+        Server { child, addr }
     }
 
     fn signal(&self, sig: &str) {
