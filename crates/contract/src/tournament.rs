@@ -81,6 +81,7 @@ pub fn end<'a>(
         bounties: bounties_after,
         bounty_cash,
         winner: out.winner.map(id),
+        winner_bounty: out.winner_bounty,
     }))
 }
 
@@ -179,15 +180,7 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
         }
     }
     if let Some(w) = &end.winner {
-        let paid = end.bounty_cash.get(w).copied().unwrap_or(0);
-        let collected: u64 = end
-            .eliminations
-            .iter()
-            .flat_map(|e| &e.awards)
-            .filter(|a| &a.agent_id == w)
-            .map(|a| a.cash)
-            .sum();
-        let own = paid - collected;
+        let own = end.winner_bounty;
         out.push(ExplainStep {
             rule: ExplainRule::TournamentWin,
             source: "RULES.md §12.7".into(),

@@ -80,4 +80,6 @@ pub struct TournamentEnd<'a> {
     pub bounties: BTreeMap<Id<'a>, u64>,
     pub bounty_cash: BTreeMap<Id<'a>, u64>,
     pub winner: Option<Id<'a>>,
+    /// The winner's own bounty, paid with the title (0 without a winner).
+    pub winner_bounty: u64,
 }
