@@ -117,7 +117,10 @@ pub(crate) fn folded_above_top(committed: &[u64], top: u64) -> Result<u64, Settl
 }
 
 /// RULES.md §2.2–2.3: the pots, main first. A layer with no chips makes no
-/// pot. `committed` is after the uncalled bet was given back.
+/// pot. `committed` is after the uncalled bet was given back. The tests'
+/// view of [`cut_layers`] (the settlement calls that directly, so a hand
+/// builds its pots once).
+#[cfg(test)]
 pub(crate) fn build_layers(
     players: &[PlayerInput],
     committed: &[u64],
@@ -129,9 +132,10 @@ pub(crate) fn build_layers(
         .collect())
 }
 
-/// [`build_layers`], each pot with its upper cut: the pot holds every
-/// commitment's part up to that cut (RULES.md §12.4 reads it to find the
-/// last pot holding a player's chips).
+/// RULES.md §2.2–2.3: the pots, main first, each with its upper cut (a
+/// layer with no chips makes no pot): the pot holds every commitment's part
+/// up to that cut. The settlement takes the pots, RULES.md §12.4 the cuts
+/// (the last pot holding a player's chips).
 pub(crate) fn cut_layers(
     players: &[PlayerInput],
     committed: &[u64],

@@ -56,8 +56,9 @@ pub fn settle_hand(
         }
     }
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
-    let layers = pot::build_layers(players, &committed, input.dead_money)?;
-    let gross: Vec<u64> = layers.iter().map(|l| l.amount).collect();
+    // Each pot with its cut; the settlement needs only the pots.
+    let layers = pot::cut_layers(players, &committed, input.dead_money)?;
+    let gross: Vec<u64> = layers.iter().map(|(_, l)| l.amount).collect();
     let taken = rake::take(
         input,
         house,
@@ -68,7 +69,7 @@ pub fn settle_hand(
     // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
     let mut pots = Vec::with_capacity(layers.len());
     let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
-    for (layer, &(pot_rake, pot_jackpot)) in layers.into_iter().zip(&taken.per_pot) {
+    for ((_, layer), &(pot_rake, pot_jackpot)) in layers.into_iter().zip(&taken.per_pot) {
         let net = guard::sub(guard::sub(layer.amount, pot_rake)?, pot_jackpot)?;
         if boards.is_empty() {
             let mut pot = award::award_pot(
