@@ -7,7 +7,8 @@
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
-//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), which read a
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), and between hands
+//! [`next_hand`] and [`between_hands`] (§13), pure functions of seats, which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
 //! own.
@@ -18,12 +19,14 @@ mod boards;
 mod cash_out;
 mod cash_out_refusal;
 mod guard;
+mod next_hand;
 mod odd_chip;
 mod outcome;
 mod pot;
 pub mod rake;
 pub mod settlement;
 mod split;
+mod tables;
 mod tournament;
 mod types;
 
@@ -45,8 +48,15 @@ pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat,
 };
+pub use next_hand::{
+    button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
+};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
+pub use tables::{
+    between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,
+    MAX_SEATS,
+};
 pub use tournament::{
     tournament, BountyAward, Elimination, TournamentError, TournamentOutcome, TournamentTerms,
 };

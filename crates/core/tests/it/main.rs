@@ -12,6 +12,7 @@ mod chip_race;
 mod chip_race_draw;
 mod chip_race_props;
 mod common;
+mod next_hand;
 mod properties;
 mod rake;
 mod rake_props;
