@@ -220,53 +220,60 @@ fn breaking(live: &[Live]) -> Option<Breaking> {
     })
 }
 
+/// The tables ordered three ways by (count, position), so the table the
+/// rule names is always the first of a set, ties going to the earlier
+/// table in the request.
+#[derive(Default)]
+struct Order {
+    most: BTreeSet<(Reverse<u32>, usize)>,
+    fewest: BTreeSet<(u32, usize)>,
+    /// Only the tables with an empty seat.
+    open: BTreeSet<(u32, usize)>,
+}
+
+impl Order {
+    fn insert(&mut self, k: usize, t: &Live) {
+        let c = t.count();
+        self.most.insert((Reverse(c), k));
+        self.fewest.insert((c, k));
+        if c < t.seats {
+            self.open.insert((c, k));
+        }
+    }
+
+    fn remove(&mut self, k: usize, count: u32) {
+        self.most.remove(&(Reverse(count), k));
+        self.fewest.remove(&(count, k));
+        self.open.remove(&(count, k));
+    }
+
+    /// The source and destination of the next move, or `None` when the
+    /// tables are balanced or no move would bring them closer.
+    fn pick(&self, max_difference: u32) -> Option<(usize, u32, usize, u32)> {
+        let &(Reverse(most), src) = self.most.first()?;
+        let &(fewest, _) = self.fewest.first()?;
+        let &(dest_count, dst) = self.open.first()?;
+        let unbalanced = most - fewest > max_difference;
+        (unbalanced && most > dest_count + max_difference).then_some((src, most, dst, dest_count))
+    }
+}
+
 /// §13.6: move the most crowded table's next big blind to the emptiest
 /// table's worst position until the tables are balanced or no move helps.
 fn balance(live: &mut [Live], terms: &Balancing) -> Vec<Move> {
-    // Ordered by (count, position): the first of each set is the table the
-    // rule names, ties going to the earlier table in the request.
-    let mut by_most: BTreeSet<(Reverse<u32>, usize)> = BTreeSet::new();
-    let mut by_fewest: BTreeSet<(u32, usize)> = BTreeSet::new();
-    let mut open_by_fewest: BTreeSet<(u32, usize)> = BTreeSet::new();
+    let mut order = Order::default();
     for (k, t) in live.iter().enumerate() {
-        let c = t.count();
-        by_most.insert((Reverse(c), k));
-        by_fewest.insert((c, k));
-        if c < t.seats {
-            open_by_fewest.insert((c, k));
-        }
+        order.insert(k, t);
     }
     let mut moves = Vec::new();
-    loop {
-        let (Some(&(Reverse(most), src)), Some(&(fewest, _))) =
-            (by_most.first(), by_fewest.first())
-        else {
-            break;
-        };
-        if most - fewest <= terms.max_difference {
-            break;
-        }
-        let Some(&(dest_count, dst)) = open_by_fewest.first() else {
-            break;
-        };
-        if most <= dest_count + terms.max_difference {
-            break;
-        }
+    while let Some((src, most, dst, dest_count)) = order.pick(terms.max_difference) {
         let Some(m) = move_one(live, src, dst, terms.rule) else {
             break;
         };
         moves.push(m);
         for (k, before) in [(src, most), (dst, dest_count)] {
-            let t = &live[k];
-            let c = t.count();
-            by_most.remove(&(Reverse(before), k));
-            by_fewest.remove(&(before, k));
-            open_by_fewest.remove(&(before, k));
-            by_most.insert((Reverse(c), k));
-            by_fewest.insert((c, k));
-            if c < t.seats {
-                open_by_fewest.insert((c, k));
-            }
+            order.remove(k, before);
+            order.insert(k, &live[k]);
         }
     }
     moves
