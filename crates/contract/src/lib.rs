@@ -17,12 +17,14 @@ pub mod equity;
 pub mod explain;
 pub mod fraction;
 pub mod invalid;
+pub mod next_hand;
 pub mod parse;
 pub mod pointer;
 pub mod problem;
 pub mod schema_enums;
 pub mod settle;
 pub mod step;
+pub mod tables;
 pub mod tournament;
 pub mod validate;
 

@@ -182,6 +182,13 @@ closed_set!(
 );
 
 closed_set!(
+    /// How the button moves between hands (RULES.md §13).
+    ButtonRuleName,
+    "`dead` (the default): the big blind moves one player, the button and small blind follow on seats, empty or not (TDA 31); `forward`: the button and blinds always on players (PokerStars, GGPoker).",
+    ["dead", "forward"]
+);
+
+closed_set!(
     /// Why a player got a colored-up chip in a chip race.
     AwardName,
     "`race-win`: one of the highest single cards; `not-raced-out`: the race took the player's last chips, so they get a chip anyway (TDA 23, seed 002).",

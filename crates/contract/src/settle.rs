@@ -141,6 +141,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     event.data.bad_beat = crate::bad_beat::judge(req, &v, &highs)?;
     let cash_outs = crate::cash_out::value(req, &v, &order, s)?;
     let tournament = crate::tournament::end(req, &order, &input, s)?;
+    let next_hand = crate::next_hand::next(req, &order, s);
     if let Some(c) = &cash_outs {
         for (k, &stack) in c.final_stacks.iter().enumerate() {
             let id = Cow::Borrowed(req.players[order[k]].id.as_str());
@@ -176,6 +177,9 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         if let Some(t) = &tournament {
             steps.extend(crate::tournament::steps(req, t));
         }
+        if let Some(n) = &next_hand {
+            steps.push(crate::next_hand::step(req, &order, s, n));
+        }
         event.data.explanation = Some(steps);
     }
     event.data.cash_outs = cash_outs.map(|c| c.dtos);
@@ -185,6 +189,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         event.data.bounty_cash = Some(t.bounty_cash);
         event.data.tournament_winner = t.winner;
     }
+    event.data.next_hand = next_hand;
     Ok(event)
 }
 
@@ -508,6 +513,7 @@ fn build_event<'a>(
             bounties: None,
             bounty_cash: None,
             tournament_winner: None,
+            next_hand: None,
         },
     }
 }

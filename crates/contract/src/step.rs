@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 /// - `elimination`: a player knocked out of the tournament, and their place (RULES.md §12.2-12.4).
 /// - `bounty-award`: a collector's part of a knocked-out player's bounty (RULES.md §12.5-12.6).
 /// - `tournament-win`: the last player left is paid their own bounty (RULES.md §12.7).
+/// - `next-hand`: where the next hand's button and blinds go (RULES.md §13.2-13.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExplainRule {
@@ -72,11 +73,14 @@ pub enum ExplainRule {
     /// The hand ends the tournament: the last player with chips is paid
     /// their own bounty (RULES.md §12.7); bounty money, not chips.
     TournamentWin,
+    /// Where the next hand's button and blinds go, and why (RULES.md
+    /// §13.2-13.5); it moves no chips (`amount` 0).
+    NextHand,
 }
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 20] = [
+    pub const ALL: [ExplainRule; 21] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -97,6 +101,7 @@ impl ExplainRule {
         Self::Elimination,
         Self::BountyAward,
         Self::TournamentWin,
+        Self::NextHand,
     ];
 
     /// Whether the step pays chips to the players it names (one step per

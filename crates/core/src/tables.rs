@@ -108,8 +108,12 @@ struct Live {
 impl Live {
     fn new(index: usize, t: &Table, rule: ButtonRule) -> Self {
         let mut by_seat = vec![None; t.seats as usize + 1];
+        // The contract refuses seats off the table; should one come here
+        // anyway it is left out rather than indexed.
         for p in &t.players {
-            by_seat[p.seat as usize] = Some(*p);
+            if let Some(slot) = by_seat.get_mut(p.seat as usize).filter(|_| p.seat > 0) {
+                *slot = Some(*p);
+            }
         }
         let mut live = Self {
             index,
@@ -155,7 +159,7 @@ impl Live {
                 .map_or(self.hand.big_blind, |(_, sb)| sb)
         };
         (1..=self.seats)
-            .map(|k| (sb - 1 + k) % self.seats + 1)
+            .map(|k| (sb + k - 1) % self.seats + 1)
             .find(|&seat| self.by_seat[seat as usize].is_none())
     }
 }

@@ -336,6 +336,18 @@ async fn success_answers(doc: &Value) -> Vec<(String, Reply)> {
     {
         requests.push(("/v1/chip-race".into(), post_json("/v1/chip-race", &e)));
     }
+    // The forward button, a table breaking, a heads-up table with waiters.
+    let tables = json!({"buttonRule": "forward", "tables": [
+        {"id": "t1", "seats": 6, "buttonSeat": 2, "smallBlindSeat": 2, "bigBlindSeat": 1,
+         "players": [{"id": "a", "seat": 1}, {"id": "b", "seat": 2}, {"id": "c", "seat": 4, "arrived": true}]},
+        {"id": "t2", "seats": 6, "buttonSeat": 1, "smallBlindSeat": 2, "bigBlindSeat": 3,
+         "players": [{"id": "d", "seat": 3}]}]});
+    // The dead button with the big blind busted: the small blind is dead.
+    let dead = json!({"tables": [{"id": "t1", "seats": 9, "smallBlindSeat": 2, "bigBlindSeat": 3,
+        "players": [{"id": "a", "seat": 1}, {"id": "b", "seat": 2}, {"id": "c", "seat": 5}]}]});
+    for e in request_examples(doc, "/v1/tables").into_iter().chain([tables, dead]) {
+        requests.push(("/v1/tables".into(), post_json("/v1/tables", &e)));
+    }
     let draw = json!({"seed": 7, "players": [{"id": "a", "seat": 1}, {"id": "b", "name": "B", "seat": 2}]});
     for e in request_examples(doc, "/v1/draw").into_iter().chain([draw]) {
         requests.push(("/v1/draw".into(), post_json("/v1/draw", &e)));
@@ -393,6 +405,12 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         {"id": "b", "cards": ["Qs", "Qd"]}]});
     let equity = json!({"variant": "holdem", "board": ["Qh", "7h"], "players": [
         {"id": "a", "cards": ["Ah", "Kh"]}, {"id": "b", "cards": ["Qs", "Qh"]}]});
+    let tables_shape = json!({"tables": [{"id": "t1", "seats": "9", "smallBlindSeat": 1,
+        "bigBlindSeat": 2, "players": [{"id": "p1", "seat": 1}]}]});
+    let tables = json!({"tables": [
+        {"id": "t1", "seats": 30, "smallBlindSeat": 1, "bigBlindSeat": 2, "players": [{"id": "p1", "seat": 1}]},
+        {"id": "t2", "seats": 9, "smallBlindSeat": 1, "bigBlindSeat": 2,
+         "players": [{"id": "p2", "seat": 1}, {"id": "p1", "seat": 2}]}]});
     let big = vec![b' '; AppConfig::default().body_limit + 1];
 
     // Each on a service of its own, with the default settings.
@@ -401,6 +419,8 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         post("/v1/settle/phh", "application/toml", "variant = 'NT'"),
         post_json("/v1/chip-race", &race_shape),
         post_json("/v1/draw", &draw_shape),
+        post_json("/v1/tables", &tables_shape),
+        post_json("/v1/tables", &tables),
         post("/v1/settle", "application/json", big),
         post("/v1/settle", "text/plain", "{}"),
         post("/v1/settle/phh", "application/json", "{}"),
@@ -639,7 +659,8 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             "badBeat": {"pool": 100, "minLosingHand": ["Ah", "Ad", "Ac", "Th", "Td"],
                         "bothHoleCardsPlay": true, "minPlayersDealt": 2, "playersDealt": 2,
                         "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500},
-            "tournament": {"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 2}}),
+            "tournament": {"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 2,
+                           "smallBlindSeat": 1, "bigBlindSeat": 2, "buttonRule": "dead"}}),
         ),
         (
             "/v1/equity",
@@ -652,6 +673,12 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             "smallBlindSeat": 1, "seed": 1, "players": [
                 {"id": "a", "name": "A", "seat": 1, "leftoverChips": 3, "otherChips": 10,
                  "cards": ["Ah", "Kd", "Qs"]}]}),
+        ),
+        (
+            "/v1/tables",
+            json!({"buttonRule": "dead", "maxDifference": 1, "haltDifference": 3, "tables": [
+                {"id": "t1", "seats": 9, "buttonSeat": 1, "smallBlindSeat": 2, "bigBlindSeat": 3,
+                 "players": [{"id": "a", "seat": 1, "arrived": false}, {"id": "b", "seat": 2}]}]}),
         ),
         (
             "/v1/draw",

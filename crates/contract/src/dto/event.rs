@@ -148,6 +148,12 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, value_type = Option<String>)]
     pub tournament_winner: Option<Id<'a>>,
+    /// Only with `tournament.smallBlindSeat` and `bigBlindSeat`, when two
+    /// or more players keep chips: where the next hand starts (RULES.md
+    /// §13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next_hand: Option<super::NextHand<'a>>,
 }
 
 /// One board of a hand played on several boards, and the hands on it.

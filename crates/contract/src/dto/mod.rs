@@ -6,6 +6,7 @@
 mod bad_beat;
 mod cash_out;
 mod event;
+mod next_hand;
 mod request;
 mod tournament;
 mod variants;
@@ -13,6 +14,7 @@ mod variants;
 pub use bad_beat::*;
 pub use cash_out::*;
 pub use event::*;
+pub use next_hand::*;
 pub use request::*;
 pub use tournament::*;
 pub use variants::*;

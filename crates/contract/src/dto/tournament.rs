@@ -27,6 +27,23 @@ pub struct TournamentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub players_left: Option<u64>,
+    /// The small blind's seat this hand (RULES.md §13): may be an empty
+    /// seat (a dead small blind); heads-up, the button's seat. With
+    /// `bigBlindSeat`, the answer gives `nextHand`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 4294967295u64)]
+    pub small_blind_seat: Option<u32>,
+    /// The big blind's seat this hand: a player of the request who starts
+    /// the hand with chips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 4294967295u64)]
+    pub big_blind_seat: Option<u32>,
+    /// How the button moves: `dead` (the default, TDA 31) or `forward`
+    /// (the button and blinds always on players, as PokerStars and GGPoker
+    /// deal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ButtonRuleName>)]
+    pub button_rule: Option<String>,
 }
 
 /// A player knocked out in this hand (RULES.md §12.2-12.6).

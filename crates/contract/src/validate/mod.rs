@@ -16,7 +16,7 @@ mod boards;
 mod cards;
 pub mod cash_out;
 pub(crate) mod deck;
-mod tournament;
+pub(crate) mod tournament;
 mod validated;
 
 use crate::dto::{PlayerRequest, SettleRequest};
@@ -59,6 +59,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     cash_out::check(req, variant, &mut p);
     bad_beat::check(req, variant, unit, &mut p);
     tournament::check(req, &mut p);
+    tournament::check_next_hand(req, table.as_ref(), &mut p);
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {

@@ -2,7 +2,8 @@
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
 use crate::dto::SettleRequest;
-use crate::problems::Problems;
+use crate::problems::{Problems, SEAT_FROM_1};
+use showdown_cards::Variant;
 use showdown_core::MAX_AMOUNT;
 
 /// The most basis points a share can be (100 %).
@@ -102,6 +103,76 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         p.push(
             "/players",
             format!("the bounties add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
+        );
+    }
+}
+
+/// RULES.md §13.8, the settle route's part: `smallBlindSeat`,
+/// `bigBlindSeat` and `buttonRule` of a tournament hand in a button game.
+pub(super) fn check_next_hand(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) {
+    let Some(t) = req.tournament.as_ref() else {
+        return;
+    };
+    if let Some(rule) = t.button_rule.as_deref() {
+        check_button_rule(rule, "/tournament/buttonRule", p);
+    }
+    let (sb, bb) = match (t.small_blind_seat, t.big_blind_seat) {
+        (None, None) => {
+            if t.button_rule.is_some() {
+                p.push(
+                    "/tournament/buttonRule",
+                    "buttonRule needs smallBlindSeat and bigBlindSeat: send both, or leave buttonRule out",
+                );
+            }
+            return;
+        }
+        (Some(_), None) => {
+            p.push(
+                "/tournament/bigBlindSeat",
+                "bigBlindSeat is required with smallBlindSeat: the next hand needs both blinds of this one",
+            );
+            return;
+        }
+        (None, Some(_)) => {
+            p.push(
+                "/tournament/smallBlindSeat",
+                "smallBlindSeat is required with bigBlindSeat: the next hand needs both blinds of this one",
+            );
+            return;
+        }
+        (Some(sb), Some(bb)) => (sb, bb),
+    };
+    if table.is_some_and(|t| !t.button) {
+        for field in ["smallBlindSeat", "bigBlindSeat"] {
+            p.push(
+                format!("/tournament/{field}"),
+                format!("{} has no button or blinds: leave {field} out", req.variant),
+            );
+        }
+        return;
+    }
+    if sb == 0 {
+        p.push("/tournament/smallBlindSeat", SEAT_FROM_1);
+    }
+    if sb == bb {
+        p.push(
+            "/tournament/bigBlindSeat",
+            format!("bigBlindSeat {bb} is also smallBlindSeat: the blinds are on two seats (heads-up, the small blind is the button's)"),
+        );
+    } else if !req.players.iter().any(|pl| pl.seat == bb && pl.stack > 0) {
+        p.push(
+            "/tournament/bigBlindSeat",
+            format!("bigBlindSeat {bb} is not the seat of a player of the request who starts the hand with chips"),
+        );
+    }
+}
+
+/// The closed set of `buttonRule` (RULES.md §13.2, §13.5).
+pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
+    if !matches!(rule, "dead" | "forward") {
+        p.push(
+            pointer,
+            format!("unknown buttonRule {rule:?}: use \"dead\" (TDA 31, the default) or \"forward\" (the button and blinds always on players)"),
         );
     }
 }

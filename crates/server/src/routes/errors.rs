@@ -151,6 +151,10 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             "/colorUpTo",
             "expected a whole number, 0 or more, got string \"25\"",
         ),
+        (400, "/v1/tables") => shape(
+            "/tables/0/seats",
+            "expected a whole number, 0 or more, got string \"9\"",
+        ),
         (400, "/v1/equity") => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
         (400, "/v1/draw") => shape(
             "/players/1/colour",
@@ -201,6 +205,16 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                     "colorUpTo 12 must be a multiple of removedDenomination 5",
                 ),
                 ("/players/0/seat", "seat numbers start at 1"),
+            ],
+        ),
+        (422, "/v1/tables") => impossible(
+            "tables request",
+            &[
+                ("/tables/0/seats", "seats 30 is outside 2 to 23"),
+                (
+                    "/tables/1/players/1/id",
+                    "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
+                ),
             ],
         ),
         (422, "/v1/draw") => impossible(

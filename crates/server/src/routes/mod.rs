@@ -12,6 +12,7 @@ pub(crate) mod health;
 pub(crate) mod metrics;
 pub(crate) mod phh;
 pub(crate) mod settle;
+pub(crate) mod tables;
 pub(crate) mod variants;
 
 use crate::edge::middleware::with_layers;
@@ -35,6 +36,7 @@ use utoipa_swagger_ui::SwaggerUi;
         (name = "settle", description = "Settling a finished hand"),
         (name = "variants", description = "The variant table"),
         (name = "equity", description = "Exact all-in equity over every runout (RULES.md §10)"),
+        (name = "tables", description = "A tournament's tables between hands: the next button and blinds, seats that wait, balancing and breaking (RULES.md §13)"),
         (name = "chip-race", description = "Chip races at a color-up (TDA 23, seed 002) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
@@ -48,6 +50,7 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(settle::settle))
         .routes(routes!(phh::settle_phh))
         .routes(routes!(variants::variants))
+        .routes(routes!(tables::tables))
         .routes(routes!(chip_race::chip_race))
         .routes(routes!(draw::draw))
         .routes(routes!(equity::equity))

@@ -1,0 +1,38 @@
+//! `POST /v1/tables` (API.md; RULES.md §13): a tournament's tables between
+//! hands: every table's next button and blinds, who waits, the halted
+//! tables, the balancing moves or the table that breaks.
+
+use crate::edge::extract::ApiJson;
+use crate::edge::problem_response::HttpProblem;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_contract::tables::{tables_request, TablesRequest, TablesResponse};
+
+/// Seat the next hand at every table.
+///
+/// From each table's hand just played (small and big blind seats, and the
+/// button's under the forward rule) and who sits there now: the next
+/// button and blinds by the dead button (TDA 31) or the forward button,
+/// heads-up by TDA 33, arrivals that wait (TDA 9); then the tables halted
+/// (TDA 10 D) and either the last table breaking (TDA 9, 10 C) or the
+/// balancing moves (TDA 10 A), each the source's next big blind to the
+/// destination's worst position.
+#[utoipa::path(
+    post,
+    path = "/v1/tables",
+    tag = "tables",
+    request_body = TablesRequest,
+    responses(
+        (status = 200, description = "Every table's next hand, the halted tables, the moves or the table that breaks", body = TablesResponse),
+        (status = 422, description = "The tables are impossible (RULES.md §13.8); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> Response {
+    // The answer borrows its ids from the request: it is written out here.
+    match tables_request(&req) {
+        Ok(answer) => Json(answer).into_response(),
+        Err(e) => HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "tables request", e))
+            .into_response(),
+    }
+}
