@@ -76,9 +76,9 @@ fn busts(req: &SettleRequest, order: &[usize], settled: &Settlement) -> Vec<Stri
         return Vec::new();
     };
     let places = [
-        (t.big_blind_seat, "the big blind"),
-        (t.small_blind_seat, "the small blind"),
-        (req.button_seat, "the button"),
+        (t.big_blind_seat, "in the big blind"),
+        (t.small_blind_seat, "in the small blind"),
+        (req.button_seat, "on the button"),
     ];
     let mut out: Vec<String> = Vec::new();
     for (seat, role) in places {
@@ -92,7 +92,7 @@ fn busts(req: &SettleRequest, order: &[usize], settled: &Settlement) -> Vec<Stri
             let who = seat_words(req, seat, Some(&pl.id));
             let already = out.iter().any(|s| s.starts_with(&who));
             if !already {
-                out.push(format!("{who} busted in {role}"));
+                out.push(format!("{who} busted {role}"));
             }
         }
     }
@@ -118,7 +118,7 @@ pub fn step(
         parts.push(format!(
             "two players are left: {button} has the button and posts the small blind, {bb} posts the big blind"
         ));
-        "RULES.md §13.3 (TDA 33)"
+        "RULES.md §13.3, TDA 33"
     } else {
         parts.push(if n.button_dead {
             format!(
@@ -126,7 +126,15 @@ pub fn step(
                 n.button_seat
             )
         } else {
-            format!("the button goes to {}", seat_words(req, n.button_seat, None))
+            let on_button = (0..order.len())
+                .map(|k| &req.players[order[k]])
+                .zip(&settled.final_stacks)
+                .find(|(pl, &stack)| pl.seat == n.button_seat && stack > 0)
+                .map(|(pl, _)| pl.id.as_str());
+            format!(
+                "the button goes to {}",
+                seat_words(req, n.button_seat, on_button)
+            )
         });
         parts.push(match &n.small_blind {
             None => format!(
@@ -140,7 +148,7 @@ pub fn step(
         });
         parts.push(format!("{bb} posts the big blind"));
         match rule {
-            ButtonRule::Dead => "RULES.md §13.2 (TDA 31)",
+            ButtonRule::Dead => "RULES.md §13.2, TDA 31",
             ButtonRule::Forward => "RULES.md §13.5",
         }
     };

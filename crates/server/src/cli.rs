@@ -48,6 +48,10 @@ pub enum Command {
     /// Each player's exact all-in equity for a request from FILE (or
     /// stdin), as `POST /v1/equity` answers it.
     Equity(EquityArgs),
+    /// A tournament's tables between hands from FILE (or stdin), as
+    /// `POST /v1/tables` answers it: next buttons and blinds, balancing
+    /// moves or the table that breaks. A problem goes to stderr, exit 1.
+    Tables(EquityArgs),
     /// Print the OpenAPI document the code derives.
     Openapi,
     /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which has no curl).
@@ -204,6 +208,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Settle(args)) => settle(&args),
         Some(Command::Equity(args)) => equity(&args),
+        Some(Command::Tables(args)) => tables(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
         Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),
@@ -359,6 +364,47 @@ fn equity(args: &EquityArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     code
+}
+
+/// `showdown tables`: the route's pipeline; the answer on stdout, a
+/// problem on stderr, so `> out.json` never captures an error.
+fn tables(args: &EquityArgs) -> ExitCode {
+    use showdown_contract::problem::TYPE_INVALID_REQUEST;
+    use showdown_contract::tables::{tables_request, TablesRequest};
+    let mut input = match open_input(args.file.as_deref(), "tables") {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let mut bytes = Vec::new();
+    if let Err(e) = input.read_to_end(&mut bytes) {
+        eprintln!("showdown tables: read error: {e}");
+        return ExitCode::from(2);
+    }
+    let req = match parse_json::<TablesRequest>(&bytes) {
+        Ok(req) => req,
+        Err(p) => return problem_to_stderr(&p),
+    };
+    match tables_request(&req) {
+        Ok(a) => {
+            let mut out = std::io::stdout().lock();
+            let text = serde_json::to_string_pretty(&a).unwrap_or_default();
+            if writeln!(out, "{text}").is_err() || out.flush().is_err() {
+                return ExitCode::from(2);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => problem_to_stderr(&Problem::impossible(
+            TYPE_INVALID_REQUEST,
+            "tables request",
+            e,
+        )),
+    }
+}
+
+/// A problem as JSON on stderr, exit status 1.
+fn problem_to_stderr(p: &Problem) -> ExitCode {
+    eprintln!("{}", serde_json::to_string_pretty(p).unwrap_or_default());
+    ExitCode::FAILURE
 }
 
 fn settle(args: &SettleArgs) -> ExitCode {

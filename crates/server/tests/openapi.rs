@@ -345,7 +345,10 @@ async fn success_answers(doc: &Value) -> Vec<(String, Reply)> {
     // The dead button with the big blind busted: the small blind is dead.
     let dead = json!({"tables": [{"id": "t1", "seats": 9, "smallBlindSeat": 2, "bigBlindSeat": 3,
         "players": [{"id": "a", "seat": 1}, {"id": "b", "seat": 2}, {"id": "c", "seat": 5}]}]});
-    for e in request_examples(doc, "/v1/tables").into_iter().chain([tables, dead]) {
+    for e in request_examples(doc, "/v1/tables")
+        .into_iter()
+        .chain([tables, dead])
+    {
         requests.push(("/v1/tables".into(), post_json("/v1/tables", &e)));
     }
     let draw = json!({"seed": 7, "players": [{"id": "a", "seat": 1}, {"id": "b", "name": "B", "seat": 2}]});

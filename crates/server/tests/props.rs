@@ -242,6 +242,7 @@ fn tournament_hand(
         bounty_unit: Some(unit),
         progressive_bp: Some(bp),
         players_left: extra.map(|e| with_chips + e),
+        ..Default::default()
     });
     for (p, u) in req.players.iter_mut().zip(units) {
         p.bounty = Some(u * unit);

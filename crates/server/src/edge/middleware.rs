@@ -53,7 +53,7 @@ fn acceptable_id(v: &HeaderValue) -> Option<&str> {
 /// (`auth.rs`, off by default), then catch-panic (the last guard: validation should make it unreachable).
 /// Public so tests and examples can put a route of their own behind them.
 pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
-    let body_limit = state.config.body_limit;
+    let body_limit = state.config.body_limit.max(TABLES_BODY_LIMIT);
     router.fallback(not_found).with_state(state.clone()).layer(
         tower::ServiceBuilder::new()
             .layer(SetRequestIdLayer::new(
@@ -184,6 +184,23 @@ fn access_log(
     }
 }
 
+/// The body limit of `POST /v1/tables`, at least: the largest request
+/// RULES.md §13.8 allows (10,000 players at 1,000 tables) is about 400 KB,
+/// far above a hand's 64 KiB.
+pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
+
+/// The largest body a route reads: the configured limit, raised to
+/// [`TABLES_BODY_LIMIT`] for the tables route. The edge reads the body
+/// under it before any extractor, so the extractors' own limit is set to
+/// the largest of them.
+pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
+    if path == "/v1/tables" {
+        config.body_limit.max(TABLES_BODY_LIMIT)
+    } else {
+        config.body_limit
+    }
+}
+
 /// The route's answer, and whether the body was read to its end. An API
 /// request's body is read first (413 at once on a declared length over the
 /// limit), then it takes a slot of the concurrency limit or is shed at
@@ -193,7 +210,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     if !api {
         return (next.run(req).await, false);
     }
-    let limit = state.config.body_limit;
+    let limit = body_limit(&state.config, req.uri().path());
     if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
         return (Problem::too_large().into_response(), false);
     }

@@ -32,7 +32,11 @@ pub async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> Response {
     // The answer borrows its ids from the request: it is written out here.
     match tables_request(&req) {
         Ok(answer) => Json(answer).into_response(),
-        Err(e) => HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "tables request", e))
-            .into_response(),
+        Err(e) => HttpProblem(Problem::impossible(
+            TYPE_INVALID_REQUEST,
+            "tables request",
+            e,
+        ))
+        .into_response(),
     }
 }
