@@ -1,4 +1,4 @@
-"""Every golden answer (tests/golden/*.response.json) against the OpenAPI
+"""Every golden answer (tests/golden and tests/golden-tables) against the OpenAPI
 document (openapi/openapi.json), with openapi-core: a client that trusts the
 document must be able to read every answer the service gives.
 
@@ -17,17 +17,18 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 def main() -> int:
     openapi = OpenAPI.from_file_path(str(ROOT / "openapi" / "openapi.json"))
-    answers = sorted((ROOT / "tests" / "golden").glob("*.response.json"))
+    answers = [(a, "/v1/settle") for a in sorted((ROOT / "tests" / "golden").glob("*.response.json"))]
+    answers += [(a, "/v1/tables") for a in sorted((ROOT / "tests" / "golden-tables").glob("*.response.json"))]
     if not answers:
         print("no golden answers found", file=sys.stderr)
         return 1
     failed = 0
-    for answer in answers:
+    for answer, path in answers:
         request_file = answer.with_name(answer.name.replace(".response.json", ".request.json"))
         request = MockRequest(
             "http://127.0.0.1:8080",
             "post",
-            "/v1/settle",
+            path,
             data=request_file.read_bytes(),
             content_type="application/json",
         )

@@ -177,3 +177,44 @@ export const badEquity: EquityBody = { ...equityExample, variant: "razz" };
 export function odds(a: EquityAnswer): string[] {
   return a.players.map((p) => `${p.id}: ${p.equity.numerator}/${p.equity.denominator} (${p.percent} %, ${p.wins} wins of ${a.runouts})`);
 }
+
+// Between hands (API.md "The next hand", POST /v1/tables; RULES.md §13).
+export const nextHandExample: SettleBody = {
+  ...tournamentExample,
+  tournament: { playersLeft: 27, smallBlindSeat: 1, bigBlindSeat: 2, buttonRule: "dead" },
+};
+
+// @ts-expect-error buttonRule is `dead` or `forward`
+export const badButtonRule: SettleBody = { ...example, tournament: { smallBlindSeat: 1, bigBlindSeat: 2, buttonRule: "moving" } };
+
+/** Who posts what next hand, as a tournament backend would seat it. */
+export function nextBlinds(event: HandComplete): string {
+  const n = event.data.nextHand;
+  if (n === undefined) return "no next hand";
+  const sb: string = n.smallBlindDead ? "dead" : n.smallBlind ?? "dead";
+  const button: number = n.buttonSeat;
+  return `button ${button}${n.buttonDead ? " (dead)" : ""}, small blind ${sb}, big blind ${n.bigBlind}${n.headsUp ? ", heads-up" : ""}`;
+}
+
+type TablesOperation = paths["/v1/tables"]["post"];
+export type TablesBody = TablesOperation["requestBody"]["content"]["application/json"];
+export type TablesAnswer = TablesOperation["responses"][200]["content"]["application/json"];
+
+export const tablesExample: TablesBody = {
+  buttonRule: "forward",
+  maxDifference: 1,
+  tables: [
+    { id: "t1", seats: 9, buttonSeat: 1, smallBlindSeat: 2, bigBlindSeat: 3, players: [{ id: "p1", seat: 1 }, { id: "p2", seat: 2, arrived: true }] },
+  ],
+};
+
+// @ts-expect-error every table needs the big blind's seat of the hand just played
+export const badTable: TablesBody = { tables: [{ id: "t1", seats: 9, smallBlindSeat: 2, players: [] }] };
+
+/** The moves a backend applies, in order, then the table to break. */
+export function applyMoves(a: TablesAnswer): string[] {
+  const moves = a.moves.map((m) => `${m.agentId}: ${m.fromTable}#${m.fromSeat} -> ${m.toTable}#${m.toSeat}`);
+  const waiting = a.tables.flatMap((t) => t.waiting.map((id) => `${id} waits at ${t.id}`));
+  const breaking = a.breaking === undefined ? [] : [`${a.breaking.table} breaks: ${a.breaking.openSeats.length} open seats`];
+  return [...moves, ...waiting, ...breaking, `halted: ${a.halted.join(", ")}`];
+}
