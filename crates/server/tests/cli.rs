@@ -139,3 +139,28 @@ fn settle_prints_a_tournament_hands_golden_answer() {
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(problem.contains("/tournament/progressiveBp"), "{problem}");
 }
+
+/// `showdown tables` answers as the route does: worked example 13.7c's
+/// golden answer byte for byte on stdout; a §13.8 refusal exits 1 with its
+/// problem on stderr and nothing on stdout.
+#[test]
+fn tables_prints_the_golden_answer_and_problems_to_stderr() {
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden-tables");
+    let name = "worked-13-7c-nine-and-five";
+    let request = std::fs::read(golden.join(format!("{name}.request.json"))).unwrap();
+    let out = showdown(&["tables"], &request);
+    assert_eq!(out.status.code(), Some(0));
+    let expected = std::fs::read(golden.join(format!("{name}.response.json"))).unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(expected).unwrap()
+    );
+
+    let mut body: serde_json::Value = serde_json::from_slice(&request).unwrap();
+    body["tables"][0]["seats"] = serde_json::json!(30);
+    let out = showdown(&["tables", "-"], body.to_string().as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let problem = String::from_utf8_lossy(&out.stderr);
+    assert!(problem.contains("/tables/0/seats"), "{problem}");
+}
