@@ -49,7 +49,16 @@ pub fn next<'a>(
             .find(|&&i| req.players[i].seat == seat)
             .map(|&i| Cow::Borrowed(req.players[i].id.as_str()))
     };
-    Some(NextHand {
+    Some(answer(&n, id_at))
+}
+
+/// The core's next hand in the answer's words; `id_at` names whoever sits
+/// on a seat (nobody on a dead one, so a dead small blind has no id).
+pub(crate) fn answer<'a>(
+    n: &showdown_core::NextHand,
+    id_at: impl Fn(u32) -> Option<crate::dto::Id<'a>>,
+) -> NextHand<'a> {
+    NextHand {
         button_seat: n.button,
         small_blind_seat: n.small_blind,
         big_blind_seat: n.big_blind,
@@ -58,7 +67,7 @@ pub fn next<'a>(
         heads_up: n.heads_up,
         small_blind: id_at(n.small_blind).filter(|_| !n.small_blind_dead),
         big_blind: id_at(n.big_blind).unwrap_or_default(),
-    })
+    }
 }
 
 /// "seat 3 (Carl)": a seat and who sits there, in a director's words.

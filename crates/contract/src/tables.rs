@@ -292,16 +292,7 @@ fn table_after<'a>(
     TableNextHand {
         id,
         players: t.players.len() as u64,
-        next_hand: t.next.next.map(|n| NextHand {
-            button_seat: n.button,
-            small_blind_seat: n.small_blind,
-            big_blind_seat: n.big_blind,
-            button_dead: n.button_dead,
-            small_blind_dead: n.small_blind_dead,
-            heads_up: n.heads_up,
-            small_blind: at(n.small_blind),
-            big_blind: at(n.big_blind).unwrap_or_default(),
-        }),
+        next_hand: t.next.next.map(|n| crate::next_hand::answer(&n, at)),
         waiting: t.next.waiting.iter().filter_map(|&s| at(s)).collect(),
     }
 }

@@ -337,19 +337,26 @@ fn open_input(file: Option<&std::path::Path>, command: &str) -> Result<Box<dyn R
     }
 }
 
+/// The whole of one request, from FILE or stdin; exit status 2 when it
+/// cannot be read.
+fn read_input(file: Option<&std::path::Path>, command: &str) -> Result<Vec<u8>, ExitCode> {
+    let mut input = open_input(file, command)?;
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|e| {
+        eprintln!("showdown {command}: read error: {e}");
+        ExitCode::from(2)
+    })?;
+    Ok(bytes)
+}
+
 /// `showdown equity`: the route's pipeline, on this thread.
 fn equity(args: &EquityArgs) -> ExitCode {
     use showdown_contract::equity::{equity_request, EquityRequest};
     use showdown_contract::problem::TYPE_INVALID_REQUEST;
-    let mut input = match open_input(args.file.as_deref(), "equity") {
-        Ok(i) => i,
+    let bytes = match read_input(args.file.as_deref(), "equity") {
+        Ok(b) => b,
         Err(code) => return code,
     };
-    let mut bytes = Vec::new();
-    if let Err(e) = input.read_to_end(&mut bytes) {
-        eprintln!("showdown equity: read error: {e}");
-        return ExitCode::from(2);
-    }
     let answer = match parse_json::<EquityRequest>(&bytes) {
         Ok(req) => equity_request(&req)
             .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "equity request", e)),
@@ -371,15 +378,10 @@ fn equity(args: &EquityArgs) -> ExitCode {
 fn tables(args: &EquityArgs) -> ExitCode {
     use showdown_contract::problem::TYPE_INVALID_REQUEST;
     use showdown_contract::tables::{tables_request, TablesRequest};
-    let mut input = match open_input(args.file.as_deref(), "tables") {
-        Ok(i) => i,
+    let bytes = match read_input(args.file.as_deref(), "tables") {
+        Ok(b) => b,
         Err(code) => return code,
     };
-    let mut bytes = Vec::new();
-    if let Err(e) = input.read_to_end(&mut bytes) {
-        eprintln!("showdown tables: read error: {e}");
-        return ExitCode::from(2);
-    }
     let req = match parse_json::<TablesRequest>(&bytes) {
         Ok(req) => req,
         Err(p) => return problem_to_stderr(&p),
