@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use proptest::prelude::*;
 use showdown_core::{
     between_hands, next_hand, Balancing, ButtonRule, HandPlayed, NextHand, Seated, Table,
-    TablePlayer, TablesOutcome,
+    TablePlayer, TablesOutcome, MAX_SEATS,
 };
 
 use ButtonRule::{Dead, Forward};
@@ -215,6 +215,66 @@ fn check_next(
         }
     }
     Ok(())
+}
+
+/// A run with players arriving too: after each hand's busts, each empty
+/// seat takes a newcomer with a probability of one in eight (a move from
+/// another table, or a new seat).
+fn play_with_arrivals(run: &Run, arrivals: &[u128]) -> Result<usize, TestCaseError> {
+    // seat -> (id, arrived: has not played a hand here yet)
+    let mut table: BTreeMap<u32, (usize, bool)> = run
+        .players
+        .iter()
+        .map(|&s| (s, (s as usize, false)))
+        .collect();
+    let seats = MAX_SEATS;
+    let mut next_id = 100;
+    let mut hand = run.first;
+    let mut last_big_blind = table[&hand.big_blind].0;
+    let mut hands = 1;
+    for (bits, come) in run.busts.iter().zip(arrivals) {
+        table.retain(|&s, _| ((bits >> (4 * s)) & 15) as u32 >= run.bust_rate);
+        for s in 1..=seats {
+            if !table.contains_key(&s) && (come >> (4 * s)) & 7 == 0 {
+                next_id += 1;
+                table.insert(s, (next_id, true));
+            }
+        }
+        let seated: Vec<Seated> = table
+            .iter()
+            .map(|(&seat, &(_, arrived))| Seated { seat, arrived })
+            .collect();
+        let t = next_hand(&hand, &seated, run.rule);
+        let Some(n) = t.next else { break };
+        for w in &t.waiting {
+            prop_assert!(table[w].1, "only an arrival waits");
+        }
+        for seat in [n.button, n.small_blind, n.big_blind] {
+            prop_assert!(!t.waiting.contains(&seat), "seat {} waits", seat);
+        }
+        let big_blind = table[&n.big_blind].0;
+        prop_assert_ne!(
+            big_blind,
+            last_big_blind,
+            "{:?}: big blind twice running",
+            run.rule
+        );
+        if run.rule == Forward {
+            prop_assert!(!n.button_dead && !n.small_blind_dead);
+        }
+        last_big_blind = big_blind;
+        hand = HandPlayed {
+            button: Some(n.button),
+            small_blind: n.small_blind,
+            big_blind: n.big_blind,
+        };
+        // Whoever was dealt in has played a hand here; who waited has not.
+        for (s, p) in table.iter_mut() {
+            p.1 = p.1 && t.waiting.contains(s);
+        }
+        hands += 1;
+    }
+    Ok(hands)
 }
 
 // ---------------------------------------------------------------------
@@ -424,6 +484,16 @@ proptest! {
                 prop_assert_eq!(w[0].big_blind, w[2].big_blind);
             }
         }
+    }
+
+    #[test]
+    fn rules_13_4_with_arrivals_nobody_posts_the_big_blind_twice_running(
+        run in arb_run(),
+        arrivals in prop::collection::vec(any::<u128>(), HANDS),
+    ) {
+        // Seats up to 23 whatever the run's table: newcomers fill them.
+        let hands = play_with_arrivals(&run, &arrivals)?;
+        prop_assert!(hands >= 1);
     }
 }
 
