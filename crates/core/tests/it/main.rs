@@ -13,6 +13,7 @@ mod chip_race_draw;
 mod chip_race_props;
 mod common;
 mod next_hand;
+mod next_hand_props;
 mod properties;
 mod rake;
 mod rake_props;
