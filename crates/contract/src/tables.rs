@@ -95,8 +95,9 @@ pub struct SeatedPlayer {
     /// Their seat, 1 to the table's `seats`.
     #[schema(minimum = 1, maximum = 23)]
     pub seat: u32,
-    /// `true` when they sat down since the hand just played (moved in from
-    /// another table, or a new seat); default false.
+    /// `true` when they did not play the table's hand just played (moved
+    /// in, drawn into a seat, or waited): send it until they are dealt in
+    /// there; default false.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrived: Option<bool>,
 }
