@@ -113,7 +113,7 @@ pub struct SeatedPlayer {
         {"id": "t2", "players": 7, "nextHand": {"buttonSeat": 2, "smallBlindSeat": 3, "bigBlindSeat": 4,
             "buttonDead": false, "smallBlindDead": false, "headsUp": false, "smallBlind": "q3", "bigBlind": "p4"}, "waiting": []}
     ],
-    "halted": [],
+    "halted": ["t2"],
     "moves": [{"agentId": "p4", "fromTable": "t1", "fromSeat": 4, "toTable": "t2", "toSeat": 4}]
 }))]
 pub struct TablesResponse<'a> {
