@@ -69,7 +69,7 @@ quiet() { "$@" 2> >(grep -v 'systemd' >&2); }
 containers=()
 cleanup() {
   local id
-  for id in "${containers[@]}"; do $ENGINE rm -f "$id" >/dev/null 2>&1 || true; done
+  for id in "${containers[@]}"; do quiet $ENGINE rm -f "$id" >/dev/null || true; done
   containers=()
 }
 trap cleanup EXIT
@@ -131,35 +131,42 @@ grep -q "$NEWER_MARK" "$work/ctx-newer/crates/server/src/cli.rs" || die "could n
 touch -d @1500000000 "$work/ctx-newer/crates/server/src/cli.rs"
 context "$work/ctx" 1000000000
 
-build() { # build TAG CONTEXT: prints seconds
-  local t
+build() { # build TAG CONTEXT [FLAGS...]: prints seconds
+  local t tag=$1 ctx=$2
+  shift 2
   t=$(now)
-  if ! nice -n 5 "${BUILD[@]}" --pull=never -f "$2/docker/Dockerfile" -t "$1" "$2" >"$work/build-${1##*:}.log" 2>&1; then
-    tail -30 "$work/build-${1##*:}.log" >&2
-    die "build of $1 failed (log: $work/build-${1##*:}.log)"
+  if ! nice -n 5 "${BUILD[@]}" --pull=never "$@" -f "$ctx/docker/Dockerfile" -t "$tag" "$ctx" >"$work/build-${tag##*:}.log" 2>&1; then
+    tail -30 "$work/build-${tag##*:}.log" >&2
+    die "build of $tag failed (log: $work/build-${tag##*:}.log)"
   fi
   secs_since "$t"
 }
 say "building the newer tree ($PROBE), then the real one ($IMAGE); logs in $work"
 t_probe=$(build "$PROBE" "$work/ctx-newer")
 say "built $PROBE in $t_probe s"
-t_build=$(build "$IMAGE" "$work/ctx")
-say "built $IMAGE in $t_build s"
+# The layer cache keys on content, not file times: when cargo ran for the
+# newer tree, the real tree's build must run cargo after it too (no layer
+# cache), or the check proves nothing. When neither changed, both are
+# layer-cache hits and the rerun takes seconds.
+real_flags=()
+grep -q 'Finished `dist` profile' "$work/build-${PROBE##*:}.log" && real_flags=(--no-cache)
+t_build=$(build "$IMAGE" "$work/ctx" "${real_flags[@]}")
+say "built $IMAGE in $t_build s${real_flags:+ (${real_flags[*]}: cargo ran for the newer tree)}"
 [ "$(sha256sum docker/Dockerfile)" = "$dockerfile_sum" ] || die "docker/Dockerfile changed during the check"
 
 binary_sum() { # the sha256 of /usr/local/bin/showdown in IMAGE
   local id sum
-  id=$($ENGINE create "$1")
+  id=$(quiet $ENGINE create "$1")
   containers+=("$id")
   sum=$($ENGINE export "$id" | tar -xOf - usr/local/bin/showdown | sha256sum | cut -c1-16)
-  $ENGINE rm -f "$id" >/dev/null
+  quiet $ENGINE rm -f "$id" >/dev/null
   echo "$sum"
 }
 failures=0
 pass() { say "pass: $*"; }
 fail() { say "FAIL: $*"; failures=$((failures + 1)); }
-help_real=$($ENGINE run --rm "$IMAGE" --help | head -1)
-help_probe=$($ENGINE run --rm "$PROBE" --help | head -1)
+help_real=$(quiet $ENGINE run --rm "$IMAGE" --help | head -1)
+help_probe=$(quiet $ENGINE run --rm "$PROBE" --help | head -1)
 sum_real=$(binary_sum "$IMAGE") sum_probe=$(binary_sum "$PROBE")
 if [[ "$help_probe" == *"$NEWER_MARK"* && "$help_real" != *"$NEWER_MARK"* && "$sum_real" != "$sum_probe" ]]; then
   pass "the older tree built after the newer one has its own binary ($sum_real, newer $sum_probe)"
@@ -171,7 +178,7 @@ fi
 # check_image IMAGE: every check of the running image; returns the number
 # of failures. The negative tests below call it on broken images.
 check_image() {
-  local image=$1 failures=0 size_mb listing flags grace id pid port url t status rc
+  local image=$1 failures=0 size_mb listing flags grace id pid port url t status rc answered started since_cmd
   say "checking $image"
   # The image: size, health check, no shell.
   size_mb=$($ENGINE image inspect -f '{{.Size}}' "$image" | awk '{ printf "%.1f", $1 / 1e6 }')
@@ -180,11 +187,11 @@ check_image() {
   if [ -n "$($ENGINE image inspect -f '{{with .Config.Healthcheck}}{{.Test}}{{end}}' "$image")" ]; then
     pass "the image has a HEALTHCHECK"
   else fail "the image has no HEALTHCHECK (Podman without --format docker?)"; fi
-  id=$($ENGINE create "$image")
+  id=$(quiet $ENGINE create "$image")
   containers+=("$id")
   listing=$($ENGINE export "$id" | tar -tf - | awk -F/ '{ print $NF }' |
     grep -xE 'sh|bash|dash|ash|zsh|ksh|mksh|busybox|toybox' | sort -u | tr '\n' ' ' || true)
-  $ENGINE rm -f "$id" >/dev/null
+  quiet $ENGINE rm -f "$id" >/dev/null
   if [ -z "$listing" ] && ! $ENGINE run --rm --entrypoint /bin/sh "$image" -c true >/dev/null 2>&1; then
     pass "no shell in the image"
   else fail "a shell in the image: ${listing:-/bin/sh runs}"; fi
@@ -196,21 +203,28 @@ check_image() {
   mapfile -t flags <"$work/compose.flags"
   grace=$(sed -n 's/^--env=SHOWDOWN_SHUTDOWN_GRACE_SECS=//p' "$work/compose.flags")
   grace=${grace:-30}
-  id=$($ENGINE create "${flags[@]}" -p 127.0.0.1::8080 "$image")
+  id=$(quiet $ENGINE create "${flags[@]}" -p 127.0.0.1::8080 "$image")
   containers+=("$id")
   t=$(now)
   quiet $ENGINE start "$id" >/dev/null
   port=$($ENGINE port "$id" 8080 | sed 's/.*://' | head -1)
   url=http://127.0.0.1:$port
-  first=""
+  first="" answered=""
   for _ in $(seq 1 250); do # 5 s
-    if curl -fsS -o /dev/null --max-time 1 "$url/healthz" 2>/dev/null; then first=$(secs_since "$t"); break; fi
+    if curl -fsS -o /dev/null --max-time 1 "$url/healthz" 2>/dev/null; then answered=$(now); break; fi
     sleep 0.02
   done
-  if [ -z "$first" ]; then fail "GET /healthz never answered 200"
-  elif awk -v s="$first" -v m="$MAX_FIRST_ANSWER_S" 'BEGIN { exit !(s <= m) }'; then
-    pass "GET /healthz 200, first answer $first s after start"
-  else fail "first answer only $first s after start (limit $MAX_FIRST_ANSWER_S s)"; fi
+  # From the moment the engine started the process (the `start` command
+  # itself, network set-up included, is printed beside it).
+  started=$(date -d "$($ENGINE inspect -f '{{.State.StartedAt}}' "$id" | sed 's/ [A-Z]*$//')" +%s.%N)
+  if [ -z "$answered" ]; then fail "GET /healthz never answered 200"
+  else
+    first=$(awk -v a="$started" -v b="$answered" 'BEGIN { printf "%.2f", b - a }')
+    since_cmd=$(awk -v a="$t" -v b="$answered" 'BEGIN { printf "%.2f", b - a }')
+    if awk -v s="$first" -v m="$MAX_FIRST_ANSWER_S" 'BEGIN { exit !(s <= m) }'; then
+      pass "GET /healthz 200, first answer $first s after the process started ($since_cmd s after '$ENGINE start')"
+    else fail "first answer only $first s after the process started (limit $MAX_FIRST_ANSWER_S s)"; fi
+  fi
   if curl -fsS -o /dev/null --max-time 2 "$url/readyz" 2>/dev/null; then pass "GET /readyz 200"
   else fail "GET /readyz did not answer 200"; fi
 
@@ -248,7 +262,7 @@ check_image() {
   else fail "SIGTERM: exit '${rc}' after $stop_s s (drain time $grace s)"; fi
 
   # Started with serve --addr, the health check must follow it.
-  id=$($ENGINE create "$image" serve --addr 0.0.0.0:9000)
+  id=$(quiet $ENGINE create "$image" serve --addr 0.0.0.0:9000)
   containers+=("$id")
   quiet $ENGINE start "$id" >/dev/null
   sleep 0.5
@@ -258,11 +272,15 @@ check_image() {
   return "$failures"
 }
 
-health() { # health ID: the image's HEALTHCHECK, run now
+health() { # health ID: the image's HEALTHCHECK, run now (a few tries while it starts)
   local status
   if [ "$ENGINE" = podman ]; then
-    quiet podman healthcheck run "$1" >/dev/null 2>&1 || return 1
-    status=$(podman inspect -f '{{.State.Health.Status}}' "$1" 2>/dev/null || true)
+    for _ in 1 2 3 4 5 6; do
+      quiet podman healthcheck run "$1" >/dev/null 2>&1 || true
+      status=$(podman inspect -f '{{.State.Health.Status}}' "$1" 2>/dev/null || true)
+      [ "$status" = healthy ] && break
+      sleep 0.5
+    done
   else # Docker runs it on its own timer: wait for a verdict.
     for _ in $(seq 1 40); do
       status=$(docker inspect -f '{{.State.Health.Status}}' "$1")
@@ -297,7 +315,7 @@ negative() { # negative NAME EXPECTED-FAIL DOCKERFILE-LINES [BUILD-FLAGS...]
 }
 if [ "${NEGATIVE:-1}" = 1 ]; then
   negative root "runs as uid" 'USER root'
-  negative shell "a shell in the image" "COPY --from=$BUILD_BASE /bin/dash /bin/sh"
+  negative shell "a shell in the image" "COPY --from=$BUILD_BASE /usr/bin/dash /bin/sh"
   negative silent "GET /healthz never answered" 'CMD ["serve", "--addr", "127.0.0.1:8080"]'
   negative wrong "the README's settle example" 'ENV SHOWDOWN_BODY_LIMIT=64'
   if [ "$ENGINE" = podman ]; then
