@@ -95,7 +95,7 @@ ci: test lint exhaustive crosscheck equity-crosscheck clients hadolint image-che
 FUZZ_TARGETS ?= settle_json settle_structured http_request
 FUZZ_RUNS ?= 1000000
 
-# Lint docker/Dockerfile (no Docker engine here to build it), type-check its
+# Lint docker/Dockerfile (make image-check builds it), type-check its
 # build stage from the same files (docker/dry-build.sh); check the
 # Kubernetes manifests and compose.yaml against their schemas, offline.
 hadolint: $(PY)

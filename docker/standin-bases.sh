@@ -78,7 +78,7 @@ make_run_base() {
   local root=$scratch/run-root debs=$scratch/debs deb
   rm -rf "$root" "$debs"
   mkdir -p "$root" "$debs"
-  (cd "$debs" && apt-get download -q=2 base-files netbase tzdata media-types \
+  (cd "$debs" && apt-get download -q=2 -o APT::Sandbox::User=root base-files netbase tzdata media-types \
     ca-certificates libc6 libgcc-s1 libgomp1 libstdc++6 libssl3)
   for deb in "$debs"/*.deb; do dpkg-deb --extract "$deb" "$root"; done
   rm -rf "$root"/usr/share/{doc,man,info,lintian} "$root/usr/sbin/update-ca-certificates"
