@@ -165,8 +165,9 @@ binary_sum() { # the sha256 of /usr/local/bin/showdown in IMAGE
 failures=0
 pass() { say "pass: $*"; }
 fail() { say "FAIL: $*"; failures=$((failures + 1)); }
-help_real=$(quiet $ENGINE run --rm "$IMAGE" --help | head -1)
-help_probe=$(quiet $ENGINE run --rm "$PROBE" --help | head -1)
+# (Whole outputs, then their first lines: a pipe closed early fails the run.)
+help_real=$(quiet $ENGINE run --rm "$IMAGE" --help) help_probe=$(quiet $ENGINE run --rm "$PROBE" --help)
+help_real=${help_real%%$'\n'*} help_probe=${help_probe%%$'\n'*}
 sum_real=$(binary_sum "$IMAGE") sum_probe=$(binary_sum "$PROBE")
 if [[ "$help_probe" == *"$NEWER_MARK"* && "$help_real" != *"$NEWER_MARK"* && "$sum_real" != "$sum_probe" ]]; then
   pass "the older tree built after the newer one has its own binary ($sum_real, newer $sum_probe)"
