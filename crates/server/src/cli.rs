@@ -148,9 +148,11 @@ pub struct EquityArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct HealthcheckArgs {
-    /// Address of the service (`host:port`).
-    #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
-    pub addr: String,
+    /// Address of the service (`host:port`). When absent: the `--addr` of
+    /// the `showdown serve` that is PID 1 (the process of a container),
+    /// else `SHOWDOWN_ADDR`, else the default, as `serve` reads them.
+    #[arg(long)]
+    pub addr: Option<String>,
     /// Give up after this many milliseconds.
     #[arg(long, default_value_t = 2000)]
     pub timeout_ms: u64,
@@ -487,7 +489,46 @@ fn print_openapi() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The address `serve` listens on when its command line is `argv` (flags,
+/// then `SHOWDOWN_*` variables, then defaults, read as `serve` reads them);
+/// `None` when `argv` is not a `showdown` that serves.
+pub fn serve_addr_of(argv: &[String]) -> Option<String> {
+    let program = std::path::Path::new(argv.first()?).file_name()?;
+    if program != "showdown" {
+        return None;
+    }
+    let cli = Cli::try_parse_from(argv).ok()?;
+    match cli.command {
+        None => Some(cli.serve.addr),
+        Some(Command::Serve(args)) => Some(args.addr),
+        Some(_) => None,
+    }
+}
+
+/// Where the health check asks: `--addr` if given, else the address the
+/// container's own `showdown serve` (PID 1) was started with, so an image
+/// run as `serve --addr 0.0.0.0:9000` is probed on 9000; else the
+/// environment's or the default, like `serve`.
+fn healthcheck_addr(args: &HealthcheckArgs) -> String {
+    if let Some(addr) = &args.addr {
+        return addr.clone();
+    }
+    let pid1 = std::fs::read("/proc/1/cmdline").unwrap_or_default();
+    let argv: Vec<String> = pid1
+        .split(|&b| b == 0)
+        .filter(|a| !a.is_empty())
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    serve_addr_of(&argv).unwrap_or_else(|| {
+        std::env::var("SHOWDOWN_ADDR")
+            .ok()
+            .filter(|a| !a.is_empty())
+            .unwrap_or_else(|| DEFAULT_ADDR.to_string())
+    })
+}
+
 fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
+    let addr = healthcheck_addr(args);
     let rt = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -497,7 +538,7 @@ fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
     };
     let timeout = Duration::from_millis(args.timeout_ms);
     let ok = rt.block_on(async {
-        tokio::time::timeout(timeout, http_status(&args.addr, "GET", "/healthz"))
+        tokio::time::timeout(timeout, http_status(&addr, "GET", "/healthz"))
             .await
             .ok()
             .and_then(Result::ok)
@@ -506,10 +547,7 @@ fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
     if ok {
         ExitCode::SUCCESS
     } else {
-        eprintln!(
-            "showdown healthcheck: {} /healthz did not answer 200",
-            args.addr
-        );
+        eprintln!("showdown healthcheck: {addr} /healthz did not answer 200");
         ExitCode::FAILURE
     }
 }
@@ -540,4 +578,44 @@ async fn http_status(addr: &str, method: &str, path: &str) -> std::io::Result<u1
         .nth(1)
         .and_then(|c| c.parse().ok())
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn healthcheck_follows_the_serve_addr_flag_of_pid_1() {
+        let serve = argv(&["/usr/local/bin/showdown", "serve", "--addr", "0.0.0.0:9000"]);
+        assert_eq!(serve_addr_of(&serve).as_deref(), Some("0.0.0.0:9000"));
+        let equals = argv(&["showdown", "serve", "--addr=127.0.0.1:9001"]);
+        assert_eq!(serve_addr_of(&equals).as_deref(), Some("127.0.0.1:9001"));
+        // No subcommand means serve.
+        let bare = argv(&["showdown", "--addr", "0.0.0.0:9002"]);
+        assert_eq!(serve_addr_of(&bare).as_deref(), Some("0.0.0.0:9002"));
+    }
+
+    #[test]
+    fn healthcheck_ignores_a_pid_1_that_does_not_serve() {
+        assert_eq!(serve_addr_of(&argv(&["/sbin/init"])), None);
+        assert_eq!(serve_addr_of(&argv(&["showdown", "openapi"])), None);
+        assert_eq!(
+            serve_addr_of(&argv(&["showdown", "serve", "--no-such-flag"])),
+            None
+        );
+        assert_eq!(serve_addr_of(&[]), None);
+    }
+
+    #[test]
+    fn an_explicit_healthcheck_addr_wins() {
+        let args = HealthcheckArgs {
+            addr: Some("127.0.0.1:1".into()),
+            timeout_ms: 1,
+        };
+        assert_eq!(healthcheck_addr(&args), "127.0.0.1:1");
+    }
 }
