@@ -39,13 +39,14 @@ pub use bad_beat::{
 };
 pub use cash_out::{
     apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,
-    CashOutTerms, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
+    CashOutTerms, FeeRounding, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS,
+    SHARE_UNITS_PER_RUNOUT,
 };
 pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat,
 };
-pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
+pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
 pub use tournament::{
     tournament, BountyAward, Elimination, TournamentError, TournamentOutcome, TournamentTerms,

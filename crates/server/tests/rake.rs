@@ -111,16 +111,23 @@ async fn status_422_players_dealt_below_the_players_of_the_hand() {
 }
 
 #[tokio::test]
-async fn status_422_unknown_rounding_or_attribution() {
+async fn status_422_unknown_rounding_spread_or_attribution() {
     let r = settle(&with(
-        Some(json!({"percentBp": 500, "rounding": "up", "attribution": "button"})),
+        Some(
+            json!({"percentBp": 500, "rounding": "ceiling", "spread": "sidePotFirst",
+                    "attribution": "button"}),
+        ),
         None,
     ))
     .await;
     assert_eq!(r.status, 422);
-    assert_eq!(r.pointers(), ["/rake/rounding", "/rake/attribution"]);
+    assert_eq!(
+        r.pointers(),
+        ["/rake/rounding", "/rake/spread", "/rake/attribution"]
+    );
     let messages = r.json()["errors"].to_string();
-    assert!(messages.contains("halfEven"), "{messages}");
+    assert!(messages.contains("\\\"up\\\""), "{messages}");
+    assert!(messages.contains("mainFirst"), "{messages}");
     assert!(messages.contains("weightedContributed"), "{messages}");
 }
 

@@ -378,7 +378,7 @@ fn rules_9_bad_board_inputs_are_errors_not_panics() {
 /// would leave 90.
 #[test]
 fn rules_9_2_rake_taken_once_before_the_board_shares() {
-    use showdown_core::{settle_hand, Attribution, Cap, HouseTake, Rake, Rounding};
+    use showdown_core::{settle_hand, Attribution, Cap, HouseTake, Rake, Rounding, Spread};
     let (input, more) = hand(
         &[
             (1, 50, on_boards(&[9, 1], &[])),
@@ -392,6 +392,7 @@ fn rules_9_2_rake_taken_once_before_the_board_shares() {
             cap: Cap::Fixed(5),
             players_dealt: None,
             rounding: Rounding::Down,
+            spread: Spread::Proportional,
             no_flop_no_drop: true,
             attribution: Attribution::WeightedContributed,
         }),

@@ -5,8 +5,9 @@
 use crate::common::{holdem, live};
 use showdown_core::{
     apply_cash_outs, settle, settle_with_house, Attribution, Cap, CashOut, CashOutError,
-    CashOutSettlement, CashOutTerms, Fraction, HandInput, HouseTake, Jackpot, OddChipOrder,
-    PlayerInput, PotEquity, Rake, Rounding, Settlement, DEFAULT_FEE_BP, SHARE_UNITS_PER_RUNOUT,
+    CashOutSettlement, CashOutTerms, FeeRounding, Fraction, HandInput, HouseTake, Jackpot,
+    OddChipOrder, PlayerInput, PotEquity, Rake, Rounding, Settlement, Spread, DEFAULT_FEE_BP,
+    SHARE_UNITS_PER_RUNOUT,
 };
 
 const D: u64 = SHARE_UNITS_PER_RUNOUT;
@@ -45,6 +46,7 @@ fn flop_cash_out(player: usize, fee_bp: u32, n: u64, pots: &[(usize, u64)]) -> C
             player,
             board_cards: 3,
             fee_bp,
+            fee_rounding: FeeRounding::Down,
         },
         equities: pots
             .iter()
@@ -167,6 +169,7 @@ fn raked() -> HouseTake {
             cap: Cap::None,
             players_dealt: None,
             rounding: Rounding::Down,
+            spread: Spread::Proportional,
             no_flop_no_drop: true,
             attribution: Attribution::WeightedContributed,
         }),

@@ -5,8 +5,8 @@
 use crate::rake_props::{arb_case, settled};
 use proptest::prelude::*;
 use showdown_core::{
-    apply_cash_outs, CashOut, CashOutOutcome, CashOutSettlement, CashOutTerms, HandInput,
-    HouseTake, PotEquity, Reason, Settlement, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
+    apply_cash_outs, CashOut, CashOutOutcome, CashOutSettlement, CashOutTerms, FeeRounding,
+    HandInput, HouseTake, PotEquity, Reason, Settlement, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
 };
 
 const CASES: u32 = 256;
@@ -49,6 +49,7 @@ fn cash_outs(s: &Settlement, raws: &[Raw]) -> Vec<CashOut> {
                 player,
                 board_cards: *k,
                 fee_bp: *fee_bp,
+                fee_rounding: FeeRounding::Down,
             },
             equities: pots
                 .iter()

@@ -4,7 +4,7 @@
 use crate::common::{folded, hs, live};
 use showdown_core::{
     settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HouseTake, Jackpot,
-    OddChipOrder, PlayerInput, Rake, Rounding, SettleError, Settlement, Take, MAX_AMOUNT,
+    OddChipOrder, PlayerInput, Rake, Rounding, SettleError, Settlement, Spread, Take, MAX_AMOUNT,
 };
 
 fn holdem(players: Vec<PlayerInput>, button_seat: u32) -> HandInput {
@@ -36,6 +36,7 @@ fn rake(percent_bp: u32) -> Rake {
         cap: Cap::None,
         players_dealt: None,
         rounding: Rounding::Down,
+        spread: Spread::Proportional,
         no_flop_no_drop: true,
         attribution: Attribution::WeightedContributed,
     }

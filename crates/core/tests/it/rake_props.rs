@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use showdown_core::{
     settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HandStrength, Hands,
-    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding, Settlement, MAX_AMOUNT,
+    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding, Settlement, Spread, MAX_AMOUNT,
 };
 
 const CASES: u32 = 2048;
@@ -125,6 +125,7 @@ fn arb_house(most: u64) -> impl Strategy<Value = HouseTake> {
                 // Players dealt beyond those of the hand, added in `in_chips`.
                 players_dealt: extra,
                 rounding,
+                spread: Spread::Proportional,
                 no_flop_no_drop,
                 attribution,
             },
