@@ -15,6 +15,7 @@ mod common;
 mod properties;
 mod rake;
 mod rake_props;
+mod rake_spread;
 mod rules;
 mod tournament;
 mod tournament_props;
