@@ -85,7 +85,7 @@ pub struct SettleRequest {
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
 /// taken before the pots are split.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
+#[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "spread": "mainFirst", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RakeRequest {
     /// The rate in basis points, 0 to 10000 (500 is 5 %).
