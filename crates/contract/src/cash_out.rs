@@ -117,6 +117,14 @@ pub fn value<'a>(
                 .collect(),
             value: o.value,
             amount: o.amount,
+            // Reported when asked how to round it, so a request without
+            // `feeRounding` is answered as before.
+            fee: req.cash_outs.as_deref().and_then(|list| {
+                list.iter()
+                    .find(|c| c.agent_id == req.players[order[o.player]].id)
+                    .and_then(|c| c.fee_rounding.as_ref())
+                    .map(|_| o.fee)
+            }),
             forfeited: o.forfeited,
         })
         .collect();
@@ -151,7 +159,8 @@ pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::step::Expla
                     )
                 })
                 .collect();
-            let fee = format!("{}.{:02} %", c.fee_bp / 100, c.fee_bp % 100);
+            let rate = format!("{}.{:02} %", c.fee_bp / 100, c.fee_bp % 100);
+            let fee = fee_words(req, c, &rate);
             ExplainStep {
                 rule: ExplainRule::CashOut,
                 source: "RULES.md §10.5".into(),
@@ -159,7 +168,7 @@ pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::step::Expla
                 players: vec![c.agent_id.to_string()],
                 amount: c.amount,
                 text: format!(
-                    "{name} cashed out {} with {} over {} runouts: worth {}, less the {fee} fee, paid {}; {} (RULES.md §10.5).",
+                    "{name} cashed out {} with {} over {} runouts: worth {}, less {fee}, paid {}; {} (RULES.md §10.5).",
                     street(c.board_cards),
                     pots.join(" and "),
                     c.runouts,
@@ -173,4 +182,23 @@ pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::step::Expla
             }
         })
         .collect()
+}
+
+/// The fee in a cash-out step's words: its rate, and, when the request
+/// asked how to round it, the amount and the rounding (RULES.md §10.5.3).
+fn fee_words(req: &SettleRequest, c: &CashOutDto, rate: &str) -> String {
+    let rounding = req
+        .cash_outs
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .find(|r| r.agent_id == c.agent_id)
+        .and_then(|r| r.fee_rounding.as_deref());
+    match (c.fee, rounding) {
+        (Some(fee), Some("nearest")) => {
+            format!("the {rate} fee of {fee} (the value rounded down, its fee to the nearest chip)")
+        }
+        (Some(fee), _) => format!("the {rate} fee of {fee} (what is paid rounded down)"),
+        (None, _) => format!("the {rate} fee"),
+    }
 }

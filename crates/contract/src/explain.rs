@@ -129,24 +129,7 @@ pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
                 ),
             ));
         }
-        for (rule, amount, what) in [
-            (ExplainRule::Rake, pot.rake, "rake"),
-            (ExplainRule::Jackpot, pot.jackpot, "jackpot drop"),
-        ] {
-            if amount > 0 {
-                let sec = "RULES.md §8";
-                out.push(step(
-                    rule,
-                    sec,
-                    Some(idx),
-                    Vec::new(),
-                    amount,
-                    format!(
-                        "{label}: the house takes {amount} as {what} before the award ({sec})."
-                    ),
-                ));
-            }
-        }
+        house_steps(cx, &s.pots, idx, &mut out);
         match bs.pots.get(idx) {
             Some(parts) => {
                 for (sh, &mask) in pot.shares.iter().zip(&parts.share_boards) {
@@ -178,6 +161,85 @@ pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
         }
     }
     out
+}
+
+/// The house's take from pot `idx`, rake then drop, each a step when it
+/// took something. Without `rake.spread` the words are as they always
+/// were; with it, each step cites RULES.md §8.5 and says why this pot gave
+/// what it did.
+fn house_steps(cx: &Context, pots: &[Pot], idx: usize, out: &mut Vec<ExplainStep>) {
+    let pot = &pots[idx];
+    let label = pot_label(idx);
+    let spread = cx.req.rake.as_ref().and_then(|r| r.spread.as_deref());
+    let in_order = matches!(spread, Some("mainFirst" | "lastFirst"));
+    let hand_rake: u64 = pots.iter().map(|p| p.rake).sum();
+    for (rule, amount, what) in [
+        (ExplainRule::Rake, pot.rake, "rake"),
+        (ExplainRule::Jackpot, pot.jackpot, "jackpot drop"),
+    ] {
+        // Taking the pots in turn, a pot that gave no rake says why.
+        let zero_says_why = in_order && rule == ExplainRule::Rake && hand_rake > 0;
+        if amount == 0 && !zero_says_why {
+            continue;
+        }
+        let (source, why) = match spread {
+            None => ("RULES.md §8", String::new()),
+            Some(how) => ("RULES.md §8.5", spread_why(pots, idx, how, rule, hand_rake)),
+        };
+        out.push(ExplainStep {
+            rule,
+            source: source.into(),
+            pot: Some(idx as u64),
+            players: Vec::new(),
+            amount,
+            text: format!(
+                "{label}: the house takes {amount} as {what} before the award{why} ({source})."
+            ),
+        });
+    }
+}
+
+/// Why pot `idx` gave its part under `spread` (a valid `rake.spread`):
+/// in proportion, or, taking the pots in turn, the rake due on the pots so
+/// far less what the pots before it gave, and the drop what was left of it.
+fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_rake: u64) -> String {
+    let order: Vec<usize> = match spread {
+        "mainFirst" => (0..pots.len()).collect(),
+        "lastFirst" => (0..pots.len()).rev().collect(),
+        _ => {
+            return match rule {
+                ExplainRule::Rake => {
+                    format!(", its part of the hand's {hand_rake} in proportion to the pots' sizes")
+                }
+                _ => ", its part of the drop in proportion to what the pots held after the rake"
+                    .into(),
+            }
+        }
+    };
+    let way = match spread {
+        "mainFirst" => "main pot first",
+        _ => "last side pot first",
+    };
+    let place = order.iter().position(|&k| k == idx).unwrap_or(0);
+    let before = &order[..place];
+    let gross_before: u64 = before.iter().map(|&k| pots[k].amount).sum();
+    let rake_before: u64 = before.iter().map(|&k| pots[k].rake).sum();
+    let pot = &pots[idx];
+    match rule {
+        ExplainRule::Rake if place == 0 => format!(
+            "; the pots are raked {way}, so it is raked first, on its own {}",
+            pot.amount
+        ),
+        ExplainRule::Rake => format!(
+            "; the pots are raked {way}, so it pays the rake due on the {} in the pots so far ({}) less the {rake_before} the pots before it paid",
+            gross_before + pot.amount,
+            rake_before + pot.rake
+        ),
+        _ => format!(
+            "; the drop comes off the pots {way}, so it gives what was left of it, up to the {} the pot held after its rake",
+            pot.amount - pot.rake
+        ),
+    }
 }
 
 /// The award of one pot on one board: why it was split as it was, then one

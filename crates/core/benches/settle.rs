@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use showdown_core::{
     settle, settle_boards, settle_with_house, Attribution, Cap, CapStep, HandInput, HandStrength,
-    Hands, HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding,
+    Hands, HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding, Spread,
 };
 
 const BATCH: usize = 1_024;
@@ -113,6 +113,7 @@ fn bench_settle(c: &mut Criterion) {
             ]),
             players_dealt: None,
             rounding: Rounding::HalfEven,
+            spread: Spread::Proportional,
             no_flop_no_drop: true,
             attribution: Attribution::WeightedContributed,
         }),

@@ -24,6 +24,19 @@ pub const MAX_RUNOUTS: u64 = 2_598_960;
 /// The fee when a cash-out names none: 100 basis points, 1 % (API.md).
 pub const DEFAULT_FEE_BP: u32 = 100;
 
+/// How the fee comes off a cash-out's value (RULES.md §10.5.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FeeRounding {
+    /// The paid amount is the exact value less the fee, rounded down; the
+    /// fee is whatever that leaves of the value.
+    #[default]
+    Down,
+    /// The fee is its own amount (PokerStars prints it): the value rounded
+    /// down, times the rate, to the nearest unit with halves up, is taken
+    /// off the rounded value.
+    Nearest,
+}
+
 /// What a player asked for when cashing out (API.md `cashOuts[]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CashOutTerms {
@@ -33,6 +46,7 @@ pub struct CashOutTerms {
     pub board_cards: u8,
     /// The fee in basis points, 0 to 10,000.
     pub fee_bp: u32,
+    pub fee_rounding: FeeRounding,
 }
 
 /// A player's equity in one pot, as the enumeration counts it: over
@@ -78,15 +92,20 @@ pub struct CashOutOutcome {
     pub player: usize,
     pub board_cards: u8,
     pub fee_bp: u32,
+    pub fee_rounding: FeeRounding,
     /// `N`, the runouts the equities were counted over.
     pub runouts: u64,
     /// The pots the player was eligible for, main pot first.
     pub pots: Vec<CashOutPot>,
     /// `V` rounded down to the chip unit, before the fee: for display.
     pub value: u64,
-    /// `A`, paid to the player: the largest multiple of the chip unit not
-    /// above `V × (10000 − feeBp) / 10000`.
+    /// `A`, paid to the player: under `down` the largest multiple of the
+    /// chip unit not above `V × (10000 − feeBp) / 10000`, under `nearest`
+    /// `value` less its fee rounded to the nearest unit.
     pub amount: u64,
+    /// `value − amount`: what the house charged, booked apart from the
+    /// forfeited winnings.
+    pub fee: u64,
     /// What the player's hand won from the pots, which the house keeps.
     pub forfeited: u64,
 }
@@ -194,6 +213,7 @@ fn one_cash_out(
         player,
         board_cards,
         fee_bp,
+        fee_rounding,
     } = cash_out.terms;
     if settlement.reason != Reason::Showdown {
         return Err(CashOutError::NoShowdown(i));
@@ -239,30 +259,55 @@ fn one_cash_out(
             equity: lowest_terms(e.share_units, whole),
         });
     }
-    // value = ⌊V / unit⌋ × unit; A = ⌊V × (10000 − fee) / (10000 × unit)⌋ × unit.
+    let (value, amount) =
+        value_and_amount(scaled_value, whole, unit, fee_bp, fee_rounding).ok_or(overflow())?;
+    Ok(CashOutOutcome {
+        player,
+        board_cards,
+        fee_bp,
+        fee_rounding,
+        runouts,
+        pots,
+        value,
+        amount,
+        fee: value - amount,
+        forfeited,
+    })
+}
+
+/// RULES.md §10.5.3 from `V × N × D` (`scaled_value`, `whole` being `N × D`):
+/// `value`, `V` rounded down to the chip unit, and the amount paid, in chips.
+/// Under `down` the amount comes from the exact `V`, under `nearest` from
+/// `value` less its rounded fee; either way it is at most `value`. `None`
+/// when an amount passes 2^53 − 1.
+fn value_and_amount(
+    scaled_value: u128,
+    whole: u64,
+    unit: u64,
+    fee_bp: u32,
+    fee_rounding: FeeRounding,
+) -> Option<(u64, u64)> {
     let denominator = u128::from(whole) * u128::from(unit);
     let in_chips = |units: u128| {
         u64::try_from(units)
             .ok()
             .and_then(|u| u.checked_mul(unit))
             .filter(|&c| c <= MAX_AMOUNT)
-            .ok_or(overflow())
     };
-    let value = in_chips(scaled_value / denominator)?;
-    let after_fee = scaled_value
-        .checked_mul(u128::from(10_000 - fee_bp))
-        .ok_or(overflow())?;
-    let amount = in_chips(after_fee / (denominator * 10_000))?;
-    Ok(CashOutOutcome {
-        player,
-        board_cards,
-        fee_bp,
-        runouts,
-        pots,
-        value,
-        amount,
-        forfeited,
-    })
+    // Units of the value rounded down: ⌊V / unit⌋.
+    let value_units = scaled_value / denominator;
+    let amount_units = match fee_rounding {
+        // ⌊V × (10000 − fee) / (10000 × unit)⌋, from the exact V.
+        FeeRounding::Down => {
+            scaled_value.checked_mul(u128::from(10_000 - fee_bp))? / (denominator * 10_000)
+        }
+        // G − round(G × fee / 10000), halves up; the fee is at most G.
+        FeeRounding::Nearest => {
+            let fee_units = (value_units.checked_mul(u128::from(fee_bp))? + 5_000) / 10_000;
+            value_units.checked_sub(fee_units)?
+        }
+    };
+    Some((in_chips(value_units)?, in_chips(amount_units)?))
 }
 
 /// The cash-out's equities in pot order, after checking that they name each

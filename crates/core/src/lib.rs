@@ -42,7 +42,8 @@ pub use bad_beat::{
 };
 pub use cash_out::{
     apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,
-    CashOutTerms, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
+    CashOutTerms, FeeRounding, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS,
+    SHARE_UNITS_PER_RUNOUT,
 };
 pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
@@ -51,7 +52,7 @@ pub use cash_out_refusal::{
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
-pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
+pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
 pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,

@@ -19,6 +19,23 @@ pub enum Rounding {
     Down,
     /// Round half to even (PokerStars): 1.5 gives 2, 4.5 gives 4.
     HalfEven,
+    /// Ceiling (some Winamax and iPoker tables): the house keeps the
+    /// fraction, so 5 % of a 10-unit pot takes 1.
+    Up,
+}
+
+/// How a hand's rake, and its jackpot drop after it, comes off its pots
+/// (RULES.md §8.5): the total is the same every way, who nets the odd unit
+/// is not, and rooms differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Spread {
+    /// In proportion to each pot's size, by largest remainder.
+    #[default]
+    Proportional,
+    /// The main pot first, then side pots 1, 2, … (PokerStars, GGPoker).
+    MainFirst,
+    /// The last side pot first, the main pot last (Winamax).
+    LastFirst,
 }
 
 /// Who paid the take, for rakeback (RULES.md §8.7).
@@ -65,6 +82,8 @@ pub struct Rake {
     /// hand, and it is never fewer than those.
     pub players_dealt: Option<u32>,
     pub rounding: Rounding,
+    /// Which pot gives what of the rake and the drop (RULES.md §8.5).
+    pub spread: Spread,
     /// No flop, no drop (RULES.md §8.2).
     pub no_flop_no_drop: bool,
     /// How the rake, and the jackpot drop with it, is attributed.
@@ -149,7 +168,7 @@ fn check(house: &HouseTake, unit: u64, players: usize) -> Result<(), SettleError
     Ok(())
 }
 
-/// RULES.md §8.3: `round(t × percentBp / 10000)`, `down` or `halfEven`.
+/// RULES.md §8.3: `round(t × percentBp / 10000)`, `down`, `halfEven` or `up`.
 /// `t` is at most 2^53 and the rate at most 10,000, so the product fits
 /// `u128` and the result is at most `t`.
 pub(crate) fn rate(t: u64, percent_bp: u32, rounding: Rounding) -> u64 {
@@ -158,6 +177,7 @@ pub(crate) fn rate(t: u64, percent_bp: u32, rounding: Rounding) -> u64 {
     let up = match rounding {
         Rounding::Down => false,
         Rounding::HalfEven => rem > 5_000 || (rem == 5_000 && q % 2 == 1),
+        Rounding::Up => rem > 0,
     };
     // q ≤ t ≤ u64::MAX, and q + 1 ≤ t when rounding up (rem > 0, rate ≤ 1).
     u64::try_from(q + u128::from(up)).unwrap_or(t)
@@ -260,6 +280,54 @@ fn chips(units: u64, unit: u64) -> Result<u64, SettleError> {
     units.checked_mul(unit).ok_or(SettleError::Overflow)
 }
 
+/// RULES.md §8.3 on a base of `x` units: the rate, rounded, then the cap
+/// (`cap_units`). Every spread measures its pots against this one amount,
+/// so the hand's total is the same whichever way it comes off.
+fn due_on(rake: &Rake, x: u64, cap_units: Option<u64>) -> u64 {
+    let r = rate(x, rake.percent_bp, rake.rounding);
+    cap_units.map_or(r, |c| r.min(c))
+}
+
+/// RULES.md §8.5, `proportional`: the rake `r` over the pots by their
+/// sizes (units), then the drop `j` over what each pot has left.
+fn proportional(sizes: &[u64], r: u64, j: u64) -> Result<(Vec<u64>, Vec<u64>), SettleError> {
+    let pot_rank: Vec<usize> = (0..sizes.len()).collect();
+    let rake_parts = spread(r, sizes, &pot_rank)?;
+    let mut left = Vec::with_capacity(sizes.len());
+    for (&a, &rk) in sizes.iter().zip(&rake_parts) {
+        left.push(sub(a, rk)?);
+    }
+    let jackpot_parts = spread(j, &left, &pot_rank)?;
+    Ok((rake_parts, jackpot_parts))
+}
+
+/// RULES.md §8.5, `mainFirst` and `lastFirst`: the pots taken one after
+/// another in `order`, each giving the rake due on the pots taken so far,
+/// itself included, less what those before it gave; then the drop `j` in
+/// the same order, each pot giving what is left of it up to what the pot
+/// still holds. `due` is monotone, so no part is negative; a part over its
+/// pot would be a broken rule and is an error, never a wrap.
+fn in_order(
+    sizes: &[u64],
+    order: impl Iterator<Item = usize>,
+    due: impl Fn(u64) -> u64,
+    j: u64,
+) -> Result<(Vec<u64>, Vec<u64>), SettleError> {
+    let mut rake_parts = vec![0; sizes.len()];
+    let mut jackpot_parts = vec![0; sizes.len()];
+    let (mut before, mut due_before, mut drop_left) = (0u64, 0u64, j);
+    for k in order {
+        let through = add(before, sizes[k])?;
+        let due_through = due(through);
+        rake_parts[k] = sub(due_through, due_before)?;
+        let room = sub(sizes[k], rake_parts[k])?;
+        jackpot_parts[k] = drop_left.min(room);
+        drop_left -= jackpot_parts[k];
+        (before, due_before) = (through, due_through);
+    }
+    Ok((rake_parts, jackpot_parts))
+}
+
 /// RULES.md §8: the rake and the jackpot drop of a hand, spread over its
 /// pots (`gross`, chips, main first) and attributed to its players
 /// (`weights`: each player's `committed + dead − uncalled`, chips).
@@ -287,13 +355,15 @@ pub(crate) fn take(
     // §8.2 and §8.4: no flop, no drop, each by its own switch.
     let drops = |no_flop_no_drop: bool| house.flop_seen || !no_flop_no_drop;
 
-    let r = match &house.rake {
-        Some(rake) if drops(rake.no_flop_no_drop) => {
-            let r = rate(t, rake.percent_bp, rake.rounding);
-            cap(rake, input.players.len()).map_or(r, |c| r.min(c / unit))
-        }
-        _ => 0,
-    };
+    // §8.3: the rake due on a base of `x` units, the cap in units; nothing
+    // when no flop, no drop applies.
+    let cap_units = house
+        .rake
+        .as_ref()
+        .filter(|rake| drops(rake.no_flop_no_drop))
+        .map(|rake| (rake, cap(rake, input.players.len()).map(|c| c / unit)));
+    let due = |x: u64| cap_units.map_or(0, |(rake, c)| due_on(rake, x, c));
+    let r = due(t);
     let left_after_rake = sub(t, r)?;
     let j = match &house.jackpot {
         Some(jp) if drops(jp.no_flop_no_drop) && chips(t, unit)? >= jp.min_pot => {
@@ -302,14 +372,13 @@ pub(crate) fn take(
         _ => 0,
     };
 
-    // §8.5: the rake over the pots by size, then the drop over what is left.
-    let pot_rank: Vec<usize> = (0..sizes.len()).collect();
-    let rake_parts = spread(r, &sizes, &pot_rank)?;
-    let mut left = Vec::with_capacity(sizes.len());
-    for (&a, &rk) in sizes.iter().zip(&rake_parts) {
-        left.push(sub(a, rk)?);
-    }
-    let jackpot_parts = spread(j, &left, &pot_rank)?;
+    // §8.5: which pot gives what, by the spread asked for.
+    let how_spread = house.rake.as_ref().map_or(Spread::default(), |r| r.spread);
+    let (rake_parts, jackpot_parts) = match how_spread {
+        Spread::Proportional => proportional(&sizes, r, j)?,
+        Spread::MainFirst => in_order(&sizes, 0..sizes.len(), due, j)?,
+        Spread::LastFirst => in_order(&sizes, (0..sizes.len()).rev(), due, j)?,
+    };
     let mut per_pot = Vec::with_capacity(sizes.len());
     for (&rk, &jk) in rake_parts.iter().zip(&jackpot_parts) {
         per_pot.push((chips(rk, unit)?, chips(jk, unit)?));
@@ -365,6 +434,42 @@ pub(crate) fn restore_gross(pot: &mut Pot, rake: u64, jackpot: u64) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_8_3_rate_rounds_up_whenever_a_fraction_is_left() {
+        // A 10-unit pot at 5 % is 0.5: `up` takes 1 (a Winamax table),
+        // `down` nothing; 6.5 % of 605 is 39.325, 3 % of 5277 is 158.31.
+        assert_eq!(rate(10, 500, Rounding::Up), 1);
+        assert_eq!(rate(10, 500, Rounding::Down), 0);
+        assert_eq!(rate(605, 650, Rounding::Up), 40);
+        assert_eq!(rate(5277, 300, Rounding::Up), 159);
+        // A whole result is not pushed up, and up never passes the base.
+        assert_eq!(rate(100, 500, Rounding::Up), 5);
+        assert_eq!(rate(1, 1, Rounding::Up), 1);
+        assert_eq!(rate(3, 9_999, Rounding::Up), 3);
+        assert_eq!(rate(MAX_AMOUNT, 10_000, Rounding::Up), MAX_AMOUNT);
+    }
+
+    #[test]
+    fn rules_8_5_in_order_main_first_and_last_first_worked_example() {
+        // 5 % down, cap 30, pots 315 and 358: R(315) = 15, R(673) = 30,
+        // R(358) = 17.
+        let due = |x: u64| rate(x, 500, Rounding::Down).min(30);
+        assert_eq!(
+            in_order(&[315, 358], 0..2, due, 0),
+            Ok((vec![15, 15], vec![0, 0]))
+        );
+        assert_eq!(
+            in_order(&[315, 358], (0..2).rev(), due, 0),
+            Ok((vec![13, 17], vec![0, 0]))
+        );
+        // A drop of 400 after the rake: the first pot taken gives all it
+        // has left (300), the next the rest.
+        assert_eq!(
+            in_order(&[315, 358], 0..2, due, 400),
+            Ok((vec![15, 15], vec![300, 100]))
+        );
+    }
 
     #[test]
     fn rules_8_3_rate_rounds_down_or_half_even() {
@@ -425,6 +530,7 @@ mod tests {
             ]),
             players_dealt,
             rounding: Rounding::Down,
+            spread: Spread::Proportional,
             no_flop_no_drop: true,
             attribution: Attribution::WeightedContributed,
         };

@@ -270,3 +270,52 @@ async fn rules_10_2_a_live_hand_outside_every_pot_is_still_known() {
     assert_eq!(c["runouts"], json!(903));
     assert_eq!(c["pots"].as_array().unwrap().len(), 1);
 }
+
+/// RULES.md §10.5.3 on worked example 10.3 (V = 144.08): `down` pays 142,
+/// a fee of 2; `nearest` takes 1 % of 144 to the nearest chip, 1, and pays
+/// 143. The fee is reported when `feeRounding` is named, never otherwise.
+#[tokio::test]
+async fn rules_10_5_3_fee_rounding_down_or_nearest_and_the_fee_reported() {
+    for (how, amount, fee) in [("down", 142, 2), ("nearest", 143, 1)] {
+        let mut body = example_10_3();
+        body["cashOuts"][0]["feeRounding"] = json!(how);
+        let d = data(&body).await;
+        let c = &d["cashOuts"][0];
+        assert_eq!(
+            (&c["value"], &c["amount"]),
+            (&json!(144), &json!(amount)),
+            "{how}"
+        );
+        assert_eq!(c["fee"], json!(fee), "{how}");
+        assert_eq!(d["cashOutBalance"], json!(-amount), "{how}");
+        assert_eq!(d["finalChipStacks"]["agent-c"], json!(amount), "{how}");
+    }
+    let d = data(&example_10_3()).await;
+    assert!(d["cashOuts"][0].get("fee").is_none(), "{d}");
+}
+
+#[tokio::test]
+async fn rules_10_5_3_unknown_fee_rounding_is_422_at_its_pointer() {
+    let mut body = example_10_3();
+    body["cashOuts"][0]["feeRounding"] = json!("halfEven");
+    body["cashOuts"][0]["feeBp"] = json!(10_001);
+    rejects(&body, &["/cashOuts/0/feeBp", "/cashOuts/0/feeRounding"]).await;
+    // A number is the wrong shape: 400.
+    body["cashOuts"][0]["feeRounding"] = json!(1);
+    assert_eq!(settle(&body).await.status, 400);
+}
+
+/// The cash-out step names the fee and its rounding when asked for it.
+#[tokio::test]
+async fn rules_10_5_3_the_cash_out_step_names_the_fee() {
+    let mut body = example_10_3();
+    body["cashOuts"][0]["feeRounding"] = json!("nearest");
+    body["explain"] = json!(true);
+    let d = data(&body).await;
+    let steps = d["explanation"].as_array().unwrap();
+    let step = steps.iter().find(|s| s["rule"] == "cash-out").unwrap();
+    assert_eq!(step["amount"], json!(143));
+    let text = step["text"].as_str().unwrap();
+    assert!(text.contains("fee of 1 ("), "{text}");
+    assert!(text.contains("nearest chip"), "{text}");
+}

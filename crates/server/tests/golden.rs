@@ -5,7 +5,9 @@
 //! The files cover every worked example of RULES.md §5 (`rules-5-*`), the
 //! example of API.md, and one hand of each of the 19 variants
 //! (`variant-*`: a folded player, a short all-in, a side pot and an
-//! uncalled bet), and every worked example of RULES.md §8 (`rules-8-*`). Each response was checked by hand against RULES.md before
+//! uncalled bet), and every worked example of RULES.md §8 (`rules-8-*`,
+//! the three spreads of §8.5 on one hand among them) and the fee
+//! roundings of §10.5.3 (`rules-10-5-3-*`). Each response was checked by hand against RULES.md before
 //! it was committed. To regenerate one after a deliberate change:
 //! `showdown settle tests/golden/X.request.json > tests/golden/X.response.json`
 //! — and check it again.

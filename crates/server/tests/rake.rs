@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{api_example, settle};
+use common::{api_example, golden_request, settle};
 use serde_json::{json, Value};
 
 /// API.md's example with `rake` and `jackpot` fields set.
@@ -111,16 +111,23 @@ async fn status_422_players_dealt_below_the_players_of_the_hand() {
 }
 
 #[tokio::test]
-async fn status_422_unknown_rounding_or_attribution() {
+async fn status_422_unknown_rounding_spread_or_attribution() {
     let r = settle(&with(
-        Some(json!({"percentBp": 500, "rounding": "up", "attribution": "button"})),
+        Some(
+            json!({"percentBp": 500, "rounding": "ceiling", "spread": "sidePotFirst",
+                    "attribution": "button"}),
+        ),
         None,
     ))
     .await;
     assert_eq!(r.status, 422);
-    assert_eq!(r.pointers(), ["/rake/rounding", "/rake/attribution"]);
+    assert_eq!(
+        r.pointers(),
+        ["/rake/rounding", "/rake/spread", "/rake/attribution"]
+    );
     let messages = r.json()["errors"].to_string();
-    assert!(messages.contains("halfEven"), "{messages}");
+    assert!(messages.contains("\\\"up\\\""), "{messages}");
+    assert!(messages.contains("mainFirst"), "{messages}");
     assert!(messages.contains("weightedContributed"), "{messages}");
 }
 
@@ -236,4 +243,90 @@ async fn the_openapi_raked_example_settles() {
     assert!(r.json()["data"]["rake"]["amount"].as_u64() > Some(0));
     let plain = &examples["API.md"]["value"];
     assert_eq!(settle(plain).await.status, 200);
+}
+
+/// The PokerStars hand of RULES.md §8.5 in cents: pots 315 and 358, 5 %
+/// down capped at 30. Each spread over HTTP: the pots' `rake`, the side
+/// pot winner's net, the same `rake.amount`; `proportional` named or left
+/// out answers alike.
+#[tokio::test]
+async fn rules_8_5_each_spread_over_http_on_the_worked_example() {
+    let base = golden_request("rules-8-5-proportional-14-and-16-pots-315-and-358-cap-30");
+    let cases = [
+        (None, [14, 16]),
+        (Some("proportional"), [14, 16]),
+        (Some("mainFirst"), [15, 15]),
+        (Some("lastFirst"), [13, 17]),
+    ];
+    let mut answers = Vec::new();
+    for (spread, want) in cases {
+        let mut body = base.clone();
+        match spread {
+            Some(s) => body["rake"]["spread"] = json!(s),
+            None => {
+                body["rake"].as_object_mut().unwrap().remove("spread");
+            }
+        }
+        let r = settle(&body).await;
+        assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+        let d = r.json()["data"].clone();
+        let rakes: Vec<u64> = d["pots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["rake"].as_u64().unwrap())
+            .collect();
+        assert_eq!(rakes, want, "{spread:?}");
+        assert_eq!(d["rake"]["amount"], json!(30), "{spread:?}");
+        assert_eq!(d["pots"][1]["shares"][0]["amount"], json!(358 - want[1]));
+        answers.push(r.body);
+    }
+    assert_eq!(answers[0], answers[1], "proportional is the default");
+}
+
+/// RULES.md §8.3 `up` over HTTP: 5 % of a 10-chip pot takes 1.
+#[tokio::test]
+async fn rules_8_3_rounding_up_over_http() {
+    let body = golden_request("rules-8-3-up-five-percent-of-10-takes-1");
+    let r = settle(&body).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["data"]["rake"]["amount"], json!(1));
+    let mut down = body.clone();
+    down["rake"]["rounding"] = json!("down");
+    assert_eq!(
+        settle(&down).await.json()["data"]["rake"]["amount"],
+        json!(0)
+    );
+}
+
+/// RULES.md §8.5 in `explain`: the steps cite §8.5 and say which way the
+/// rake came off; the rake steps still add up to `rake.amount`.
+#[tokio::test]
+async fn rules_8_5_explain_cites_the_spread_and_why_each_pot_paid() {
+    let body = golden_request("explain-rules-8-5-main-first-15-and-15-pots-315-and-358-cap-30");
+    let d = settle(&body).await.json()["data"].clone();
+    let rake_steps: Vec<&Value> = d["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["rule"] == "rake")
+        .collect();
+    assert_eq!(rake_steps.len(), 2);
+    let total: u64 = rake_steps
+        .iter()
+        .map(|s| s["amount"].as_u64().unwrap())
+        .sum();
+    assert_eq!(json!(total), d["rake"]["amount"]);
+    for s in &rake_steps {
+        assert_eq!(s["source"], "RULES.md §8.5");
+        assert!(
+            s["text"].as_str().unwrap().contains("main pot first"),
+            "{s}"
+        );
+    }
+    assert!(rake_steps[0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("on its own 315"));
+    assert!(rake_steps[1]["text"].as_str().unwrap().contains("673"));
 }

@@ -18,6 +18,22 @@ pub struct CashOutRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub fee_bp: Option<u64>,
+    /// How the fee is rounded; default `down`. Given, the answer reports
+    /// the fee.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<CashOutFeeRounding>)]
+    pub fee_rounding: Option<String>,
+}
+
+/// `cashOuts[].feeRounding` (RULES.md §10.5.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub enum CashOutFeeRounding {
+    /// The amount paid is the exact value less the fee, rounded down.
+    Down,
+    /// The fee is its own amount, the value rounded down times the rate,
+    /// to the nearest unit (halves up), taken off that value (PokerStars).
+    Nearest,
 }
 
 /// What one cash-out paid, and what its hand gave up.
@@ -38,9 +54,14 @@ pub struct CashOutDto<'a> {
     pub pots: Vec<CashOutPotDto>,
     /// The equity's value `Σ net × equity`, rounded down to `chipUnit`.
     pub value: u64,
-    /// What the player is paid: the value less the fee, rounded down to
-    /// `chipUnit`, computed exactly.
+    /// What the player is paid: the value less the fee, rounded as
+    /// `feeRounding` says, computed exactly.
     pub amount: u64,
+    /// `value − amount`, what the house charged; reported when the request
+    /// names `feeRounding`, so an older request is answered as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub fee: Option<u64>,
     /// What the player's hand won from the pots, which goes to the house.
     pub forfeited: u64,
 }

@@ -85,7 +85,7 @@ pub struct SettleRequest {
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
 /// taken before the pots are split.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
+#[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "spread": "mainFirst", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RakeRequest {
     /// The rate in basis points, 0 to 10000 (500 is 5 %).
@@ -109,6 +109,11 @@ pub struct RakeRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<RakeRounding>)]
     pub rounding: Option<String>,
+    /// Which pot gives what of the rake and the jackpot drop; default
+    /// `proportional`. The hand's total is the same every way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<RakeSpread>)]
+    pub spread: Option<String>,
     /// No flop, no drop: no rake when the board has fewer than 3 cards
     /// (board games); default true.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -142,6 +147,22 @@ pub enum RakeRounding {
     Down,
     /// Round half to even: 4.5 gives 4, 1.5 gives 2.
     HalfEven,
+    /// Ceiling: 4.5 gives 5, 0.5 gives 1.
+    Up,
+}
+
+/// `rake.spread` (RULES.md §8.5): how the rake and the drop come off the
+/// pots.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+pub enum RakeSpread {
+    /// In proportion to the pots' sizes, by largest remainder.
+    Proportional,
+    /// The main pot first, each side pot paying what the rate and the cap
+    /// leave on the running total (PokerStars, GGPoker).
+    MainFirst,
+    /// The last side pot first, the main pot last (Winamax).
+    LastFirst,
 }
 
 /// `rake.attribution` (RULES.md §8.7): who paid the rake, for rakeback.

@@ -167,6 +167,29 @@ fn a_field_given_twice_is_listed_at_its_object() {
 }
 
 #[test]
+fn the_house_s_newer_fields_are_walked_like_the_others() {
+    // `rake.spread` and `cashOuts[].feeRounding` are strings: any other
+    // shape is a 400 at their pointer, a misspelt key names them.
+    let text = r#"{"variant":"holdem","players":[],"rake":{"percentBp":5,"spread":2},
+        "cashOuts":[{"agentId":"a","boardCards":3,"feeRounding":[]},
+                    {"agentId":"b","boardCards":3,"feeRoundng":"down"}]}"#;
+    assert_eq!(
+        pointers::<SettleRequest>(text),
+        [
+            "/rake/spread",
+            "/cashOuts/0/feeRounding",
+            "/cashOuts/1/feeRoundng"
+        ]
+    );
+    let typed = typed::<SettleRequest>(
+        br#"{"variant":"holdem","players":[],"cashOuts":[{"agentId":"b","boardCards":3,"feeRoundng":"down"}]}"#,
+    )
+    .unwrap()
+    .unwrap();
+    assert!(typed.message.contains("feeRounding"), "{}", typed.message);
+}
+
+#[test]
 fn nested_objects_and_lists_are_walked_to_their_leaves() {
     let text = r#"{"variant":"holdem","players":[],
         "rake":{"percentBp":-1,"capsByPlayersDealt":[{"minPlayers":2,"cap":1.5},{"cap":3},"x"],"rounding":1},
@@ -200,7 +223,7 @@ fn the_wrong_shape_where_an_object_or_a_list_belongs_is_one_problem() {
             // serde_json reads a struct from a list too; this one is short.
             (
                 "/rake",
-                "invalid length 0, expected struct RakeRequest with 7 elements"
+                "invalid length 0, expected struct RakeRequest with 8 elements"
             ),
             ("/jackpot", "expected an object, got string \"big\""),
             ("/board/0", "expected a string, got sequence"),

@@ -6,8 +6,17 @@ use crate::problems::Problems;
 use showdown_cards::VariantId;
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutRefusal, CashOutSeat,
-    CashOutTerms, DEFAULT_FEE_BP,
+    CashOutTerms, FeeRounding, DEFAULT_FEE_BP,
 };
+
+/// `cashOuts[].feeRounding`, as the contract spells it.
+pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
+    match s {
+        None | Some("down") => Some(FeeRounding::Down),
+        Some("nearest") => Some(FeeRounding::Nearest),
+        Some(_) => None,
+    }
+}
 
 /// The games of RULES.md §10.1, whose equity is enumerated.
 pub fn equity_game(variant: VariantId) -> bool {
@@ -29,6 +38,8 @@ pub fn terms(req: &SettleRequest) -> Vec<Option<CashOutTerms>> {
                 fee_bp: c
                     .fee_bp
                     .map_or(DEFAULT_FEE_BP, |f| u32::try_from(f).unwrap_or(u32::MAX)),
+                // An unknown name is refused below; the core never sees it.
+                fee_rounding: fee_rounding(c.fee_rounding.as_deref()).unwrap_or_default(),
             })
         })
         .collect()
@@ -97,5 +108,18 @@ pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
             (refusal, _) => refusal.to_string(),
         };
         p.push(pointer, message);
+    }
+    // The rounding is the contract's word, not a refusal of the core's: it
+    // is listed after them.
+    for (i, c) in list.iter().enumerate() {
+        if fee_rounding(c.fee_rounding.as_deref()).is_none() {
+            p.push(
+                format!("/cashOuts/{i}/feeRounding"),
+                format!(
+                    "unknown feeRounding {:?}: use \"down\" or \"nearest\"",
+                    c.fee_rounding.as_deref().unwrap_or_default()
+                ),
+            );
+        }
     }
 }

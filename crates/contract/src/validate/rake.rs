@@ -4,13 +4,24 @@
 use super::validated::Validated;
 use crate::dto::{RakeRequest, SettleRequest};
 use crate::problems::{earlier_equal, Problems};
-use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding};
+use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 
 /// `rake.rounding`, as the contract spells it.
 fn rounding(s: Option<&str>) -> Option<Rounding> {
     match s {
         None | Some("down") => Some(Rounding::Down),
         Some("halfEven") => Some(Rounding::HalfEven),
+        Some("up") => Some(Rounding::Up),
+        Some(_) => None,
+    }
+}
+
+/// `rake.spread`, as the contract spells it.
+fn spread(s: Option<&str>) -> Option<Spread> {
+    match s {
+        None | Some("proportional") => Some(Spread::Proportional),
+        Some("mainFirst") => Some(Spread::MainFirst),
+        Some("lastFirst") => Some(Spread::LastFirst),
         Some(_) => None,
     }
 }
@@ -86,7 +97,13 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
             "rounding",
             &r.rounding,
             rounding(r.rounding.as_deref()).is_none(),
-            "\"down\" or \"halfEven\"",
+            "\"down\", \"halfEven\" or \"up\"",
+        ),
+        (
+            "spread",
+            &r.spread,
+            spread(r.spread.as_deref()).is_none(),
+            "\"proportional\", \"mainFirst\" or \"lastFirst\"",
         ),
         (
             "attribution",
@@ -129,6 +146,7 @@ pub(crate) fn house_take(req: &SettleRequest, v: &Validated) -> HouseTake {
         },
         players_dealt: r.players_dealt,
         rounding: rounding(r.rounding.as_deref()).unwrap_or_default(),
+        spread: spread(r.spread.as_deref()).unwrap_or_default(),
         no_flop_no_drop: r.no_flop_no_drop.unwrap_or(true),
         attribution: attribution(r.attribution.as_deref()).unwrap_or_default(),
     });

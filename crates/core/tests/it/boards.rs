@@ -372,13 +372,36 @@ fn rules_9_bad_board_inputs_are_errors_not_panics() {
     );
 }
 
+/// A rake of `percent_bp` capped at `cap`, taken by `spread`, rounded
+/// down, weighted, with the flop seen: the house of the tests below.
+fn capped_rake(
+    percent_bp: u32,
+    cap: u64,
+    spread: showdown_core::Spread,
+) -> showdown_core::HouseTake {
+    use showdown_core::{Attribution, Cap, HouseTake, Rake, Rounding};
+    HouseTake {
+        rake: Some(Rake {
+            percent_bp,
+            cap: Cap::Fixed(cap),
+            players_dealt: None,
+            rounding: Rounding::Down,
+            spread,
+            no_flop_no_drop: true,
+            attribution: Attribution::WeightedContributed,
+        }),
+        jackpot: None,
+        flop_seen: true,
+    }
+}
+
 /// RULES.md §9.2 with §8: the rake comes out of the pot once, before the
 /// board shares. Pot 100 (A and B 50 each), 10 % capped at 5: 95 left; A
 /// wins run 1 (48), B run 2 (47). Taking 5 from each run's share instead
 /// would leave 90.
 #[test]
 fn rules_9_2_rake_taken_once_before_the_board_shares() {
-    use showdown_core::{settle_hand, Attribution, Cap, HouseTake, Rake, Rounding};
+    use showdown_core::{settle_hand, Spread};
     let (input, more) = hand(
         &[
             (1, 50, on_boards(&[9, 1], &[])),
@@ -386,18 +409,7 @@ fn rules_9_2_rake_taken_once_before_the_board_shares() {
         ],
         false,
     );
-    let house = HouseTake {
-        rake: Some(Rake {
-            percent_bp: 1_000,
-            cap: Cap::Fixed(5),
-            players_dealt: None,
-            rounding: Rounding::Down,
-            no_flop_no_drop: true,
-            attribution: Attribution::WeightedContributed,
-        }),
-        jackpot: None,
-        flop_seen: true,
-    };
+    let house = capped_rake(1_000, 5, Spread::Proportional);
     let b = settle_hand(&input, &house, &more).unwrap();
     let s = &b.settlement;
     assert_eq!(s.rake.as_ref().map(|t| t.amount), Some(5));
@@ -405,4 +417,33 @@ fn rules_9_2_rake_taken_once_before_the_board_shares() {
     assert_eq!(s.won, vec![48, 47]);
     let shares: Vec<u64> = b.pots[0].boards.iter().map(|p| p.amount).collect();
     assert_eq!(shares, vec![48, 47]);
+}
+
+/// RULES.md §8.5 with §9: each pot gives its part of the rake by the
+/// spread, once, before its boards share what is left. Pots 315 (A, B, C)
+/// and 358 (B, C) at 5 % capped at 30, main first: 15 and 15. Board 1: A
+/// then C best; board 2: B best. Main 300: 150 to A, 150 to B; side 343:
+/// 172 to C (board 1, the odd chip) and 171 to B.
+#[test]
+fn rules_8_5_main_first_on_two_boards_rakes_each_pot_once() {
+    use showdown_core::{settle_hand, Spread};
+    let (mut input, more) = hand(
+        &[
+            (1, 105, on_boards(&[9, 1], &[])),
+            (2, 284, on_boards(&[1, 9], &[])),
+            (3, 284, on_boards(&[5, 5], &[])),
+        ],
+        false,
+    );
+    input.players[0].stack = 105;
+    let house = capped_rake(500, 30, Spread::MainFirst);
+    let b = settle_hand(&input, &house, &more).unwrap();
+    let s = &b.settlement;
+    let parts: Vec<(u64, u64)> = s.pots.iter().map(|p| (p.amount, p.rake)).collect();
+    assert_eq!(parts, vec![(315, 15), (358, 15)]);
+    for (pot, split) in s.pots.iter().zip(&b.pots) {
+        let boards: u64 = split.boards.iter().map(|p| p.amount).sum();
+        assert_eq!(boards, pot.amount - pot.rake);
+    }
+    assert_eq!(s.won, vec![150, 150 + 171, 172]);
 }

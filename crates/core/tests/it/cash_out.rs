@@ -5,8 +5,9 @@
 use crate::common::{holdem, live};
 use showdown_core::{
     apply_cash_outs, settle, settle_with_house, Attribution, Cap, CashOut, CashOutError,
-    CashOutSettlement, CashOutTerms, Fraction, HandInput, HouseTake, Jackpot, OddChipOrder,
-    PlayerInput, PotEquity, Rake, Rounding, Settlement, DEFAULT_FEE_BP, SHARE_UNITS_PER_RUNOUT,
+    CashOutSettlement, CashOutTerms, FeeRounding, Fraction, HandInput, HouseTake, Jackpot,
+    OddChipOrder, PlayerInput, PotEquity, Rake, Rounding, Settlement, Spread, DEFAULT_FEE_BP,
+    SHARE_UNITS_PER_RUNOUT,
 };
 
 const D: u64 = SHARE_UNITS_PER_RUNOUT;
@@ -45,6 +46,7 @@ fn flop_cash_out(player: usize, fee_bp: u32, n: u64, pots: &[(usize, u64)]) -> C
             player,
             board_cards: 3,
             fee_bp,
+            fee_rounding: FeeRounding::Down,
         },
         equities: pots
             .iter()
@@ -167,6 +169,7 @@ fn raked() -> HouseTake {
             cap: Cap::None,
             players_dealt: None,
             rounding: Rounding::Down,
+            spread: Spread::Proportional,
             no_flop_no_drop: true,
             attribution: Attribution::WeightedContributed,
         }),
@@ -251,6 +254,78 @@ fn rules_10_5_3_amount_rounds_down_after_fee() {
         apply_cash_outs(&s, 5, &[b_on_the_flop(10_001)]),
         Err(CashOutError::FeeBp(0, 10_001))
     );
+}
+
+/// `c` with its fee rounded `how`.
+fn rounded(mut c: CashOut, how: FeeRounding) -> CashOut {
+    c.terms.fee_rounding = how;
+    c
+}
+
+/// (value, amount, fee) of B's cash-out on a heads-up pot of `pot` (A's
+/// flush wins it, so B forfeits nothing) with `s` of `n × D` share units.
+fn b_paid(pot: u64, n: u64, s: u64, unit: u64, how: FeeRounding) -> (u64, u64, u64) {
+    let settled = settle(&heads_up(HEARTS, pot / 2, unit)).unwrap();
+    let co = rounded(flop_cash_out(1, DEFAULT_FEE_BP, n, &[(0, s)]), how);
+    let c = applied(&settled, unit, &[co]);
+    let b = &c.cash_outs[0];
+    assert_eq!(
+        (b.fee_rounding, b.forfeited, c.balance),
+        (how, 0, -(b.amount as i64))
+    );
+    (b.value, b.amount, b.fee)
+}
+
+#[test]
+fn rules_10_5_3_fee_nearest_pokerstars_value_670_74_pays_663_fee_7() {
+    // A PokerStars cash-out in cents: "cashed out the hand for $6.63 |
+    // Cash Out Fee $0.07". Exact V = 1000 × 33537/50000 = 670.74, over
+    // 625 runouts (625 × D = 3,150,000 = 50000 × 63).
+    let (n, s) = (625, 33_537 * 63);
+    // down: ⌊670.74 × 0.99⌋ = ⌊664.03⌋ = 664, a fee of 6.
+    assert_eq!(b_paid(1_000, n, s, 1, FeeRounding::Down), (670, 664, 6));
+    // nearest: 670 less 1 % of 670 to the nearest cent, 7: the room's 663.
+    assert_eq!(b_paid(1_000, n, s, 1, FeeRounding::Nearest), (670, 663, 7));
+}
+
+#[test]
+fn rules_10_5_3_fee_nearest_pokerstars_value_1081_90_pays_1070_fee_11() {
+    // Exact V = 2000 × 10819/20000 = 1081.90, over 250 runouts (250 × D =
+    // 1,260,000 = 20000 × 63).
+    let (n, s) = (250, 10_819 * 63);
+    // down: ⌊1071.08⌋ = 1071; nearest: 1081 − 11 (10.81), the room's 1070.
+    assert_eq!(b_paid(2_000, n, s, 1, FeeRounding::Down), (1081, 1071, 10));
+    assert_eq!(
+        b_paid(2_000, n, s, 1, FeeRounding::Nearest),
+        (1081, 1070, 11)
+    );
+}
+
+#[test]
+fn rules_10_5_3_fee_nearest_rounds_a_half_unit_up() {
+    // Chip unit 5, pot 5000 (1000 units), equity 1/4: V = 250 units
+    // exactly, 1 % of it 2.5 units: nearest rounds the fee up to 3 units
+    // (15 chips; half-even would say 2). Down pays ⌊247.5⌋ units, the same.
+    let (n, s) = (4, D);
+    assert_eq!(
+        b_paid(5_000, n, s, 5, FeeRounding::Nearest),
+        (1250, 1235, 15)
+    );
+    assert_eq!(b_paid(5_000, n, s, 5, FeeRounding::Down), (1250, 1235, 15));
+}
+
+#[test]
+fn rules_10_5_3_worked_example_10_3_nearest_pays_143_down_142() {
+    // V = 144.08: down ⌊142.63⌋ = 142 (fee 2); nearest 144 − 1 (1.44) = 143.
+    let input = side_pot_hand("7c 6c 2h Kh 3d");
+    let s = settle(&input).unwrap();
+    for (how, amount, fee) in [(FeeRounding::Down, 142, 2), (FeeRounding::Nearest, 143, 1)] {
+        let c = applied(&s, 1, &[rounded(c_on_the_flop(), how)]);
+        let co = &c.cash_outs[0];
+        assert_eq!((co.value, co.amount, co.fee), (144, amount, fee), "{how:?}");
+        assert_eq!(c.final_stacks[2], amount);
+        assert_conserved(&input, &s, &c);
+    }
 }
 
 #[test]

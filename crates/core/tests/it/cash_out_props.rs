@@ -5,8 +5,8 @@
 use crate::rake_props::{arb_case, settled};
 use proptest::prelude::*;
 use showdown_core::{
-    apply_cash_outs, CashOut, CashOutOutcome, CashOutSettlement, CashOutTerms, HandInput,
-    HouseTake, PotEquity, Reason, Settlement, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
+    apply_cash_outs, CashOut, CashOutOutcome, CashOutSettlement, CashOutTerms, FeeRounding,
+    HandInput, HouseTake, PotEquity, Reason, Settlement, MAX_RUNOUTS, SHARE_UNITS_PER_RUNOUT,
 };
 
 const CASES: u32 = 256;
@@ -49,6 +49,7 @@ fn cash_outs(s: &Settlement, raws: &[Raw]) -> Vec<CashOut> {
                 player,
                 board_cards: *k,
                 fee_bp: *fee_bp,
+                fee_rounding: FeeRounding::Down,
             },
             equities: pots
                 .iter()
@@ -104,6 +105,39 @@ proptest! {
             let fee_left = u128::from(10_000 - o.fee_bp);
             prop_assert!(a * whole * 10_000 <= v * fee_left);
             prop_assert!(v * fee_left < (a + unit) * whole * 10_000);
+        }
+    }
+
+    /// RULES.md §10.5.3, `nearest` against `down` on the same cash-outs: the
+    /// same `value`; the fee `value × feeBp / 10000` to the nearest unit,
+    /// halves up; `fee = value − amount` both ways; the two amounts at most
+    /// one unit apart.
+    #[test]
+    fn prop_rules_10_5_3_nearest_fee_is_its_own_amount_to_the_nearest_unit(
+        ((input, house), raws) in arb_input()
+    ) {
+        let s = settled(&input, &house)?;
+        let down = cash_outs(&s, &raws);
+        let nearest: Vec<CashOut> = down
+            .iter()
+            .cloned()
+            .map(|mut c| {
+                c.terms.fee_rounding = FeeRounding::Nearest;
+                c
+            })
+            .collect();
+        let d = applied(&s, input.chip_unit, &down)?;
+        let n = applied(&s, input.chip_unit, &nearest)?;
+        let unit = u128::from(input.chip_unit);
+        for (a, b) in d.cash_outs.iter().zip(&n.cash_outs) {
+            prop_assert_eq!(a.value, b.value);
+            prop_assert_eq!(a.fee, a.value - a.amount);
+            prop_assert_eq!(b.fee, b.value - b.amount);
+            prop_assert_eq!(u128::from(b.fee) % unit, 0);
+            let (fee, value) = (u128::from(b.fee), u128::from(b.value));
+            let exact = value * u128::from(b.fee_bp) + 5_000 * unit;
+            prop_assert!(fee * 10_000 <= exact && exact < (fee + unit) * 10_000);
+            prop_assert!(a.amount.abs_diff(b.amount) <= input.chip_unit);
         }
     }
 

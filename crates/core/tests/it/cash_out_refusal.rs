@@ -3,7 +3,7 @@
 
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
-    CashOutSeat, CashOutTerms,
+    CashOutSeat, CashOutTerms, FeeRounding,
 };
 
 const LIVE: CashOutSeat = CashOutSeat {
@@ -20,6 +20,7 @@ fn terms(player: usize, board_cards: u8, fee_bp: u32) -> CashOutTerms {
         player,
         board_cards,
         fee_bp,
+        fee_rounding: FeeRounding::Down,
     }
 }
 

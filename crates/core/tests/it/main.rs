@@ -17,6 +17,7 @@ mod next_hand_props;
 mod properties;
 mod rake;
 mod rake_props;
+mod rake_spread;
 mod rules;
 mod tournament;
 mod tournament_props;

@@ -4,10 +4,10 @@
 use crate::common::{folded, hs, live};
 use showdown_core::{
     settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HouseTake, Jackpot,
-    OddChipOrder, PlayerInput, Rake, Rounding, SettleError, Settlement, Take, MAX_AMOUNT,
+    OddChipOrder, PlayerInput, Rake, Rounding, SettleError, Settlement, Spread, Take, MAX_AMOUNT,
 };
 
-fn holdem(players: Vec<PlayerInput>, button_seat: u32) -> HandInput {
+pub(crate) fn holdem(players: Vec<PlayerInput>, button_seat: u32) -> HandInput {
     let order = OddChipOrder::Button { button_seat };
     let (chip_unit, dead_money, split_game) = (1, 0, false);
     HandInput {
@@ -30,25 +30,26 @@ fn step(min_players: u32, cap: u64) -> CapStep {
 }
 
 /// A rate in basis points with no cap, `down`, no flop no drop, weighted.
-fn rake(percent_bp: u32) -> Rake {
+pub(crate) fn rake(percent_bp: u32) -> Rake {
     Rake {
         percent_bp,
         cap: Cap::None,
         players_dealt: None,
         rounding: Rounding::Down,
+        spread: Spread::Proportional,
         no_flop_no_drop: true,
         attribution: Attribution::WeightedContributed,
     }
 }
 
-fn capped(percent_bp: u32, cap: u64) -> Rake {
+pub(crate) fn capped(percent_bp: u32, cap: u64) -> Rake {
     Rake {
         cap: Cap::Fixed(cap),
         ..rake(percent_bp)
     }
 }
 
-fn jackpot(amount: u64, min_pot: u64) -> Jackpot {
+pub(crate) fn jackpot(amount: u64, min_pot: u64) -> Jackpot {
     Jackpot {
         amount,
         min_pot,
@@ -56,7 +57,7 @@ fn jackpot(amount: u64, min_pot: u64) -> Jackpot {
     }
 }
 
-fn house(rake: Option<Rake>, jackpot: Option<Jackpot>, flop_seen: bool) -> HouseTake {
+pub(crate) fn house(rake: Option<Rake>, jackpot: Option<Jackpot>, flop_seen: bool) -> HouseTake {
     HouseTake {
         rake,
         jackpot,
@@ -68,13 +69,13 @@ fn raked(input: &HandInput, r: Rake) -> Settlement {
     settle_with_house(input, &house(Some(r), None, true)).unwrap()
 }
 
-fn take(s: &Option<Take>) -> (u64, Vec<u64>) {
+pub(crate) fn take(s: &Option<Take>) -> (u64, Vec<u64>) {
     let t = s.as_ref().expect("asked for");
     (t.amount, t.contributions.clone())
 }
 
 /// Per pot: (gross, rake, jackpot, shares' total).
-fn pots(s: &Settlement) -> Vec<(u64, u64, u64, u64)> {
+pub(crate) fn pots(s: &Settlement) -> Vec<(u64, u64, u64, u64)> {
     s.pots
         .iter()
         .map(|p| {

@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use showdown_core::{
     settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HandStrength, Hands,
-    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding, Settlement, MAX_AMOUNT,
+    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, Rounding, Settlement, Spread, MAX_AMOUNT,
 };
 
 const CASES: u32 = 2048;
@@ -104,7 +104,16 @@ fn arb_cap(most: u64) -> impl Strategy<Value = Cap> {
 
 /// A rake and a jackpot in units (scaled to chips by [`in_chips`]).
 fn arb_house(most: u64) -> impl Strategy<Value = HouseTake> {
-    let rounding = prop_oneof![Just(Rounding::Down), Just(Rounding::HalfEven)];
+    let rounding = prop_oneof![
+        Just(Rounding::Down),
+        Just(Rounding::HalfEven),
+        Just(Rounding::Up)
+    ];
+    let spread = prop_oneof![
+        Just(Spread::Proportional),
+        Just(Spread::MainFirst),
+        Just(Spread::LastFirst)
+    ];
     let attribution = prop_oneof![
         Just(Attribution::WeightedContributed),
         Just(Attribution::Contributed),
@@ -114,17 +123,18 @@ fn arb_house(most: u64) -> impl Strategy<Value = HouseTake> {
         prop_oneof![0u32..=1_000, 0u32..=10_000],
         arb_cap(most),
         prop::option::of(0u32..=3),
-        rounding,
+        (rounding, spread),
         any::<bool>(),
         attribution,
     )
         .prop_map(
-            |(percent_bp, cap, extra, rounding, no_flop_no_drop, attribution)| Rake {
+            |(percent_bp, cap, extra, (rounding, spread), no_flop_no_drop, attribution)| Rake {
                 percent_bp,
                 cap,
                 // Players dealt beyond those of the hand, added in `in_chips`.
                 players_dealt: extra,
                 rounding,
+                spread,
                 no_flop_no_drop,
                 attribution,
             },
@@ -215,6 +225,20 @@ fn cap_in_force(rake: &Rake, players: usize) -> Option<u64> {
     }
 }
 
+/// RULES.md §8.3 from the rule: the rate on `units`, rounded as asked, then
+/// the cap in force; in chips.
+fn due_by_rule(rake: &Rake, units: u64, players: usize, unit: u64) -> u64 {
+    let product = u128::from(units) * u128::from(rake.percent_bp);
+    let (floor, rem) = (product / 10_000, product % 10_000);
+    let units_due = match rake.rounding {
+        Rounding::Down => floor,
+        Rounding::Up => floor + u128::from(rem > 0),
+        Rounding::HalfEven => floor + u128::from(rem > 5_000 || (rem == 5_000 && floor % 2 == 1)),
+    };
+    let chips = u64::try_from(units_due).unwrap() * unit;
+    cap_in_force(rake, players).map_or(chips, |cap| chips.min(cap / unit * unit))
+}
+
 /// Checks every conservation property of one settled hand.
 fn check_conserved(input: &HandInput, s: &Settlement) -> Result<(), TestCaseError> {
     let won: u128 = s.won.iter().map(|&w| u128::from(w)).sum();
@@ -273,12 +297,16 @@ proptest! {
         let unit = u128::from(input.chip_unit);
         let t: u128 = s.pots.iter().map(|p| u128::from(p.amount)).sum();
         let r = u128::from(amount(&s.rake));
+        let proportional = house.rake.as_ref().is_none_or(|r| r.spread == Spread::Proportional);
         for p in &s.pots {
             prop_assert!(p.rake + p.jackpot <= p.amount);
             let shared: u64 = p.shares.iter().map(|x| x.amount).sum();
             prop_assert_eq!(shared, p.amount - p.rake - p.jackpot);
             prop_assert!(p.shares.iter().all(|x| x.amount > 0));
-            // floor(r × a / t) ≤ rake_k ≤ that + 1 unit.
+            // Proportional: floor(r × a / t) ≤ rake_k ≤ that + 1 unit.
+            if !proportional {
+                continue;
+            }
             if let Some(exact) = (r * u128::from(p.amount)).checked_div(t) {
                 let exact = exact / unit * unit;
                 prop_assert!(u128::from(p.rake) >= exact && u128::from(p.rake) <= exact + unit);
@@ -286,6 +314,43 @@ proptest! {
         }
         prop_assert_eq!(s.pots.iter().map(|p| p.rake).sum::<u64>(), amount(&s.rake));
         prop_assert_eq!(s.pots.iter().map(|p| p.jackpot).sum::<u64>(), amount(&s.jackpot));
+    }
+
+    /// RULES.md §8.5, taking the pots in turn: the first pot taken pays §8.3
+    /// on itself alone, every pot pays §8.3 on the running total less what
+    /// the pots before it paid, the drop comes off in the same order (a
+    /// pot gives to the drop only once those before it gave all they held),
+    /// and the total is the hand's rake under every spread.
+    #[test]
+    fn prop_rules_8_5_in_order_each_pot_pays_the_running_rake_less_the_pots_before(
+        (input, house) in arb_case(400)
+    ) {
+        let s = settled(&input, &house)?;
+        let Some(rake) = &house.rake else { return Ok(()) };
+        let order: Vec<usize> = match rake.spread {
+            Spread::Proportional => return Ok(()),
+            Spread::MainFirst => (0..s.pots.len()).collect(),
+            Spread::LastFirst => (0..s.pots.len()).rev().collect(),
+        };
+        let unit = input.chip_unit;
+        let due = |chips: u64| due_by_rule(rake, chips / unit, input.players.len(), unit);
+        let dropped = house.flop_seen || !rake.no_flop_no_drop;
+        let (mut before, mut paid, mut full) = (0u64, 0u64, true);
+        for &k in &order {
+            let p = &s.pots[k];
+            let through = before + p.amount;
+            let want = if dropped { due(through) - paid } else { 0 };
+            prop_assert_eq!(p.rake, want, "pot {} of {:?}", k, order);
+            if before == 0 {
+                prop_assert_eq!(p.rake, if dropped { due(p.amount) } else { 0 });
+            }
+            // A pot gives to the drop only when every pot before it was
+            // emptied by it.
+            prop_assert!(p.jackpot == 0 || full, "drop skipped a pot");
+            full = full && p.rake + p.jackpot == p.amount;
+            (before, paid) = (through, paid + p.rake);
+        }
+        prop_assert_eq!(paid, amount(&s.rake));
     }
 
     /// RULES.md §8.7: contributions are whole units that add up to the

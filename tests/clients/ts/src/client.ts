@@ -83,9 +83,26 @@ export const seatMissing: SettleBody = {
 
 export const wrongRounding: SettleBody = {
   ...example,
-  // @ts-expect-error rake.rounding is `down` or `halfEven`
-  rake: { percentBp: 500, rounding: "up" },
+  // @ts-expect-error rake.rounding is `down`, `halfEven` or `up`
+  rake: { percentBp: 500, rounding: "ceiling" },
 };
+
+// RULES.md §8.5: the rake taken main pot first, rounded up (some rooms).
+export const mainFirstUp: SettleBody = {
+  ...example,
+  rake: { percentBp: 500, cap: 30, rounding: "up", spread: "mainFirst" },
+};
+
+export const wrongSpread: SettleBody = {
+  ...example,
+  // @ts-expect-error rake.spread is `proportional`, `mainFirst` or `lastFirst`
+  rake: { percentBp: 500, spread: "sidePotFirst" },
+};
+
+/** Each pot's part of the rake, as a room's hand history prints it. */
+export function rakeByPot(event: HandComplete): string {
+  return event.data.pots.map((p) => `${p.name} ${p.rake ?? 0}`).join(", ");
+}
 
 type Data = HandComplete["data"];
 type HandRank = components["schemas"]["HandRankDto"];
@@ -119,14 +136,14 @@ export function leftOut(d: Data): string {
 // the answer's fields read as a cashier would.
 export const cashOutExample: SettleBody = {
   ...example,
-  cashOuts: [{ agentId: "agent-b", boardCards: 3, feeBp: 100 }],
+  cashOuts: [{ agentId: "agent-b", boardCards: 3, feeBp: 100, feeRounding: "nearest" }],
   badBeat: { pool: 100000, minLosingHand: ["Ah", "Ad", "Ac", "Th", "Td"], loserBp: 5000 },
 };
 
 /** The house's result on the hand's cash-outs and the jackpot's payouts. */
 export function cashier(event: HandComplete): string {
   const d = event.data;
-  const paid = (d.cashOuts ?? []).map((c) => `${c.agentId} paid ${c.amount} at ${c.pots.map((p) => `${p.equity.numerator}/${p.equity.denominator}`).join("+")}`);
+  const paid = (d.cashOuts ?? []).map((c) => `${c.agentId} paid ${c.amount} (fee ${c.fee ?? "not asked"}) at ${c.pots.map((p) => `${p.equity.numerator}/${p.equity.denominator}`).join("+")}`);
   const bb = d.badBeat;
   const jackpot = bb === undefined ? "no jackpot" : bb.qualified
     ? (bb.payouts ?? []).map((p) => `${p.role} ${p.agentId} ${p.amount}`).join(", ")
@@ -159,6 +176,9 @@ export const badBounty: SettleBody = { ...example, tournament: {}, players: [{ .
 
 // @ts-expect-error boardCards is a number of cards, not a street's name
 export const badCashOut: SettleBody = { ...example, cashOuts: [{ agentId: "agent-b", boardCards: "flop" }] };
+
+// @ts-expect-error cashOuts[].feeRounding is `down` or `nearest`
+export const badFeeRounding: SettleBody = { ...example, cashOuts: [{ agentId: "agent-b", boardCards: 3, feeRounding: "halfEven" }] };
 
 type EquityOperation = paths["/v1/equity"]["post"];
 export type EquityBody = EquityOperation["requestBody"]["content"]["application/json"];
