@@ -18,6 +18,7 @@ pub mod explain;
 pub mod fraction;
 pub mod invalid;
 pub mod next_hand;
+pub mod objects;
 pub mod parse;
 pub mod pointer;
 pub mod problem;

@@ -37,10 +37,10 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
     }
     // Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
     let house = [
-        ("/rake", req.rake.is_some(), "a rake"),
-        ("/jackpot", req.jackpot.is_some(), "a jackpot drop"),
+        ("/rake", req.rake.is_some(), "rake"),
+        ("/jackpot", req.jackpot.is_some(), "jackpot drop"),
         ("/cashOuts", req.cash_outs.is_some(), "cash-outs"),
-        ("/badBeat", req.bad_beat.is_some(), "a bad-beat jackpot"),
+        ("/badBeat", req.bad_beat.is_some(), "bad-beat jackpot"),
     ];
     for (pointer, present, what) in house {
         if present {
