@@ -267,7 +267,7 @@ pub fn chip_race_request(req: &ChipRaceRequest) -> Result<ChipRaceResponse, Inva
         Some(other) => {
             p.push(
                 "/convention",
-                format!("unknown convention {other:?}: use \"tda\" (TDA 23, from seat 1) or \"standard\" (from the next small blind)"),
+                crate::closed_set::unknown("convention", other, &["tda", "standard"]),
             );
             Convention::Tda
         }

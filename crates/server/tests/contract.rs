@@ -301,3 +301,66 @@ async fn an_empty_body_is_called_empty_on_every_route() {
         }
     }
 }
+
+/// Sends `body` to `path` and returns its only error, asserting a 422.
+async fn refused_422(path: &str, body: &Value) -> (String, String) {
+    let r = post(path, body).await;
+    assert_problem(&r, 422);
+    only_error(&r)
+}
+
+#[tokio::test]
+async fn a_variant_outside_the_set_is_a_422_with_a_hint() {
+    for (variant, hint) in [
+        ("Holdem", "did you mean \"holdem\"?"),
+        ("texas-holdem", "did you mean \"holdem\"?"),
+        ("omaha-hilo", "did you mean \"omaha-hi-lo\"?"),
+        ("plo", "use one of \"holdem\", \"short-deck\""),
+    ] {
+        let mut body = api_example();
+        body["variant"] = json!(variant);
+        let (pointer, message) = refused_422("/v1/settle", &body).await;
+        assert_eq!(pointer, "/variant");
+        assert!(
+            message.starts_with(&format!("unknown variant {variant:?}: {hint}")),
+            "{message}"
+        );
+        let mut body = request("golden-equity", "api-md-example");
+        body["variant"] = json!(variant);
+        let (pointer, message) = refused_422("/v1/equity", &body).await;
+        assert_eq!(pointer, "/variant");
+        assert!(message.contains(hint), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn every_closed_set_field_refuses_with_a_422_and_a_hint() {
+    let mut rules = golden_request("variant-stud");
+    rules["rules"] = json!("Roberts");
+    let mut rounding = api_example();
+    rounding["rake"] = json!({"percentBp": 500, "rounding": "halfeven"});
+    let mut attribution = api_example();
+    attribution["rake"] = json!({"percentBp": 500, "attribution": "everyone"});
+    let mut card = api_example();
+    card["players"][0]["cards"][0] = json!("10c");
+    let mut convention = chip_race();
+    convention["convention"] = json!("TDA");
+    let mut button_rule = request("golden-tables", "rules-13-2-big-blind-goes-round-the-table");
+    button_rule["buttonRule"] = json!("moving");
+    for (path, body, pointer, message) in [
+        ("/v1/settle", rules, "/rules", "unknown rules \"Roberts\": did you mean \"roberts\"?"),
+        ("/v1/settle", rounding, "/rake/rounding", "unknown rounding \"halfeven\": did you mean \"halfEven\"?"),
+        ("/v1/settle", attribution, "/rake/attribution",
+            "unknown attribution \"everyone\": use one of \"weightedContributed\", \"contributed\", \"dealt\""),
+        ("/v1/settle", card, "/players/0/cards/0",
+            "malformed card \"10c\": a card is two characters, rank then suit (e.g. \"Ah\"), got \"10c\"; did you mean \"Tc\"?"),
+        ("/v1/chip-race", convention, "/convention", "unknown convention \"TDA\": did you mean \"tda\"?"),
+        ("/v1/tables", button_rule, "/buttonRule", "unknown buttonRule \"moving\": use \"dead\" or \"forward\""),
+    ] {
+        assert_eq!(
+            refused_422(path, &body).await,
+            (pointer.to_string(), message.to_string()),
+            "{path}"
+        );
+    }
+}

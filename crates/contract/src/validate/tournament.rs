@@ -172,7 +172,7 @@ pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
     if !matches!(rule, "dead" | "forward") {
         p.push(
             pointer,
-            format!("unknown buttonRule {rule:?}: use \"dead\" (TDA 31, the default) or \"forward\" (the button and blinds always on players)"),
+            crate::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
         );
     }
 }
