@@ -254,6 +254,7 @@ pub fn example_tournament() -> serde_json::Value {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = Player)]
 pub struct PlayerRequest {
     /// The player's id: not empty, unique in the hand; the answer names the
     /// player by it.
