@@ -130,7 +130,7 @@ impl VariantId {
 
     /// The table entry of this id.
     ///
-    /// Sides follow RULES.md §4 (seed 000): in the two-hand games the
+    /// Sides follow RULES.md §4 (the odd-chip house rules): in the two-hand games the
     /// five-card hand (badacey, badeucy, razzdugi), the draw hand (dramaha)
     /// and the Omaha hand (sohe) are the high side.
     pub fn variant(self) -> Variant {
@@ -240,7 +240,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_000_high_side_of_two_hand_games() {
+    fn odd_chip_house_rules_high_side_of_two_hand_games() {
         assert_eq!(VariantId::Badacey.variant().high, HandKind::AceToFiveLow);
         assert_eq!(VariantId::Badeucy.variant().high, HandKind::DeuceToSevenLow);
         assert_eq!(VariantId::Razzdugi.variant().low, Some(HandKind::Badugi));

@@ -57,6 +57,18 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
+    // The parse alone: serde_json as it is (a struct may be a list) against
+    // the route's parse, whose structs are objects only (src/objects.rs).
+    let text = std::str::from_utf8(&plain).unwrap();
+    let mut g = c.benchmark_group("parse");
+    g.bench_function("serde_json", |b| {
+        b.iter(|| serde_json::from_str::<SettleRequest>(black_box(text)).unwrap())
+    });
+    g.bench_function("objects only", |b| {
+        b.iter(|| parse_json::<SettleRequest>(black_box(&plain)).unwrap())
+    });
+    g.finish();
+
     let mut g = c.benchmark_group("preflop");
     g.bench_function("equity route", |b| {
         b.iter(|| equity_request(black_box(&equity)).unwrap())

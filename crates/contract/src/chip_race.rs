@@ -49,7 +49,7 @@ pub struct ChipRaceRequest {
     #[schema(minimum = 2, maximum = 9007199254740991u64)]
     pub color_up_to: u64,
     /// `tda` (default): the deal starts at seat 1 (TDA 23). `standard`: it
-    /// starts at the small blind of the next hand (seed 002).
+    /// starts at the small blind of the next hand (common chip-race practice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ConventionName>)]
     pub convention: Option<String>,
@@ -145,7 +145,7 @@ pub struct ChipRaceResponse {
     /// Value of the leftover chips the race took off the table.
     pub value_removed: u64,
     /// Colored-up chips made from it: full chips, plus one when the remainder
-    /// is more than half a chip (seed 002).
+    /// is more than half a chip (common chip-race practice).
     pub colored_up_chips: u64,
     /// The value removed short of a full colored-up chip
     /// (`valueRemoved` modulo `colorUpTo`).
@@ -214,7 +214,7 @@ pub struct ChipRaceAward {
     /// The id of the player who gets the chip.
     pub id: String,
     /// `race-win`: one of the highest single cards; `not-raced-out`: the
-    /// race took the player's last chips (TDA 23, seed 002).
+    /// race took the player's last chips (TDA 23).
     #[schema(value_type = crate::schema_enums::AwardName)]
     pub reason: String,
     /// The player's best card. Always sent: chips go only to players who
@@ -267,7 +267,7 @@ pub fn chip_race_request(req: &ChipRaceRequest) -> Result<ChipRaceResponse, Inva
         Some(other) => {
             p.push(
                 "/convention",
-                format!("unknown convention {other:?}: use \"tda\" (TDA 23, from seat 1) or \"standard\" (from the next small blind)"),
+                crate::closed_set::unknown("convention", other, &["tda", "standard"]),
             );
             Convention::Tda
         }

@@ -11,6 +11,7 @@
 pub mod bad_beat;
 pub mod cash_out;
 pub mod chip_race;
+mod closed_set;
 pub mod draw;
 pub mod dto;
 pub mod equity;
@@ -18,6 +19,7 @@ pub mod explain;
 pub mod fraction;
 pub mod invalid;
 pub mod next_hand;
+pub mod objects;
 pub mod parse;
 pub mod pointer;
 pub mod problem;

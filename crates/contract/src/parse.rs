@@ -2,6 +2,7 @@
 //! and on failure a 400 problem that names every field at fault.
 
 use crate::invalid::FieldError;
+use crate::objects::Objects;
 pub use crate::pointer::{escape, pointer};
 use crate::problem::Problem;
 use serde::de::DeserializeOwned;
@@ -20,20 +21,22 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     // string cost more than the check (a settle body is ~40 short strings).
     // Bytes that are not UTF-8 fail here and get the byte parser's answer.
     if let Ok(text) = std::str::from_utf8(bytes) {
-        if let Ok(value) = serde_json::from_str(text) {
+        if let Ok(value) = from_str(text) {
             return Ok(value);
         }
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut *de).map_err(|e| {
+    let value = serde_path_to_error::deserialize(Objects(&mut *de)).map_err(|e| {
         let inner = e.inner();
-        if inner.is_syntax() || inner.is_eof() {
+        if bytes.trim_ascii().is_empty() {
+            Problem::malformed(
+                "the body is empty: send the request as a JSON object",
+                Vec::new(),
+            )
+        } else if inner.is_syntax() || inner.is_eof() {
             Problem::malformed(format!("the body is not JSON: {inner}"), Vec::new())
         } else {
-            let first = FieldError {
-                pointer: pointer(e.path()),
-                message: crate::shape::words::plain(&inner.to_string()),
-            };
+            let first = field_error(&e);
             let mut detail = format!(
                 "the body is not the shape of the request: {}",
                 first.message
@@ -54,6 +57,32 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     })?;
     de.end()
         .map_err(|e| Problem::malformed(format!("the body is not JSON: {e}"), Vec::new()))?;
+    Ok(value)
+}
+
+/// The typed parse's problem: its pointer and plain words. serde names a
+/// field given twice from its object (the key is read, its value not yet);
+/// the pointer goes on to the field, as the walk's does.
+pub(crate) fn field_error(e: &serde_path_to_error::Error<serde_json::Error>) -> FieldError {
+    let message = e.inner().to_string();
+    let mut at = pointer(e.path());
+    if let Some(rest) = message.strip_prefix("duplicate field `") {
+        let field = rest.split('`').next().unwrap_or_default();
+        at.push('/');
+        at.push_str(&escape(field));
+    }
+    FieldError {
+        pointer: at,
+        message: crate::shape::words::plain(&message),
+    }
+}
+
+/// `serde_json::from_str` with structs read from objects only
+/// ([`Objects`]).
+fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = T::deserialize(Objects(&mut de))?;
+    de.end()?;
     Ok(value)
 }
 

@@ -176,7 +176,7 @@ impl Problems {
                     Some(c)
                 }
                 Err(e) => {
-                    self.push(pointer.clone(), format!("malformed card {s:?}: {e}"));
+                    self.push(pointer.clone(), crate::closed_set::malformed_card(s, &e));
                     None
                 }
             })

@@ -177,7 +177,7 @@ impl utoipa::ToSchema for HandKindName {}
 closed_set!(
     /// Where a chip race's deal starts.
     ConventionName,
-    "`tda`: the deal starts at seat 1 (TDA 23); `standard`: at the small blind of the next hand (seed 002).",
+    "`tda`: the deal starts at seat 1 (TDA 23); `standard`: at the small blind of the next hand (common chip-race practice).",
     ["tda", "standard"]
 );
 
@@ -191,7 +191,7 @@ closed_set!(
 closed_set!(
     /// Why a player got a colored-up chip in a chip race.
     AwardName,
-    "`race-win`: one of the highest single cards; `not-raced-out`: the race took the player's last chips, so they get a chip anyway (TDA 23, seed 002).",
+    "`race-win`: one of the highest single cards; `not-raced-out`: the race took the player's last chips, so they get a chip anyway (TDA 23).",
     ["race-win", "not-raced-out"]
 );
 
@@ -235,6 +235,40 @@ pub fn hand_kind_id(k: showdown_cards::HandKind) -> &'static str {
         K::Badugi => "badugi",
         K::BadugiAceHigh => "badugi-ace-high",
     }
+}
+
+/// `places`: a pair `[from, to]` of places, 1 or more, as a tuple
+/// (`prefixItems`), so a generated client types it `[number, number]`.
+pub fn place_pair() -> utoipa::openapi::schema::Array {
+    let place = || {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Int64,
+            )))
+            .minimum(Some(1))
+    };
+    ArrayBuilder::new()
+        .prefix_items([place(), place()])
+        .items(utoipa::openapi::schema::ArrayItems::False)
+        .min_items(Some(2))
+        .max_items(Some(2))
+        .description(Some(
+            "The places `[from, to]` the player finishes in (equal stacks share theirs); only with `tournament.playersLeft`.",
+        ))
+        .build()
+}
+
+/// `boardCards` of a cash-out: the board when the offer was taken, 0
+/// (before the flop), 3 (the flop) or 4 (the turn).
+pub fn cash_out_board_cards() -> utoipa::openapi::schema::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .enum_values(Some([0, 3, 4]))
+        .description(Some(
+            "Board cards dealt when the offer was taken: 0 (before the flop), 3 (the flop) or 4 (the turn).",
+        ))
+        .build()
 }
 
 #[cfg(test)]

@@ -1,26 +1,26 @@
-//! The chip race at a color-up (RULES.md §6): TDA Rule 23 and seed 002.
+//! The chip race at a color-up (RULES.md §6): TDA Rule 23 and the chip-race guide.
 //!
 //! When a denomination leaves play, each player first exchanges every full
-//! set of the removed chips for the larger chip at equal value (seed 002:
+//! set of the removed chips for the larger chip at equal value (the chip-race guide:
 //! "each five $5 chips will be exchanged for a $25 chip"; TDA 23-C: removed
 //! chips "will be exchanged for current denominations only at equal value").
 //! What is left over — fewer removed chips than make one larger chip — is
 //! raced off:
 //!
 //! 1. Every player with leftover chips gets one card per chip, all of their
-//!    cards before the next player (seed 002). The deal starts at seat 1 and
+//!    cards before the next player (the chip-race guide). The deal starts at seat 1 and
 //!    goes clockwise under TDA 23-A ("chips will be raced off, starting in
-//!    seat 1"), or at the small blind of the next hand under the seed 002
+//!    seat 1"), or at the small blind of the next hand under the chip-race guide
 //!    convention ([`Convention::Standard`]).
 //! 2. The leftover value of the whole table becomes colored-up chips: one per
 //!    full larger chip, plus one when the remainder is MORE than half a larger
-//!    chip (seed 002: "as long as the leftover smaller chips total more than
+//!    chip (the chip-race guide: "as long as the leftover smaller chips total more than
 //!    half a single larger chip"; exactly half does not round up).
 //! 3. Those chips go to the highest single cards, rank first, then suit
-//!    spades > hearts > diamonds > clubs (seed 002, Robert's 3.7.1), at most
-//!    one chip a player (TDA 23-A, seed 002).
+//!    spades > hearts > diamonds > clubs (the chip-race guide, Robert's 3.7.1), at most
+//!    one chip a player (TDA 23-A, the chip-race guide).
 //! 4. Nobody is raced out. A player is *raced out* when the leftover chips
-//!    were all the chips they had. Under seed 002 such a player "automatically
+//!    were all the chips they had. Under the chip-race guide such a player "automatically
 //!    gets one colored up chip if one is available", before the race winners.
 //!    Under TDA 23-A "a player losing his remaining chip(s) in a race will get
 //!    1 chip of the lowest denomination still in play": the race runs as
@@ -43,7 +43,7 @@ use showdown_cards::Card;
 pub enum Convention {
     /// TDA 23-A: from seat 1, clockwise.
     Tda,
-    /// Seed 002: from the small blind of the next hand, clockwise.
+    /// The chip-race guide: from the small blind of the next hand, clockwise.
     Standard,
 }
 
@@ -88,9 +88,9 @@ pub struct ChipRaceInput {
 /// Why a player receives a colored-up chip in the race.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AwardReason {
-    /// One of the highest single cards (seed 002, TDA 23-A).
+    /// One of the highest single cards (the chip-race guide, TDA 23-A).
     RaceWin,
-    /// The race took the player's last chips (TDA 23-A, seed 002).
+    /// The race took the player's last chips (TDA 23-A, the chip-race guide).
     NotRacedOut,
 }
 
@@ -248,7 +248,7 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
         return Err(ChipRaceError::TooManyCards { needed });
     }
 
-    // Deal order: TDA 23-A from seat 1; seed 002 from the next small blind.
+    // Deal order: TDA 23-A from seat 1; the chip-race guide from the next small blind.
     let start = match input.convention {
         Convention::Tda => 1,
         Convention::Standard => input.small_blind_seat.unwrap_or(1),
@@ -287,7 +287,7 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
             lists.clone()
         }
         RaceDeal::Seed(seed) => {
-            // Seed 002: all of a player's cards before the next player's.
+            // The chip-race guide: all of a player's cards before the next player's.
             let mut deck = shuffled_deck(*seed).into_iter();
             let mut lists = vec![Vec::new(); n];
             for &p in &deal_order {
@@ -298,7 +298,7 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
     };
     let best: Vec<Option<Card>> = cards.iter().map(|c| c.iter().max().copied()).collect();
 
-    // The leftover value and the colored-up chips it makes (seed 002).
+    // The leftover value and the colored-up chips it makes (the chip-race guide).
     let mut value_removed = 0u64;
     for &r in &raced {
         value_removed = r
@@ -331,7 +331,7 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
             award_order.push(p);
         };
     if input.convention == Convention::Standard {
-        // Seed 002: a raced-out player gets a colored-up chip first, if one
+        // The chip-race guide: a raced-out player gets a colored-up chip first, if one
         // is available (best card first when there are too few).
         for &p in by_card.iter().filter(|&&p| raced_out[p]) {
             if left > 0 {
@@ -350,7 +350,7 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
     }
     debug_assert_eq!(left, 0, "the pool never outnumbers the players racing");
     // Nobody is raced out: TDA 23-A gives one chip of the lowest denomination
-    // still in play; under seed 002 this only happens when the pool ran out.
+    // still in play; under the chip-race guide this only happens when the pool ran out.
     for &p in by_card.iter().filter(|&&p| raced_out[p]) {
         if award[p].is_none() {
             give(p, AwardReason::NotRacedOut, &mut 0, &mut award);

@@ -18,7 +18,7 @@
 //!
 //! # The draw
 //!
-//! Robert's 3.7.2 (seed 004): "the order of cards is clockwise starting with
+//! Robert's 3.7.2: "the order of cards is clockwise starting with
 //! the first player to the left of the dealer (the button position is
 //! irrelevant)"; with no dealer the deal starts at seat 1. Robert's 3.7.1:
 //! between cards of the same rank the suit decides, spades > hearts >

@@ -3,7 +3,7 @@
 use crate::guard::sub;
 use crate::types::{Half, SettleError, Share};
 
-/// RULES.md §4, Robert's 3.7.4, seed 000 rules 1–2: a pot of `n` units
+/// RULES.md §4, Robert's 3.7.4, rules 1–2 of the odd-chip house rules: a pot of `n` units
 /// (`n = amount / chipUnit`, TDA 19: odd chips are broken down to the
 /// smallest denomination) among `k` tied winners gives each `n div k` units
 /// and one more to the first `n mod k` winners in odd-chip order, so nobody

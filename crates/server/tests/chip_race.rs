@@ -31,10 +31,10 @@ fn pointers(problem: &Value) -> Vec<&str> {
         .collect()
 }
 
-/// Seed 002's worked numbers over HTTP: 15 leftover $5 chips among six
+/// The chip-race guide's worked numbers over HTTP: 15 leftover $5 chips among six
 /// players make three $25 chips, to the three highest single cards.
 #[tokio::test]
-async fn seed_002_fifteen_5_chips_among_six_color_up_to_three_25s() {
+async fn chip_race_guide_fifteen_5_chips_among_six_color_up_to_three_25s() {
     let body = json!({
         "removedDenomination": 5, "colorUpTo": 25,
         "convention": "standard", "smallBlindSeat": 4,
@@ -255,7 +255,10 @@ async fn openapi_examples_are_what_the_service_answers() {
 
     let (status, _, r) = post("/v1/chip-race", schema_example(&doc, "ChipRaceRequest")).await;
     assert_eq!(status, StatusCode::OK, "{r}");
-    assert_eq!(r["coloredUpChips"], 3, "the seed 002 numbers: 15 $5 chips");
+    assert_eq!(
+        r["coloredUpChips"], 3,
+        "the chip-race guide's numbers: 15 $5 chips"
+    );
 
     // The response example is the TDA race of these cards.
     let audit = json!({

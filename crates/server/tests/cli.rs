@@ -164,3 +164,25 @@ fn tables_prints_the_golden_answer_and_problems_to_stderr() {
     let problem = String::from_utf8_lossy(&out.stderr);
     assert!(problem.contains("/tables/0/seats"), "{problem}");
 }
+
+/// `showdown --version`, the OpenAPI document's `info.version`, the
+/// manifests and the CHANGELOG's latest entry name one version.
+#[test]
+fn the_binary_the_document_and_the_changelog_share_one_version() {
+    let version = env!("CARGO_PKG_VERSION");
+    let out = showdown(&["--version"], b"");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("showdown {version}")
+    );
+    let doc = showdown(&["openapi"], b"");
+    let doc: serde_json::Value = serde_json::from_slice(&doc.stdout).expect("JSON");
+    assert_eq!(doc["info"]["version"], version);
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let changelog = std::fs::read_to_string(format!("{root}/CHANGELOG.md")).unwrap();
+    let latest = changelog.lines().find(|l| l.starts_with("## ")).unwrap();
+    assert_eq!(latest, format!("## {version}"));
+    let license = std::fs::read_to_string(format!("{root}/LICENSE")).unwrap();
+    assert!(license.starts_with("MIT License"), "the manifests say MIT");
+}

@@ -131,9 +131,18 @@ async fn status_400_names_every_shape_problem_with_its_pointer() {
     assert_eq!(
         shape_errors(&r),
         [
-            ("/players/0/stack", "expected a whole number, 0 or more, got 100.5 (amounts are whole chips: no fractions)"),
-            ("/players/1/commited", "unknown field \"commited\": did you mean \"committed\"?"),
-            ("/players/2/committed", "expected a whole number, 0 or more, got -10"),
+            (
+                "/players/0/stack",
+                "expected a whole number, 0 or more, got 100.5 (whole numbers only: no fractions)"
+            ),
+            (
+                "/players/1/commited",
+                "unknown field \"commited\": did you mean \"committed\"?"
+            ),
+            (
+                "/players/2/committed",
+                "expected a whole number, 0 or more, got -10"
+            ),
             ("/players/3", "the required field \"seat\" is missing"),
         ]
         .map(|(p, m)| (p.to_string(), m.to_string()))
@@ -141,7 +150,7 @@ async fn status_400_names_every_shape_problem_with_its_pointer() {
     // `detail` names the first problem, as it did before every one was listed.
     assert_eq!(
         r.json()["detail"],
-        "the body is not the shape of the request: expected a whole number, 0 or more, got 100.5 (amounts are whole chips: no fractions)"
+        "the body is not the shape of the request: expected a whole number, 0 or more, got 100.5 (whole numbers only: no fractions)"
     );
 }
 

@@ -43,42 +43,40 @@ pub struct BadBeatRequest {
     pub table_bp: Option<u64>,
 }
 
-/// Whether the hand hit the bad-beat jackpot, and who is paid what.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+/// Whether the hand hit the bad-beat jackpot, and who is paid what. One
+/// struct on the wire; its schema is a union keyed on `qualified`
+/// (`BadBeatQualified` or `BadBeatNotQualified`, bad_beat_schema.rs), so a
+/// generated client cannot mix the two shapes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BadBeatDto<'a> {
     /// True when every condition of RULES.md §11.3 holds.
     pub qualified: bool,
     /// Not qualified: the first condition that failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<crate::schema_enums::BadBeatReasonName>, nullable = false)]
     pub reason: Option<Text>,
     /// Qualified: the losers' hand (high, on the first board).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub losing_hand: Option<HandRankDto>,
     /// Qualified: the winners' hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub winning_hand: Option<HandRankDto>,
     /// Qualified: every payout, losers first, then winners, then the table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub payouts: Option<Vec<BadBeatPayoutDto<'a>>>,
     /// Qualified: the sum of the payouts, paid from the fund (never part of
     /// `finalChipStacks`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub paid: Option<u64>,
     /// Qualified: what stays in the fund (`pool − paid`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
     pub remaining: Option<u64>,
 }
 
 /// One payout of the bad-beat jackpot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BadBeatPayout)]
 pub struct BadBeatPayoutDto<'a> {
     /// The player paid.
     #[schema(value_type = String)]

@@ -12,7 +12,7 @@ pub struct CashOutRequest {
     /// The player's `id`: live, and at a showdown.
     pub agent_id: String,
     /// Board cards dealt when the offer was taken: 0, 3 or 4.
-    #[schema(maximum = 9007199254740991u64)]
+    #[schema(schema_with = crate::schema_enums::cash_out_board_cards)]
     pub board_cards: u64,
     /// The room's fee in basis points, 0 to 10000; default 100 (1 %).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,11 +39,13 @@ pub enum CashOutFeeRounding {
 /// What one cash-out paid, and what its hand gave up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CashOut)]
 pub struct CashOutDto<'a> {
     /// The player who cashed out.
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
     /// Board cards dealt when the offer was taken.
+    #[schema(schema_with = crate::schema_enums::cash_out_board_cards)]
     pub board_cards: u64,
     /// The fee in basis points.
     pub fee_bp: u64,
@@ -69,6 +71,7 @@ pub struct CashOutDto<'a> {
 /// One pot of a cash-out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CashOutPot)]
 pub struct CashOutPotDto {
     /// The pot's `index` in `pots`.
     pub index: u64,

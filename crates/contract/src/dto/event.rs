@@ -160,6 +160,7 @@ pub struct HandComplete<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"index": 1, "cards": ["Ah", "Kh", "9h", "Qc", "3d"], "hands": [{"agentId": "agent-a", "handRank": {"type": 0, "name": "High Card", "value": 1, "description": "High Card, A high", "cards": ["Ah", "Kh", "Qc", "9h", "4d"]}}]}))]
+#[schema(as = Board)]
 pub struct BoardDto<'a> {
     /// 0 for the first board dealt, then 1, 2, …
     pub index: u64,
@@ -173,6 +174,7 @@ pub struct BoardDto<'a> {
 /// A live player's hand (and low hand, in split games) on one board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BoardHand)]
 pub struct BoardHandDto<'a> {
     /// The player's id.
     #[schema(value_type = String)]
@@ -190,6 +192,7 @@ pub struct BoardHandDto<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"board": 0, "amount": 5, "halves": [{"half": "high", "amount": 3, "winners": ["agent-a"]}, {"half": "low", "amount": 2, "winners": ["agent-b"]}]}))]
+#[schema(as = PotBoard)]
 pub struct PotBoardDto<'a> {
     /// The board's index in `boards`.
     pub board: u64,
@@ -202,6 +205,7 @@ pub struct PotBoardDto<'a> {
 /// Who won one half (or the whole) of one board's share of a pot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BoardHalf)]
 pub struct BoardHalfDto<'a> {
     /// `whole`, `high` or `low`.
     #[schema(value_type = crate::schema_enums::HalfName)]
@@ -218,6 +222,7 @@ pub struct BoardHalfDto<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"amount": 5, "contributions": {"A": 1, "B": 2, "C": 2}}))]
+#[schema(as = Take)]
 pub struct TakeDto<'a> {
     /// Chips the house took from the hand: the sum of the pots' parts.
     pub amount: u64,
@@ -230,6 +235,7 @@ pub struct TakeDto<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}))]
+#[schema(as = HandRank)]
 pub struct HandRankDto {
     /// The hand's category. High hands: 0 high card, 1 pair, 2 two pair, 3
     /// three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a
@@ -293,6 +299,7 @@ pub struct PotBreakdownEntry<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}))]
+#[schema(as = Pot)]
 pub struct PotDto<'a> {
     /// 0 for the main pot, then 1, 2, … for the side pots.
     pub index: u64,
@@ -328,6 +335,7 @@ pub struct PotDto<'a> {
 /// One player's share of one pot (or of its half).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Share)]
 pub struct ShareDto<'a> {
     /// The player's id.
     #[schema(value_type = String)]
@@ -352,6 +360,7 @@ pub struct ShareDto<'a> {
 /// An uncalled bet given back (RULES.md §2.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Uncalled)]
 pub struct UncalledDto<'a> {
     /// The player the chips go back to.
     #[schema(value_type = String)]

@@ -4,6 +4,7 @@
 //! never silently defaults. Fields may be added here, never renamed.
 
 mod bad_beat;
+mod bad_beat_schema;
 mod cash_out;
 mod event;
 mod next_hand;

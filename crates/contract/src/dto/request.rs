@@ -3,7 +3,14 @@
 //! Unknown fields are refused, so a misspelt key never quietly falls back to
 //! its default.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// A flag that defaults to false, with `null` read as absent: every
+/// optional field takes null (API.md), and clients that fill defaults
+/// with `None` or `null` send it.
+fn null_is_false<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Option::<bool>::deserialize(d).map(Option::unwrap_or_default)
+}
 
 /// POST /v1/settle body.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -61,9 +68,14 @@ pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<crate::schema_enums::BoardCards>>, min_items = 1, max_items = 16)]
     pub boards: Option<Vec<Vec<String>>>,
-    /// Issue 18: when true the answer adds `explanation`, the rule behind
-    /// every chip; false (the default) leaves the answer as it was.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    /// When true the answer adds `explanation`, the rule behind every chip
+    /// (EXPLAIN.md); false, null or absent leaves the answer without it.
+    #[serde(
+        default,
+        deserialize_with = "null_is_false",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    #[schema(value_type = Option<bool>)]
     pub explain: bool,
     /// Players who took an all-in cash-out (RULES.md §10.5): the hand
     /// settles as without them, then each is paid their equity's value
@@ -263,6 +275,7 @@ pub fn example_tournament() -> serde_json::Value {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = Player)]
 pub struct PlayerRequest {
     /// The player's id: not empty, unique in the hand; the answer names the
     /// player by it.
@@ -287,8 +300,10 @@ pub struct PlayerRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub dead: Option<u64>,
-    /// True if the player folded, or mucked at the showdown; default false.
-    #[serde(default)]
+    /// True if the player folded, or mucked at the showdown; default false
+    /// (null is absent).
+    #[serde(default, deserialize_with = "null_is_false")]
+    #[schema(value_type = Option<bool>)]
     pub folded: bool,
     /// The player's cards: hole cards in board and draw games, all seven in
     /// stud. Required for every live player of a contested hand, as many as

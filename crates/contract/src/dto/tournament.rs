@@ -51,6 +51,7 @@ pub struct TournamentRequest {
 #[serde(rename_all = "camelCase")]
 #[schema(example = json!({"agentId": "agent-b", "stack": 300, "order": 1, "places": [26, 26], "bounty": 1000, "pot": 1,
     "awards": [{"agentId": "agent-c", "amount": 1000, "cash": 500, "head": 500, "oddUnits": 0}]}))]
+#[schema(as = Elimination)]
 pub struct EliminationDto<'a> {
     /// The player knocked out.
     #[schema(value_type = String)]
@@ -62,7 +63,7 @@ pub struct EliminationDto<'a> {
     /// Only with `tournament.playersLeft`: the places `[from, to]` the
     /// player finishes in (equal stacks share theirs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, min_items = 2, max_items = 2)]
+    #[schema(schema_with = crate::schema_enums::place_pair)]
     pub places: Option<[u64; 2]>,
     /// The bounty on the player at the start of the hand.
     pub bounty: u64,
@@ -75,6 +76,7 @@ pub struct EliminationDto<'a> {
 /// What one collector gets of an eliminated player's bounty.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = BountyAward)]
 pub struct BountyAwardDto<'a> {
     /// The collector: a winner of chips from the eliminating pot.
     #[schema(value_type = String)]

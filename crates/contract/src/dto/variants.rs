@@ -17,6 +17,7 @@ pub struct VariantsResponse {
     "high": "omaha-high", "low": "omaha-low-8", "lowQualifier": true, "shortDeck": false,
     "highSide": "the high hand", "severalBoards": true
 }))]
+#[schema(as = Variant)]
 pub struct VariantDto {
     /// The id requests use.
     #[schema(value_type = crate::schema_enums::VariantName)]
@@ -51,6 +52,7 @@ pub struct VariantDto {
 
 /// `/healthz` and `/readyz` answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Health)]
 pub struct HealthDto {
     /// `ok` or `ready`.
     #[schema(value_type = crate::schema_enums::HealthStatus)]

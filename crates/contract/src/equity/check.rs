@@ -41,8 +41,15 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
             );
             None
         }
-        Err(e) => {
-            p.push("/variant", e.to_string());
+        Err(_) => {
+            let games = VariantId::ALL
+                .into_iter()
+                .filter(|v| equity_game(*v).is_some());
+            let ids: Vec<&str> = games.map(|v| v.as_str()).collect();
+            p.push(
+                "/variant",
+                crate::closed_set::unknown("variant", &req.variant, &ids),
+            );
             None
         }
     };

@@ -45,7 +45,7 @@ use serde::de::{
     MapAccess, SeqAccess, Unexpected, Visitor,
 };
 use serde_json::Error as JsonError;
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
 use words::{meant, plain};
 
@@ -111,8 +111,8 @@ fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
             learned, problems, ..
         } = walk;
         match learned {
-            Some((rule, words)) if walks < allowed => {
-                rules.0.insert(rule, words);
+            Some(rule) if walks < allowed => {
+                rules.0.insert(rule);
             }
             Some(_) => return (problems.into_invalid(), walks, false),
             None => return (problems.into_invalid(), walks, true),
@@ -121,23 +121,20 @@ fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
 }
 
 /// What the derives said of their types by failing, each type named by
-/// its visitor's type name, with serde's words for it (a struct refused as
-/// a list of some length is listed in them on later walks).
+/// its visitor's type name.
 #[derive(Default)]
-struct Rules(HashMap<Rule, String>);
+struct Rules(HashSet<Rule>);
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Rule {
     RefusesUnknown(&'static str),
     RefusesRepeats(&'static str),
     Requires(&'static str, &'static str),
-    /// A struct written as a list of this length.
-    RefusesList(&'static str, usize),
 }
 
 impl Rules {
     fn knows(&self, rule: &Rule) -> bool {
-        self.0.contains_key(rule)
+        self.0.contains(rule)
     }
 }
 
@@ -145,7 +142,7 @@ impl Rules {
 struct Walk<'r, 'de> {
     rules: &'r Rules,
     /// A rule a derive just taught: this walk stops, the next knows it.
-    learned: Option<(Rule, String)>,
+    learned: Option<Rule>,
     problems: Problems,
     path: Vec<Step<'de>>,
     stand_ins: usize,
@@ -263,29 +260,20 @@ impl<'a, 'r, 'de> De<'a, 'r, 'de> {
         }
     }
 
-    /// What a derive made of this struct (`list`: the length of the list
-    /// it was written as): a rule it teaches ends this walk so that the
-    /// next one knows it.
-    fn learn<T>(
-        self,
-        kind: &'static str,
-        list: Option<usize>,
-        result: Result<T, Error>,
-    ) -> Result<T, Error> {
-        let rule = match (&result, list) {
-            (Err(Error::Missing(field)), None) => Rule::Requires(kind, field),
-            (Err(Error::Unknown(_)), None) => Rule::RefusesUnknown(kind),
-            (Err(Error::Repeated(_)), None) => Rule::RefusesRepeats(kind),
-            // Only its length can fail a list: each item stands in if wrong.
-            (Err(Error::Serde(_)), Some(len)) => Rule::RefusesList(kind, len),
+    /// What a derive made of this struct: a rule it teaches ends this walk
+    /// so that the next one knows it.
+    fn learn<T>(self, kind: &'static str, result: Result<T, Error>) -> Result<T, Error> {
+        let rule = match &result {
+            Err(Error::Missing(field)) => Rule::Requires(kind, field),
+            Err(Error::Unknown(_)) => Rule::RefusesUnknown(kind),
+            Err(Error::Repeated(_)) => Rule::RefusesRepeats(kind),
             _ => return self.done(result),
         };
         if self.walk.rules.knows(&rule) {
             // Taught already, and said again: listed as serde says it.
             return self.done(result);
         }
-        let words = result.err().map(|e| e.to_string()).unwrap_or_default();
-        self.walk.learned = Some((rule, words));
+        self.walk.learned = Some(rule);
         Err(Error::Stop)
     }
 
@@ -487,7 +475,7 @@ impl<'de> Deserializer<'de> for De<'_, '_, 'de> {
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
-        mut self,
+        self,
         name: &'static str,
         fields: &'static [&'static str],
         visitor: V,
@@ -506,27 +494,10 @@ impl<'de> Deserializer<'de> for De<'_, '_, 'de> {
                 let kind = std::any::type_name::<V>();
                 let result =
                     visitor.visit_map(Entries::object(&mut *self.walk, entries, fields, kind));
-                self.learn(kind, None, result)
+                self.learn(kind, result)
             }
-            // serde_json reads a struct from a list too, field by field.
-            Some(Node::Arr(items)) => {
-                let kind = std::any::type_name::<V>();
-                let rules = self.walk.rules;
-                match rules.0.get(&Rule::RefusesList(kind, items.len())) {
-                    // Too short: its items, stand-ins for the rest, then
-                    // the length listed, as serde meets it.
-                    Some(words) => {
-                        let stand_ins = fields.len().saturating_sub(items.len());
-                        let result = self.visit_items(items, stand_ins, visitor);
-                        self.walk.list(|| Error::Serde(words.clone()));
-                        self.done(result)
-                    }
-                    None => {
-                        let result = self.visit_items(items, 0, visitor);
-                        self.learn(kind, Some(items.len()), result)
-                    }
-                }
-            }
+            // A list is the wrong type for a struct (crate::objects), though
+            // serde_json would read one field by field.
             Some(other) => self
                 .wrong_type(other, &visitor)
                 .deserialize_struct(name, fields, visitor),
@@ -681,8 +652,12 @@ impl<'a, 'r, 'de> Entries<'a, 'r, 'de> {
                 }
                 None => {}
                 Some(i) if self.given[i] && rules.knows(&Rule::RefusesRepeats(self.kind)) => {
+                    // At the field, not its object: the typed parse's
+                    // pointer says the same (parse::field_error).
                     let field = self.fields[i];
+                    self.walk.path.push(Step::Key(key));
                     self.walk.list(|| Error::Repeated(field));
+                    self.walk.path.pop();
                     continue;
                 }
                 Some(i) => self.given[i] = true,

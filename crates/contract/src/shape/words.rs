@@ -9,6 +9,10 @@ pub(crate) fn plain(message: &str) -> String {
     if let Some(rest) = message.strip_prefix("unknown field `") {
         return unknown_field(rest);
     }
+    if let Some(rest) = message.strip_prefix("duplicate field `") {
+        let name = rest.trim_end_matches('`');
+        return format!("the field \"{name}\" is given twice");
+    }
     if let Some(rest) = message.strip_prefix("missing field `") {
         let name = rest.trim_end_matches('`');
         return format!("the required field \"{name}\" is missing");
@@ -16,6 +20,12 @@ pub(crate) fn plain(message: &str) -> String {
     for prefix in ["invalid type: ", "invalid value: "] {
         if let Some(rest) = message.strip_prefix(prefix) {
             if let Some((got, expected)) = rest.split_once(", expected ") {
+                if got == "sequence" && expected.starts_with("struct ") {
+                    // serde's list form of a struct, refused (crate::objects).
+                    return "expected an object, got a list: fields are given by name, \
+                            never by position"
+                        .to_string();
+                }
                 // A whole number too large for a narrow field: "0 or more"
                 // would not say why it was refused.
                 let expected = match (prefix, largest(expected)) {
@@ -64,7 +74,14 @@ fn expected_words(expected: &str) -> &str {
 fn got_words(got: &str) -> String {
     let plain = got.replace('`', "");
     if let Some(n) = plain.strip_prefix("floating point ") {
-        return format!("{n} (amounts are whole chips: no fractions)");
+        // serde_json reads a whole number past the 64-bit range as a float:
+        // too large, not a fraction. Not every number field is chips (basis
+        // points, bounty money, seats), so the words name none.
+        return match n.parse::<f64>() {
+            Ok(f) if f.fract() == 0.0 && f > 0.0 => format!("{n}: too large"),
+            Ok(f) if f.fract() == 0.0 && f < 0.0 => format!("{n}: too small"),
+            _ => format!("{n} (whole numbers only: no fractions)"),
+        };
     }
     if let Some(n) = plain.strip_prefix("integer ") {
         return n.to_string();
@@ -137,7 +154,7 @@ mod tests {
         );
         assert_eq!(
             m,
-            "expected a whole number, 0 or more, got 1.5 (amounts are whole chips: no fractions)"
+            "expected a whole number, 0 or more, got 1.5 (whole numbers only: no fractions)"
         );
     }
 

@@ -90,7 +90,8 @@ fn board_count(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Proble
     let got = req.board.as_ref().map_or(0, Vec::len);
     if t.board_cards == 0 {
         if got > 0 {
-            p.push("/board", format!("{name} has no board, got {got} cards"));
+            let cards = if got == 1 { "card" } else { "cards" };
+            p.push("/board", format!("{name} has no board, got {got} {cards}"));
         }
     } else if contested && got != t.board_cards {
         p.push(

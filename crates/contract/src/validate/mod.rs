@@ -82,13 +82,10 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
 fn variant(req: &SettleRequest, p: &mut Problems) -> Option<VariantId> {
     let v = req.variant.parse::<VariantId>().ok();
     if v.is_none() {
-        p.push(
-            "/variant",
-            format!(
-                "unknown variant {:?}: GET /v1/variants lists the ids",
-                req.variant
-            ),
-        );
+        p.push("/variant", {
+            let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
+            crate::closed_set::unknown("variant", &req.variant, &ids)
+        });
     }
     v
 }
@@ -101,7 +98,7 @@ fn rulebook(req: &SettleRequest, p: &mut Problems) -> Rulebook {
         Some(other) => {
             p.push(
                 "/rules",
-                format!("unknown rules {other:?}: use \"tda\" or \"roberts\""),
+                crate::closed_set::unknown("rules", other, &["tda", "roberts"]),
             );
             Rulebook::Tda
         }

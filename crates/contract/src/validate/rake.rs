@@ -115,9 +115,11 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
     for (field, value, bad, choices) in unknown {
         if bad {
             let value = value.as_deref().unwrap_or_default();
+            // The quoted words of `choices` are the set (API.md, Closed sets).
+            let allowed: Vec<&str> = choices.split('"').skip(1).step_by(2).collect();
             p.push(
                 format!("/rake/{field}"),
-                format!("unknown {field} {value:?}: use {choices}"),
+                crate::closed_set::unknown(field, value, &allowed),
             );
         }
     }

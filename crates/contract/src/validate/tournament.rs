@@ -37,10 +37,10 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
     }
     // Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
     let house = [
-        ("/rake", req.rake.is_some(), "a rake"),
-        ("/jackpot", req.jackpot.is_some(), "a jackpot drop"),
+        ("/rake", req.rake.is_some(), "rake"),
+        ("/jackpot", req.jackpot.is_some(), "jackpot drop"),
         ("/cashOuts", req.cash_outs.is_some(), "cash-outs"),
-        ("/badBeat", req.bad_beat.is_some(), "a bad-beat jackpot"),
+        ("/badBeat", req.bad_beat.is_some(), "bad-beat jackpot"),
     ];
     for (pointer, present, what) in house {
         if present {
@@ -172,7 +172,7 @@ pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
     if !matches!(rule, "dead" | "forward") {
         p.push(
             pointer,
-            format!("unknown buttonRule {rule:?}: use \"dead\" (TDA 31, the default) or \"forward\" (the button and blinds always on players)"),
+            crate::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
         );
     }
 }

@@ -1,4 +1,4 @@
-//! The chip race of RULES.md §6: TDA Rule 23 (seed 003) and seed 002.
+//! The chip race of RULES.md §6: TDA Rule 23 and the chip-race guide.
 
 use showdown_cards::Card;
 use showdown_core::chip_race::{
@@ -23,7 +23,7 @@ fn dealt(lists: &[&str]) -> RaceDeal {
 }
 
 /// A race of `removed` chips coloring up to `color_up_to`; `small_blind_seat`
-/// `None` is TDA 23, `Some` the seed 002 convention.
+/// `None` is TDA 23, `Some` the chip-race guide's convention.
 fn race(
     removed: u64,
     color_up_to: u64,
@@ -63,11 +63,11 @@ fn winners(r: &showdown_core::chip_race::ChipRaceResult) -> Vec<usize> {
     w
 }
 
-/// Seed 002's worked numbers: "if there are 15 $5 chips remaining among 6
+/// The chip-race guide's worked numbers: "if there are 15 $5 chips remaining among 6
 /// players, 3 $25 chips are prepared", and they go to the three highest
 /// single cards.
 #[test]
-fn seed_002_fifteen_5_chips_among_six_color_up_to_three_25s() {
+fn chip_race_guide_fifteen_5_chips_among_six_color_up_to_three_25s() {
     let players = vec![
         player(1, 4, 1000),
         player(2, 3, 500),
@@ -102,7 +102,7 @@ fn seed_002_fifteen_5_chips_among_six_color_up_to_three_25s() {
     assert_eq!(r.added, 0);
 }
 
-/// Seed 002: an extra larger chip "as long as the leftover smaller chips
+/// The chip-race guide: an extra larger chip "as long as the leftover smaller chips
 /// total more than half a single larger chip".
 #[test]
 fn more_than_half_a_chip_rounds_up() {
@@ -164,11 +164,11 @@ fn tda_23_deal_starts_at_seat_1() {
     assert!(r.players[3].cards.is_empty());
 }
 
-/// Seed 002: "dealt ... starting from the small blind position for the
+/// The chip-race guide: "dealt ... starting from the small blind position for the
 /// upcoming hand", each player receiving "all of his cards before the next
 /// player".
 #[test]
-fn seed_002_deal_starts_at_the_next_small_blind_all_cards_of_a_player_together() {
+fn chip_race_guide_deal_starts_at_the_next_small_blind_all_cards_of_a_player_together() {
     let players = vec![
         player(1, 3, 100),
         player(3, 2, 100),
@@ -188,7 +188,7 @@ fn seed_002_deal_starts_at_the_next_small_blind_all_cards_of_a_player_together()
 /// The small blind's seat may be empty (a dead small blind): the deal starts
 /// with the next occupied seat clockwise.
 #[test]
-fn seed_002_empty_small_blind_seat_starts_at_the_next_player_clockwise() {
+fn chip_race_guide_empty_small_blind_seat_starts_at_the_next_player_clockwise() {
     let input = race(
         5,
         25,
@@ -199,10 +199,10 @@ fn seed_002_empty_small_blind_seat_starts_at_the_next_player_clockwise() {
     assert_eq!(chip_race(&input).unwrap().deal_order, vec![0, 1, 2]);
 }
 
-/// Seed 002 and Robert's 3.7.1: the highest single card, rank first, then
+/// The chip-race guide and Robert's 3.7.1: the highest single card, rank first, then
 /// spades > hearts > diamonds > clubs; poker hands do not count.
 #[test]
-fn seed_002_highest_single_card_wins_rank_then_suit() {
+fn chip_race_guide_highest_single_card_wins_rank_then_suit() {
     // Player 0 holds a pair of kings, player 1 the single Ks: the Ks wins.
     let players = vec![player(1, 3, 100), player(2, 1, 100), player(3, 1, 100)];
     let r = chip_race(&audit(5, 25, players, &["Kh Kd 2c", "Ks", "Qs"])).unwrap();
@@ -211,7 +211,7 @@ fn seed_002_highest_single_card_wins_rank_then_suit() {
     assert_eq!(r.players[1].best_card, Some("Ks".parse().unwrap()));
 }
 
-/// TDA 23-A: "with a maximum of one chip awarded to a player"; seed 002: "No
+/// TDA 23-A: "with a maximum of one chip awarded to a player"; the chip-race guide: "No
 /// player is issued more than one chip".
 #[test]
 fn tda_23_at_most_one_chip_a_player() {
@@ -254,10 +254,10 @@ fn tda_23_raced_out_player_who_wins_gets_one_chip_only() {
     assert!(r.players[0].award.is_none());
 }
 
-/// Seed 002: "he automatically gets one colored up chip if one is
+/// The chip-race guide: "he automatically gets one colored up chip if one is
 /// available. Any leftover colored up chips go to the winner(s)".
 #[test]
-fn seed_002_raced_out_player_gets_a_chip_before_the_winners() {
+fn chip_race_guide_raced_out_player_gets_a_chip_before_the_winners() {
     let players = vec![player(1, 3, 100), player(2, 2, 100), player(3, 2, 0)];
     let input = race(
         5,
@@ -279,9 +279,9 @@ fn seed_002_raced_out_player_gets_a_chip_before_the_winners() {
 }
 
 /// When the pool has no chip left for a raced-out player, one is added all
-/// the same: a chip race cannot eliminate a player (seed 002, TDA 23-A).
+/// the same: a chip race cannot eliminate a player (the chip-race guide, TDA 23-A).
 #[test]
-fn seed_002_raced_out_player_gets_a_chip_added_when_none_is_left() {
+fn chip_race_guide_raced_out_player_gets_a_chip_added_when_none_is_left() {
     // $25 -> $100, two players with one $25 chip each and nothing else: $50
     // is exactly half, so the pool is empty.
     let input = race(
@@ -298,7 +298,7 @@ fn seed_002_raced_out_player_gets_a_chip_added_when_none_is_left() {
     assert!(r.players.iter().all(|p| p.value_after == 100));
 }
 
-/// TDA 23-C and seed 002: full sets of removed chips are exchanged at equal
+/// TDA 23-C and the chip-race guide: full sets of removed chips are exchanged at equal
 /// value; only the leftovers race, so a player with only removed chips that
 /// make full sets is not raced out.
 #[test]

@@ -1,4 +1,4 @@
-//! High-card draws (Robert's 3.7.1–3.7.2, seed 004) and the seeded shuffle
+//! High-card draws (Robert's 3.7.1–3.7.2, Robert's Rules) and the seeded shuffle
 //! they and the chip race deal from.
 
 use proptest::prelude::*;

@@ -55,7 +55,7 @@ fn table() -> impl Strategy<Value = ChipRaceInput> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
-    /// Seed 002: the colored-up chips are worth the leftover value rounded to
+    /// The chip-race guide: the colored-up chips are worth the leftover value rounded to
     /// the nearest larger chip, exactly half rounding down; any other change
     /// in value is a chip added so nobody is raced out. Full sets keep their
     /// value (TDA 23-C).
@@ -79,7 +79,7 @@ proptest! {
             == input.players.iter().map(|p| p.removed_chips * input.removed).sum::<u64>());
     }
 
-    /// TDA 23-A and seed 002: at most one chip a player; every pool chip is
+    /// TDA 23-A and the chip-race guide: at most one chip a player; every pool chip is
     /// given out; only raced-out players get added chips; nobody ends the race
     /// with no chips who had chips before it.
     #[test]

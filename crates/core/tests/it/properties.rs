@@ -203,7 +203,7 @@ proptest! {
             input.players.iter().map(|p| p.stack).sum::<u64>() + input.dead_money);
     }
 
-    /// Robert's 3.7.4, seed 000 rule 2: within one split (a pot or a half)
+    /// Robert's 3.7.4, the odd-chip house rules rule 2: within one split (a pot or a half)
     /// a player appears once, gets at most one odd chip, the odd chips go to
     /// the first winners in odd-chip order, and shares differ by at most
     /// one unit.
@@ -250,11 +250,11 @@ proptest! {
     /// players; indices are mapped back through the permutation.
     #[test]
     fn prop_result_invariant_under_permuting_players(
-        (input, perm) in arb_hand().prop_flat_map(|h| {
+       (input, perm) in arb_hand().prop_flat_map(|h| {
             let n = h.players.len();
-            (Just(h), Just((0..n).collect::<Vec<usize>>()).prop_shuffle())
+           (Just(h), Just((0..n).collect::<Vec<usize>>()).prop_shuffle())
         })
-    ) {
+   ) {
         let s = settled(&input)?;
         // permuted[j] = input.players[perm[j]]
         let permuted = HandInput {
@@ -368,14 +368,14 @@ proptest! {
     #[test]
     fn prop_settle_never_panics(
         players in prop::collection::vec(
-            (0u32..6, any::<u64>(), any::<u64>(), 0u64..3, any::<bool>(), prop::option::of((any::<u64>(), any::<u32>(), prop::option::of(any::<u64>())))),
+           (0u32..6, any::<u64>(), any::<u64>(), 0u64..3, any::<bool>(), prop::option::of((any::<u64>(), any::<u32>(), prop::option::of(any::<u64>())))),
             0..6),
         chip_unit in prop_oneof![Just(0u64), Just(1), any::<u64>()],
         dead_money in prop_oneof![Just(0u64), any::<u64>()],
         small in any::<bool>(),
         stud in any::<bool>(),
         split_game in any::<bool>(),
-    ) {
+   ) {
         let scale = |x: u64| if small { x % 64 } else { x };
         let players = players.into_iter().map(|(seat, stack, committed, dead, folded, hands)| PlayerInput {
             seat,

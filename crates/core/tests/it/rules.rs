@@ -196,7 +196,7 @@ fn tda_19_stud_low_half_odd_chip_by_low_hand_key() {
 }
 
 #[test]
-fn seed_000_two_hand_types_halved_with_odd_unit_to_the_high_side() {
+fn odd_chip_house_rules_two_hand_types_halved_with_odd_unit_to_the_high_side() {
     // Badacey-like: the caller passes the five-card hand as `high` (seed
     // 000); A wins it, B wins the badugi side; 101 chips: 51 and 50.
     let players = vec![

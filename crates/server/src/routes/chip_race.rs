@@ -1,5 +1,5 @@
 //! `POST /v1/chip-race` (API.md; RULES.md §6): a color-up's chip race by
-//! TDA 23 or the seed 002 convention, from the cards dealt or a seed.
+//! TDA 23 or the chip-race guide's convention, from the cards dealt or a seed.
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::HttpProblem;
@@ -20,9 +20,9 @@ use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
     tag = "chip-race",
     request_body = ChipRaceRequest,
     responses(
-        (status = 200, description = "The race: cards, awards and every player's chips after it", body = ChipRaceResponse),
-        (status = 422, description = "The race is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
-    )
+       (status = 200, description = "The race: cards, awards and every player's chips after it", body = ChipRaceResponse),
+       (status = 422, description = "The race is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
+   )
 )]
 pub async fn chip_race(
     ApiJson(req): ApiJson<ChipRaceRequest>,

@@ -29,7 +29,7 @@ use utoipa_swagger_ui::SwaggerUi;
 #[openapi(
     info(
         title = "Showdown",
-        description = "Settles poker showdowns: main and side pots, uncalled bets, hand ranking for 19 variants, split pots and odd chips by TDA 2013 and Robert's Rules §3.7. Every amount is an integer count of chips. Errors are RFC 9457 problem+json.",
+        description = include_str!("info.md"),
         license(name = "MIT", identifier = "MIT")
     ),
     tags(
@@ -37,7 +37,7 @@ use utoipa_swagger_ui::SwaggerUi;
         (name = "variants", description = "The variant table"),
         (name = "equity", description = "Exact all-in equity over every runout (RULES.md §10)"),
         (name = "tables", description = "A tournament's tables between hands: the next button and blinds, seats that wait, balancing and breaking (RULES.md §13)"),
-        (name = "chip-race", description = "Chip races at a color-up (TDA 23, seed 002) and high-card draws (Robert's 3.7.2)"),
+        (name = "chip-race", description = "Chip races at a color-up (TDA 23) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
     components(schemas(showdown_contract::Problem, showdown_contract::validate::FieldError))

@@ -105,7 +105,7 @@ export function rakeByPot(event: HandComplete): string {
 }
 
 type Data = HandComplete["data"];
-type HandRank = components["schemas"]["HandRankDto"];
+type HandRank = components["schemas"]["HandRank"];
 
 /** Fields the service always sends are typed non-optional: these compile
  * under --strict only if the document lists them in `required`. */
@@ -150,6 +150,27 @@ export function cashier(event: HandComplete): string {
     : `not qualified: ${bb.reason}`;
   return `${paid.join("; ")} (house ${d.cashOutBalance ?? 0}); ${jackpot}`;
 }
+
+// The bad-beat answer is a union keyed on `qualified`: a qualified hand
+// has its hands and payouts, one that did not a reason, never a mix.
+type BadBeat = components["schemas"]["BadBeat"];
+export const notQualified: BadBeat = { qualified: false, reason: "no-showdown" };
+// @ts-expect-error a qualified bad beat has hands and payouts, not a reason
+export const mixedBadBeat: BadBeat = { qualified: true, reason: "no-showdown" };
+
+/** A qualified bad beat's fields need no `?? 0` once `qualified` is read. */
+export function jackpotPaid(bb: BadBeat): number {
+  return bb.qualified ? bb.paid + bb.remaining : 0;
+}
+
+/** `places` is a pair: both ends are typed. */
+export function placeRange(e: components["schemas"]["Elimination"]): string {
+  const pair: [number, number] | undefined = e.places;
+  return pair === undefined ? "" : `${pair[0]}-${pair[1]}`;
+}
+
+// @ts-expect-error a cash-out is taken before the flop (0), on the flop (3) or the turn (4)
+export const riverCashOut: SettleBody = { ...example, cashOuts: [{ agentId: "agent-b", boardCards: 5 }] };
 
 // Tournaments (API.md): the terms and bounties in, the knockouts out.
 export const tournamentExample: SettleBody = {

@@ -1,0 +1,109 @@
+//! Values outside a closed set, refused by one rule (API.md, "Closed
+//! sets"): a string where a string belongs is the request's shape, so a
+//! value the set does not hold (`"plo"` as a variant, `"Zz"` as a card,
+//! `"sideways"` as a buttonRule) is a 422 with a pointer, as any other
+//! impossible value is, never a 400. Every such refusal carries a hint: the
+//! value the client probably meant, else the values allowed.
+
+use crate::shape::words::meant;
+use showdown_cards::Card;
+
+/// `unknown {field} {value}`, then the value it probably meant or, failing
+/// that, every value `allowed` holds.
+pub(crate) fn unknown(field: &str, value: &str, allowed: &[&str]) -> String {
+    match guess(value, allowed) {
+        Some(m) => format!("unknown {field} {value:?}: did you mean {m:?}?"),
+        None => format!("unknown {field} {value:?}: use {}", one_of(allowed)),
+    }
+}
+
+/// The allowed value `value` probably meant: the same but for case or up to
+/// two letters, or one that holds the other whole (`texas-holdem`).
+fn guess<'a>(value: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    meant(value, allowed).or_else(|| {
+        let lower = value.to_lowercase();
+        let mut holding = allowed.iter().filter(|a| {
+            let a = a.to_lowercase();
+            a.len() >= 4 && lower.len() >= 4 && (lower.contains(&a) || a.contains(&lower))
+        });
+        // Only a guess with one answer is a hint.
+        match (holding.next(), holding.next()) {
+            (Some(one), None) => Some(*one),
+            _ => None,
+        }
+    })
+}
+
+/// `"a"`, `"a" or "b"`, `one of "a", "b", "c"`.
+fn one_of(allowed: &[&str]) -> String {
+    let quoted: Vec<String> = allowed.iter().map(|a| format!("{a:?}")).collect();
+    match quoted.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} or {b}"),
+        more => format!("one of {}", more.join(", ")),
+    }
+}
+
+/// A card string the parser refused, with the card it probably meant when
+/// only the case or a ten written `10` was wrong (`"ah"`, `"10h"`).
+pub(crate) fn malformed_card(s: &str, error: &dyn std::fmt::Display) -> String {
+    let fixed = s.strip_prefix("10").map_or_else(
+        || {
+            let mut chars = s.chars();
+            let rank = chars.next().map(|c| c.to_ascii_uppercase());
+            rank.into_iter()
+                .chain(chars.map(|c| c.to_ascii_lowercase()))
+                .collect::<String>()
+        },
+        |suit| format!("T{}", suit.to_ascii_lowercase()),
+    );
+    if fixed != s && fixed.parse::<Card>().is_ok() {
+        format!("malformed card {s:?}: {error}; did you mean {fixed:?}?")
+    } else {
+        format!("malformed card {s:?}: {error}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VARIANTS: [&str; 3] = ["holdem", "short-deck", "omaha"];
+
+    #[test]
+    fn a_value_off_by_case_or_letters_or_words_gets_the_one_it_meant() {
+        for value in ["Holdem", "holdme", "texas-holdem", "HOLDEM"] {
+            assert_eq!(
+                unknown("variant", value, &VARIANTS),
+                format!("unknown variant {value:?}: did you mean \"holdem\"?")
+            );
+        }
+    }
+
+    #[test]
+    fn a_value_far_from_every_one_gets_the_list() {
+        assert_eq!(
+            unknown("variant", "plo", &VARIANTS),
+            "unknown variant \"plo\": use one of \"holdem\", \"short-deck\", \"omaha\""
+        );
+        assert_eq!(
+            unknown("rules", "wsop", &["tda", "roberts"]),
+            "unknown rules \"wsop\": use \"tda\" or \"roberts\""
+        );
+    }
+
+    #[test]
+    fn a_card_off_by_case_or_written_10_gets_the_card_it_meant() {
+        let e = "why";
+        assert_eq!(
+            malformed_card("ah", &e),
+            "malformed card \"ah\": why; did you mean \"Ah\"?"
+        );
+        assert_eq!(
+            malformed_card("10H", &e),
+            "malformed card \"10H\": why; did you mean \"Th\"?"
+        );
+        assert_eq!(malformed_card("Zz", &e), "malformed card \"Zz\": why");
+    }
+}
