@@ -1,6 +1,6 @@
 //! The `settle` and `replay` subcommands, run as the real binary.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

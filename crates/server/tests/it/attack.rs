@@ -1,7 +1,7 @@
 //! The connection layer under attack: the real `showdown` binary with short
 //! limits set by flags, each test named for the attack it survives.
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -1,7 +1,7 @@
 //! End to end: the real `showdown` binary on a port of its own, spoken to over
 //! TCP with a tiny HTTP/1.1 client (no HTTP client dependency needed).
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
