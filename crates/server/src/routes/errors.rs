@@ -168,7 +168,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             StatusCode::REQUEST_TIMEOUT,
             "the request did not complete within 10000 ms",
         ),
-        (413, _) => Problem::too_large(),
+        (413, _) => crate::edge::middleware::too_large(crate::edge::config::DEFAULT_BODY_LIMIT),
         (415, _) => about(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             if path == "/v1/settle/phh" {

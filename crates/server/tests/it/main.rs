@@ -17,6 +17,7 @@ mod explain;
 mod golden;
 mod http;
 mod openapi;
+mod operable;
 mod props;
 mod rake;
 mod tournament;
