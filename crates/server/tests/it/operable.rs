@@ -340,14 +340,73 @@ enum Seen {
     Refused,
 }
 
-#[test]
-fn the_drain_fails_readiness_first_then_closes_the_listener_then_finishes_in_flight() {
-    let linger = Duration::from_millis(1500);
-    let server = Server::start(
-        &["--drain-linger-ms", "1500", "--shutdown-grace-secs", "20"],
-        "info",
-    );
-    // A request in flight: its headers and half its body are sent.
+/// A client that opens a connection to `/readyz` every 20 ms, as a load
+/// balancer's health check would, and notes what each one got.
+struct Prober {
+    seen: Arc<Mutex<Vec<(Instant, Seen)>>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Prober {
+    fn start(addr: SocketAddr) -> Prober {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (log, halt) = (seen.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            while !halt.load(std::sync::atomic::Ordering::Relaxed) {
+                let outcome = probe(addr);
+                log.lock().unwrap().push((Instant::now(), outcome));
+                // A load balancer's pace, not a wait for anything.
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        Prober {
+            seen,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Waits (10 s at most) until a probe got `what`.
+    fn wait_for(&self, what: Seen) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.seen.lock().unwrap().iter().any(|(_, s)| *s == what) {
+            assert!(Instant::now() < deadline, "no {what:?} in 10 s");
+            std::thread::yield_now();
+        }
+    }
+
+    /// Stops probing; what was seen after `since`, with its delay.
+    fn stop(mut self, since: Instant) -> Vec<(Duration, Seen)> {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.take().unwrap().join().unwrap();
+        let seen = self.seen.lock().unwrap();
+        seen.iter()
+            .filter(|(t, _)| *t > since)
+            .map(|(t, s)| (*t - since, *s))
+            .collect()
+    }
+}
+
+fn probe(addr: SocketAddr) -> Seen {
+    match TcpStream::connect(addr) {
+        Ok(mut s) => {
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let raw = b"GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+            match s.write_all(raw) {
+                Ok(()) => Seen::Status(read_all(s).0),
+                Err(_) => Seen::Status(0),
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => Seen::Refused,
+        Err(e) => panic!("connect: {e}"),
+    }
+}
+
+/// A settle whose headers and first half of body are sent: in flight until
+/// the rest comes. Returns the connection and the rest of the body.
+fn half_sent_settle(server: &Server) -> (TcpStream, Vec<u8>) {
     let body = serde_json::to_vec(&common::api_example()).unwrap();
     let mut slow = TcpStream::connect(server.addr).unwrap();
     slow.set_read_timeout(Some(Duration::from_secs(20)))
@@ -359,6 +418,7 @@ fn the_drain_fails_readiness_first_then_closes_the_listener_then_finishes_in_fli
     slow.write_all(head.as_bytes()).unwrap();
     let half = body.len() / 2;
     slow.write_all(&body[..half]).unwrap();
+    // In flight: the slow settle and the scrape that reads the gauge.
     let deadline = Instant::now() + Duration::from_secs(10);
     while !server
         .get("/metrics")
@@ -367,86 +427,13 @@ fn the_drain_fails_readiness_first_then_closes_the_listener_then_finishes_in_fli
     {
         assert!(Instant::now() < deadline, "the slow request never started");
     }
-    // A client that keeps opening connections to /readyz.
-    let seen = Arc::new(Mutex::new(Vec::<(Instant, Seen)>::new()));
-    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let client = {
-        let (seen, stop, addr) = (seen.clone(), stop.clone(), server.addr);
-        std::thread::spawn(move || {
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                let outcome = match TcpStream::connect(addr) {
-                    Ok(mut s) => {
-                        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-                        let sent = s.write_all(
-                            b"GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-                        );
-                        match sent {
-                            Ok(()) => Seen::Status(read_all(s).0),
-                            Err(_) => Seen::Status(0),
-                        }
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => Seen::Refused,
-                    Err(e) => panic!("connect: {e}"),
-                };
-                seen.lock().unwrap().push((Instant::now(), outcome));
-                // A load balancer's pace, not a wait for anything.
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        })
-    };
-    let ready = |seen: &Mutex<Vec<(Instant, Seen)>>| {
-        seen.lock()
-            .unwrap()
-            .iter()
-            .any(|(_, s)| *s == Seen::Status(200))
-    };
-    while !ready(&seen) {
-        std::thread::yield_now();
-    }
-    let signalled = Instant::now();
-    server.terminate();
-    // Step 1: not ready, at info.
-    let not_ready = server.wait_log("shutdown: not ready; still accepting for the linger");
-    assert_eq!(not_ready["linger_ms"], 1500);
-    // Step 2: the listener closes after the linger.
-    let closed = server.wait_log("shutdown: listener closed; finishing requests in flight");
-    let closed_at = Instant::now();
-    while !seen
-        .lock()
-        .unwrap()
-        .iter()
-        .any(|(_, s)| *s == Seen::Refused)
-    {
-        assert!(
-            closed_at.elapsed() < Duration::from_secs(5),
-            "never refused"
-        );
-        std::thread::yield_now();
-    }
-    assert_eq!(closed["level"], "INFO");
-    // Step 3: the request in flight finishes after the listener closed.
-    slow.write_all(&body[half..]).unwrap();
-    let (status, head, _) = read_all(slow);
-    assert_eq!(status, 200);
-    assert!(
-        head.to_ascii_lowercase().contains("connection: close"),
-        "{head}"
-    );
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    client.join().unwrap();
-    let mut server = server;
-    let exit = server.child.wait().unwrap();
-    assert!(exit.success(), "{exit:?}");
-    // What the client saw after the signal: 503s (readiness failed first),
-    // still accepted for most of the linger, then refused; never a 200
-    // after a 503, never a refusal before the 503s.
-    let after: Vec<(Duration, Seen)> = seen
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|(t, _)| *t > signalled)
-        .map(|(t, s)| (*t - signalled, *s))
-        .collect();
+    (slow, body[half..].to_vec())
+}
+
+/// The order a prober must see after the signal: 503s (readiness failed
+/// first, never a 200 after), accepted through most of the linger, then
+/// refused and nothing else.
+fn assert_drain_order(after: &[(Duration, Seen)], linger: Duration) {
     let first_503 = after
         .iter()
         .position(|(_, s)| *s == Seen::Status(503))
@@ -473,6 +460,40 @@ fn the_drain_fails_readiness_first_then_closes_the_listener_then_finishes_in_fli
         last_accepted >= linger * 2 / 3,
         "accepting stopped at {last_accepted:?}: {after:?}"
     );
+}
+
+#[test]
+fn the_drain_fails_readiness_first_then_closes_the_listener_then_finishes_in_flight() {
+    let linger = Duration::from_millis(1500);
+    let server = Server::start(
+        &["--drain-linger-ms", "1500", "--shutdown-grace-secs", "20"],
+        "info",
+    );
+    let (mut slow, rest) = half_sent_settle(&server);
+    let prober = Prober::start(server.addr);
+    prober.wait_for(Seen::Status(200));
+    let signalled = Instant::now();
+    server.terminate();
+    // Step 1: not ready, at info, while still accepting.
+    let not_ready = server.wait_log("shutdown: not ready; still accepting for the linger");
+    assert_eq!(not_ready["linger_ms"], 1500);
+    prober.wait_for(Seen::Status(503));
+    // Step 2: the listener closes after the linger.
+    let closed = server.wait_log("shutdown: listener closed; finishing requests in flight");
+    assert_eq!(closed["level"], "INFO");
+    prober.wait_for(Seen::Refused);
+    // Step 3: the request in flight finishes after the listener closed.
+    slow.write_all(&rest).unwrap();
+    let (status, head, _) = read_all(slow);
+    assert_eq!(status, 200);
+    assert!(
+        head.to_ascii_lowercase().contains("connection: close"),
+        "{head}"
+    );
+    assert_drain_order(&prober.stop(signalled), linger);
+    let mut server = server;
+    let exit = server.child.wait().unwrap();
+    assert!(exit.success(), "{exit:?}");
     // The readiness 503s were logged at info, and nothing at error.
     let log = server.log.lock().unwrap().clone();
     let readyz: Vec<_> = log
