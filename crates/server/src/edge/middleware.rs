@@ -184,6 +184,7 @@ struct Access<'a> {
 
 /// What a log line says of an error answer: its problem type, title and
 /// first pointer (empty when it has none).
+#[derive(Default)]
 struct Refusal {
     kind: String,
     title: String,
@@ -217,11 +218,7 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     let path = crate::edge::config::log_path(a.path);
     let route = a.route.unwrap_or(crate::edge::metrics::UNMATCHED);
     let (id, method) = (a.id, a.method);
-    let none = Refusal {
-        kind: String::new(),
-        title: String::new(),
-        pointer: String::new(),
-    };
+    let none = Refusal::default();
     let r = refusal.unwrap_or(&none);
     let (problem_type, title, pointer) = (r.kind.as_str(), r.title.as_str(), r.pointer.as_str());
     if a.status == StatusCode::SERVICE_UNAVAILABLE && route == "/readyz" {
