@@ -14,10 +14,12 @@ PY := $(VENV)/bin/python
 run:
 	$(CARGO) run --release --bin showdown -- serve
 
-# Libraries, binaries and integration tests; examples and benches are not
-# run, so they are not built here (make lint compiles every target).
+# Libraries' unit tests and integration tests; examples and benches are not
+# run, so they are not built here (make lint compiles every target). The
+# `showdown` binary is built for the end-to-end tests; it has no tests of
+# its own (`test = false`), so no harness of it is linked.
 test:
-	$(CARGO) test --workspace --lib --bins --tests
+	$(CARGO) test --workspace --lib --tests
 
 lint:
 	$(CARGO) fmt --all -- --check
