@@ -14,10 +14,12 @@ PY := $(VENV)/bin/python
 run:
 	$(CARGO) run --release --bin showdown -- serve
 
-# Libraries, binaries and integration tests; examples and benches are not
-# run, so they are not built here (make lint compiles every target).
+# Libraries' unit tests and integration tests; examples and benches are not
+# run, so they are not built here (make lint compiles every target). The
+# `showdown` binary is built for the end-to-end tests; it has no tests of
+# its own (`test = false`), so no harness of it is linked.
 test:
-	$(CARGO) test --workspace --lib --bins --tests
+	$(CARGO) test --workspace --lib --tests
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -68,7 +70,7 @@ corpus:
 	@test -r "$(CORPUS)" || { echo "make corpus: cannot read $(CORPUS)" >&2; exit 2; }
 	rm -rf tests/corpus-data && mkdir -p tests/corpus-data && tar xzf "$(CORPUS)" -C tests/corpus-data
 	$(CARGO) run --quiet --bin showdown -- replay tests/corpus-data
-	SHOWDOWN_CORPUS="$(abspath $(CORPUS))" $(CARGO) test -p showdown-server --test corpus -- --nocapture
+	SHOWDOWN_CORPUS="$(abspath $(CORPUS))" $(CARGO) test -p showdown-server --test it corpus:: -- --nocapture
 
 # Write openapi/openapi.json from the code.
 openapi:

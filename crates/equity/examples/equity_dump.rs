@@ -14,7 +14,7 @@ use serde_json::json;
 use showdown_cards::{Card, VariantId};
 use showdown_equity::{enumerate, PlayerEquity, PotMask};
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 fn text(cards: &[Card]) -> String {

@@ -33,7 +33,7 @@ use showdown_cards::{Card, VariantId};
 use crate::{walk, Equity, Game, PotMask, Spot};
 
 /// Hold'em matchups up to suit permutation and player order (the count the
-/// table must have; `tests/hu_table.rs` derives it from all 1,624,350).
+/// table must have; `tests/it/hu_table.rs` derives it from all 1,624,350).
 pub const HOLDEM_MATCHUPS: usize = 47_008;
 
 /// Short-deck matchups up to suit permutation and player order.

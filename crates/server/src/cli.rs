@@ -6,12 +6,13 @@
 
 use crate::edge::auth::{AuthConfig, AuthError};
 use crate::edge::config::{
-    init_tracing, AppConfig, LogFormat, DEFAULT_ADDR, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
-    DEFAULT_TIMEOUT_MS,
+    init_tracing, AppConfig, Bound, LogFormat, SettingError, DEFAULT_ADDR, DEFAULT_BODY_LIMIT,
+    DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS,
 };
 use crate::edge::serve::{
     bind, effective_max_connections, ServeConfig, ServeError, Signals, DEFAULT_HEADER_TIMEOUT_MS,
     DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
+    MAX_CONNECTIONS_CEILING, MIN_HEADER_BYTES,
 };
 use crate::edge::state::AppState;
 use crate::routes::{app, openapi};
@@ -24,11 +25,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// Said under every command's help: where the logs go and what sets them.
+const LOG_HELP: &str = "Logs go to stderr. RUST_LOG sets what is logged (default `info`; \
+`RUST_LOG=showdown_server=debug` logs every request, `warn` only problems). \
+Answers go to stdout; problems and errors to stderr.";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "showdown",
     version,
-    about = "Settles poker showdowns over HTTP (API.md)"
+    about = "Settles poker showdowns over HTTP (API.md)",
+    after_help = LOG_HELP
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -42,24 +49,35 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the HTTP service (the default).
+    #[command(after_help = LOG_HELP)]
     Serve(ServeArgs),
-    /// Settle a request from FILE (or stdin) and print the hand_complete event.
+    /// Settle a request from FILE (or stdin) and print the hand_complete
+    /// event on stdout; a refused request's problem goes to stderr (exit 1).
+    #[command(after_help = LOG_HELP)]
     Settle(SettleArgs),
     /// Each player's exact all-in equity for a request from FILE (or
-    /// stdin), as `POST /v1/equity` answers it.
+    /// stdin), as `POST /v1/equity` answers it, on stdout; a refused
+    /// request's problem goes to stderr (exit 1).
+    #[command(after_help = LOG_HELP)]
     Equity(EquityArgs),
     /// A tournament's tables between hands from FILE (or stdin), as
     /// `POST /v1/tables` answers it: next buttons and blinds, balancing
     /// moves or the table that breaks. A problem goes to stderr, exit 1.
+    #[command(after_help = LOG_HELP)]
     Tables(EquityArgs),
     /// Print the OpenAPI document the code derives.
     Openapi,
-    /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which has no curl).
+    /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which
+    /// has no curl), else exit 1 naming the failure: connection refused,
+    /// timeout, or the status it answered.
     Healthcheck(HealthcheckArgs),
     /// Replay PHH hands (.phh and .phhs files, folders of them, .tar.gz
     /// archives), settle each and compare every final stack with
     /// `finishing_stacks`; exit 1 on a mismatch or when nothing was settled.
+    #[command(after_help = LOG_HELP)]
     Replay {
+        /// PHH files (.phh, .phhs), folders of them (searched throughout)
+        /// or .tar.gz archives of them; one or more.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -71,19 +89,21 @@ pub struct ServeArgs {
     /// Kept as text until `serve` runs, so a bad value never stops `settle`.
     #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
     pub addr: String,
-    /// Log format.
+    /// Log format (on stderr; RUST_LOG sets the level, `info` by default).
     #[arg(long, env = "SHOWDOWN_LOG_FORMAT", value_enum, default_value = "json")]
     pub log_format: LogFormat,
-    /// Largest request body, in bytes (larger is 413).
+    /// Largest request body, in bytes (larger is 413); at least 1.
     #[arg(long, env = "SHOWDOWN_BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT)]
     pub body_limit: usize,
     /// Request timeout in milliseconds (then 408).
     #[arg(long, env = "SHOWDOWN_REQUEST_TIMEOUT_MS", default_value_t = DEFAULT_TIMEOUT_MS)]
     pub request_timeout_ms: u64,
-    /// API requests handled at once; more are refused at once with 503 (not queued).
+    /// API requests handled at once; more are refused at once with 503 (not
+    /// queued); at least 1.
     #[arg(long, env = "SHOWDOWN_CONCURRENCY_LIMIT", default_value_t = DEFAULT_CONCURRENCY)]
     pub concurrency_limit: usize,
-    /// Seconds to let requests in flight finish after SIGTERM/SIGINT.
+    /// Seconds requests in flight have to finish once the listener has
+    /// closed (after the drain linger); 0 stops at once.
     #[arg(long, env = "SHOWDOWN_SHUTDOWN_GRACE_SECS", default_value_t = 30)]
     pub shutdown_grace_secs: u64,
     /// Milliseconds a client has to send a request's headers, counted from
@@ -101,8 +121,9 @@ pub struct ServeArgs {
     /// connection over it is answered 503 and closed at once.
     #[arg(long, env = "SHOWDOWN_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS)]
     pub max_connections: usize,
-    /// Milliseconds connections keep being served after SIGTERM/SIGINT
-    /// (each response then says `Connection: close`) before idle ones close.
+    /// Milliseconds the listener keeps accepting after SIGTERM/SIGINT while
+    /// /readyz answers 503 (so a load balancer sees it and stops sending;
+    /// responses then say `Connection: close`); then it closes. 0: at once.
     #[arg(long, env = "SHOWDOWN_DRAIN_LINGER_MS", default_value_t = 500)]
     pub drain_linger_ms: u64,
     /// A file of bearer tokens (one a line, `#` comments); with tokens the
@@ -130,8 +151,9 @@ pub struct ServeArgs {
 pub struct SettleArgs {
     /// A request JSON file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
-    /// One request a line in, one response (or problem) a line out, in order:
-    /// answer N is for line N, a blank line included.
+    /// One request a line in, one response (or problem) a line out on
+    /// stdout, in order: answer N is for line N, a blank line included (a
+    /// problem stays in its place there and is also said on stderr).
     #[arg(long)]
     pub ndjson: bool,
     /// Ask every request for its `explanation` (a request's own `explain`
@@ -158,43 +180,119 @@ pub struct HealthcheckArgs {
     pub timeout_ms: u64,
 }
 
+/// A day in milliseconds: the longest duration a setting takes (a deadline
+/// past what a clock can hold would panic when it is computed).
+const DAY_MS: u64 = 24 * 3600 * 1000;
+
+/// Bounds of a duration in milliseconds; `min` 0 means "none" is allowed.
+const fn ms_bound(flag: &'static str, var: &'static str, min: u64) -> Bound {
+    Bound {
+        flag,
+        var,
+        min,
+        max: DAY_MS,
+        why: "a duration runs from 1 ms (0 where it means none) to a day",
+    }
+}
+
+const BODY_LIMIT: Bound = Bound {
+    flag: "--body-limit",
+    var: "SHOWDOWN_BODY_LIMIT",
+    min: 1,
+    max: u64::MAX,
+    why: "0 would refuse every body with 413",
+};
+const CONCURRENCY: Bound = Bound {
+    flag: "--concurrency-limit",
+    var: "SHOWDOWN_CONCURRENCY_LIMIT",
+    min: 1,
+    // tokio's semaphore holds at most this many permits.
+    max: (usize::MAX >> 3) as u64,
+    why: "0 would refuse every API request with 503",
+};
+const MAX_HEADER: Bound = Bound {
+    flag: "--max-header-bytes",
+    var: "SHOWDOWN_MAX_HEADER_BYTES",
+    min: MIN_HEADER_BYTES as u64,
+    max: u64::MAX,
+    why: "hyper reads a request head into a buffer of at least 8192 bytes",
+};
+const MAX_CONNS: Bound = Bound {
+    flag: "--max-connections",
+    var: "SHOWDOWN_MAX_CONNECTIONS",
+    min: 1,
+    max: MAX_CONNECTIONS_CEILING as u64,
+    why: "0 would shed every connection; far more would exhaust memory first",
+};
+const EQUITY_THREADS: Bound = Bound {
+    flag: "--equity-threads",
+    var: "SHOWDOWN_EQUITY_THREADS",
+    min: 1,
+    max: 256,
+    why: "enumerations need a thread; more than 256 only adds switching",
+};
+const EQUITY_LIMIT: Bound = Bound {
+    flag: "--equity-limit",
+    var: "SHOWDOWN_EQUITY_LIMIT",
+    min: 1,
+    max: 1 << 20,
+    why: "0 would refuse every enumeration with 503",
+};
+const GRACE_SECS: Bound = Bound {
+    flag: "--shutdown-grace-secs",
+    var: "SHOWDOWN_SHUTDOWN_GRACE_SECS",
+    min: 0,
+    max: DAY_MS / 1000,
+    why: "0 stops at once when the listener closes; at most a day",
+};
+
 impl ServeArgs {
-    pub fn app_config(&self) -> Result<AppConfig, AuthError> {
+    /// The router's settings, each checked against its bounds (a refused
+    /// value stops the start; none is raised or lowered silently).
+    pub fn app_config(&self) -> Result<AppConfig, ServeFailed> {
         let mut auth = AuthConfig::load(
             self.auth_tokens_file.as_deref(),
             self.auth_tokens.as_deref(),
         )?;
         auth.metrics_public = self.admin_addr.is_none();
-        let threads = self
-            .equity_threads
-            .unwrap_or_else(crate::edge::compute::default_threads)
-            .clamp(1, 256);
+        let threads = EQUITY_THREADS.check(
+            self.equity_threads
+                .unwrap_or_else(crate::edge::compute::default_threads),
+        )?;
+        let timeout = ms_bound("--request-timeout-ms", "SHOWDOWN_REQUEST_TIMEOUT_MS", 1);
         Ok(AppConfig {
-            body_limit: self.body_limit,
-            request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
-            concurrency_limit: self.concurrency_limit.max(1),
+            body_limit: BODY_LIMIT.check(self.body_limit)?,
+            request_timeout: Duration::from_millis(timeout.check(self.request_timeout_ms)?),
+            concurrency_limit: CONCURRENCY.check(self.concurrency_limit)?,
             auth,
             compute_threads: threads,
-            compute_limit: self
-                .equity_limit
-                .unwrap_or_else(|| crate::edge::compute::default_limit(threads))
-                .max(1),
+            compute_limit: EQUITY_LIMIT.check(
+                self.equity_limit
+                    .unwrap_or_else(|| crate::edge::compute::default_limit(threads)),
+            )?,
         })
     }
 
-    /// Durations are kept between 1 ms and a day: a deadline past what a
-    /// clock can hold would panic when it is computed.
-    pub fn serve_config(&self) -> ServeConfig {
-        const DAY_MS: u64 = 24 * 3600 * 1000;
-        let ms = |v: u64| Duration::from_millis(v.clamp(1, DAY_MS));
-        ServeConfig {
-            header_timeout: ms(self.header_timeout_ms),
-            idle_timeout: ms(self.idle_timeout_ms),
-            max_header_bytes: self.max_header_bytes,
-            max_connections: self.max_connections,
-            shutdown_grace: ms(self.shutdown_grace_secs.saturating_mul(1000)),
-            drain_linger: ms(self.drain_linger_ms),
-        }
+    /// The connections' settings, checked like [`ServeArgs::app_config`]'s.
+    pub fn serve_config(&self) -> Result<ServeConfig, SettingError> {
+        let ms = |b: Bound, v: u64| b.check(v).map(Duration::from_millis);
+        Ok(ServeConfig {
+            header_timeout: ms(
+                ms_bound("--header-timeout-ms", "SHOWDOWN_HEADER_TIMEOUT_MS", 1),
+                self.header_timeout_ms,
+            )?,
+            idle_timeout: ms(
+                ms_bound("--idle-timeout-ms", "SHOWDOWN_IDLE_TIMEOUT_MS", 1),
+                self.idle_timeout_ms,
+            )?,
+            max_header_bytes: MAX_HEADER.check(self.max_header_bytes)?,
+            max_connections: MAX_CONNS.check(self.max_connections)?,
+            shutdown_grace: Duration::from_secs(GRACE_SECS.check(self.shutdown_grace_secs)?),
+            drain_linger: ms(
+                ms_bound("--drain-linger-ms", "SHOWDOWN_DRAIN_LINGER_MS", 0),
+                self.drain_linger_ms,
+            )?,
+        })
     }
 }
 
@@ -246,15 +344,18 @@ fn serve(args: ServeArgs) -> ExitCode {
 
 /// Why `serve` stopped with an error.
 #[derive(Debug, thiserror::Error)]
-enum ServeFailed {
+pub enum ServeFailed {
     #[error(transparent)]
     Auth(#[from] AuthError),
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     #[error(transparent)]
     Serve(#[from] ServeError),
 }
 
 async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
     let config = args.app_config()?;
+    let serve_config = args.serve_config()?;
     // Signal handlers before the port opens (see `serve::serve`).
     let signals = Signals::new().map_err(ServeError::Signals)?;
     // The hand-value tables (about 50 ms to build in release) are built
@@ -278,15 +379,68 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
         )),
         None => None,
     };
-    let serve_config = args.serve_config();
-    tracing::info!(addr = ?listener.local_addr().ok(), admin_addr = ?admin.as_ref().and_then(|a| a.0.local_addr().ok()),
-        body_limit = args.body_limit, request_timeout_ms = args.request_timeout_ms,
-        concurrency_limit = args.concurrency_limit, header_timeout_ms = args.header_timeout_ms,
-        idle_timeout_ms = args.idle_timeout_ms, max_header_bytes = args.max_header_bytes,
-        max_connections = effective_max_connections(args.max_connections),
-        auth = state.config.auth.enabled(), "listening");
+    let local =
+        |l: &tokio::net::TcpListener| l.local_addr().map_or(String::new(), |a| a.to_string());
+    let admin_addr = admin.as_ref().map_or("none".to_string(), |a| local(&a.0));
+    log_start(
+        &local(&listener),
+        &admin_addr,
+        &state.config,
+        &serve_config,
+        args.log_format,
+    );
     crate::edge::serve::serve(listener, app, admin, state, serve_config, signals).await?;
     Ok(())
+}
+
+/// The build profile: `debug` for an unoptimised build, else `release`
+/// (`make run`, the image's `dist`), so a slow service shows why.
+pub const PROFILE: &str = if cfg!(debug_assertions) {
+    "debug"
+} else {
+    "release"
+};
+
+/// The "listening" line: the version and every setting in force, as plain
+/// values (after defaults, and the connection cap after the open-file limit).
+fn log_start(
+    addr: &str,
+    admin_addr: &str,
+    app: &AppConfig,
+    serve: &ServeConfig,
+    format: LogFormat,
+) {
+    let max_connections = effective_max_connections(serve.max_connections);
+    if max_connections < serve.max_connections {
+        tracing::warn!(
+            configured = serve.max_connections,
+            max_connections,
+            "--max-connections lowered to fit the open-file limit (ulimit -n)"
+        );
+    }
+    let log_level = crate::edge::config::log_filter().to_string();
+    let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    tracing::info!(
+        version = env!("CARGO_PKG_VERSION"),
+        profile = PROFILE,
+        addr,
+        admin_addr,
+        body_limit = app.body_limit,
+        request_timeout_ms = ms(app.request_timeout),
+        concurrency_limit = app.concurrency_limit,
+        equity_threads = app.compute_threads,
+        equity_limit = app.compute_limit,
+        header_timeout_ms = ms(serve.header_timeout),
+        idle_timeout_ms = ms(serve.idle_timeout),
+        max_header_bytes = serve.max_header_bytes,
+        max_connections,
+        shutdown_grace_secs = serve.shutdown_grace.as_secs(),
+        drain_linger_ms = ms(serve.drain_linger),
+        log_level = log_level.as_str(),
+        log_format = format.as_str(),
+        auth = app.auth.enabled(),
+        "listening"
+    );
 }
 
 /// The admin address's router: `/metrics` alone.
@@ -364,15 +518,33 @@ fn equity(args: &EquityArgs) -> ExitCode {
             .map_err(|e| Problem::impossible(TYPE_INVALID_REQUEST, "equity request", e)),
         Err(p) => Err(p),
     };
-    let (text, code) = match answer {
-        Ok(a) => (serde_json::to_string_pretty(&a), ExitCode::SUCCESS),
-        Err(p) => (serde_json::to_string_pretty(&p), ExitCode::FAILURE),
-    };
-    let mut out = std::io::stdout().lock();
-    if writeln!(out, "{}", text.unwrap_or_default()).is_err() || out.flush().is_err() {
+    match answer {
+        Ok(a) => write_out(
+            &mut std::io::stdout().lock(),
+            &serde_json::to_string_pretty(&a),
+        ),
+        Err(p) => problem_out(&p),
+    }
+}
+
+/// Write an answer's text and flush: exit 0, or 2 when stdout is gone.
+fn write_out(out: &mut dyn Write, text: &serde_json::Result<String>) -> ExitCode {
+    let text = text.as_deref().unwrap_or_default();
+    if writeln!(out, "{text}").is_err() || out.flush().is_err() {
         return ExitCode::from(2);
     }
-    code
+    ExitCode::SUCCESS
+}
+
+/// A refused request's problem on stderr (stdout keeps answers only): exit 1.
+fn problem_out(p: &Problem) -> ExitCode {
+    match write_out(
+        &mut std::io::stderr().lock(),
+        &serde_json::to_string_pretty(p),
+    ) {
+        c if c == ExitCode::SUCCESS => ExitCode::FAILURE,
+        c => c,
+    }
 }
 
 /// `showdown tables`: the route's pipeline; the answer on stdout, a
@@ -386,18 +558,14 @@ fn tables(args: &EquityArgs) -> ExitCode {
     };
     let req = match parse_json::<TablesRequest>(&bytes) {
         Ok(req) => req,
-        Err(p) => return problem_to_stderr(&p),
+        Err(p) => return problem_out(&p),
     };
     match tables_request(&req) {
-        Ok(a) => {
-            let mut out = std::io::stdout().lock();
-            let text = serde_json::to_string_pretty(&a).unwrap_or_default();
-            if writeln!(out, "{text}").is_err() || out.flush().is_err() {
-                return ExitCode::from(2);
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => problem_to_stderr(&Problem::impossible(
+        Ok(a) => write_out(
+            &mut std::io::stdout().lock(),
+            &serde_json::to_string_pretty(&a),
+        ),
+        Err(e) => problem_out(&Problem::impossible(
             TYPE_INVALID_REQUEST,
             "tables request",
             e,
@@ -405,64 +573,56 @@ fn tables(args: &EquityArgs) -> ExitCode {
     }
 }
 
-/// A problem as JSON on stderr, exit status 1.
-fn problem_to_stderr(p: &Problem) -> ExitCode {
-    eprintln!("{}", serde_json::to_string_pretty(p).unwrap_or_default());
-    ExitCode::FAILURE
-}
-
 fn settle(args: &SettleArgs) -> ExitCode {
     let input = match open_input(args.file.as_deref(), "settle") {
         Ok(i) => i,
         Err(code) => return code,
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut failed = false;
     if args.ndjson {
-        for line in std::io::BufReader::new(input).lines() {
-            let line = match line {
-                Ok(l) => l,
-                Err(e) => {
-                    eprintln!("showdown settle: read error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            // A blank line is answered too, so answer N stays line N's.
-            let settled = if line.trim().is_empty() {
-                Err(Problem::malformed(
-                    "a blank line: each line must hold one settle request",
-                    Vec::new(),
-                ))
-            } else {
-                settle_bytes_with(line.as_bytes(), args.explain, |e| serde_json::to_string(e))
-            };
-            let text = match settled {
-                Ok(text) => text,
-                Err(p) => {
-                    failed = true;
-                    serde_json::to_string(&p)
-                }
-            };
-            if writeln!(out, "{}", text.unwrap_or_default()).is_err() {
+        return settle_ndjson(input, args.explain);
+    }
+    let mut bytes = Vec::new();
+    let mut input = input;
+    if let Err(e) = input.read_to_end(&mut bytes) {
+        eprintln!("showdown settle: read error: {e}");
+        return ExitCode::from(2);
+    }
+    match settle_bytes_with(&bytes, args.explain, |e| serde_json::to_string_pretty(e)) {
+        Ok(text) => write_out(&mut std::io::stdout().lock(), &text),
+        Err(p) => problem_out(&p),
+    }
+}
+
+/// `settle --ndjson`: answer N on stdout line N, a problem in its place (so
+/// the lines stay paired) and said again on stderr with its line number.
+fn settle_ndjson(input: Box<dyn Read>, explain: bool) -> ExitCode {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed = false;
+    for (n, line) in std::io::BufReader::new(input).lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("showdown settle: read error: {e}");
                 return ExitCode::from(2);
             }
-        }
-    } else {
-        let mut bytes = Vec::new();
-        let mut input = input;
-        if let Err(e) = input.read_to_end(&mut bytes) {
-            eprintln!("showdown settle: read error: {e}");
-            return ExitCode::from(2);
-        }
-        let text =
-            match settle_bytes_with(&bytes, args.explain, |e| serde_json::to_string_pretty(e)) {
-                Ok(text) => text,
-                Err(p) => {
-                    failed = true;
-                    serde_json::to_string_pretty(&p)
-                }
-            };
+        };
+        // A blank line is answered too, so answer N stays line N's.
+        let settled = if line.trim().is_empty() {
+            Err(Problem::malformed(
+                "a blank line: each line must hold one settle request",
+                Vec::new(),
+            ))
+        } else {
+            settle_bytes_with(line.as_bytes(), explain, |e| serde_json::to_string(e))
+        };
+        let text = match settled {
+            Ok(text) => text,
+            Err(p) => {
+                failed = true;
+                eprintln!("showdown settle: line {}: {}: {}", n + 1, p.title, p.detail);
+                serde_json::to_string(&p)
+            }
+        };
         if writeln!(out, "{}", text.unwrap_or_default()).is_err() {
             return ExitCode::from(2);
         }
@@ -527,6 +687,19 @@ fn healthcheck_addr(args: &HealthcheckArgs) -> String {
     })
 }
 
+/// Why a health check failed, named for the operator reading it.
+#[derive(Debug, thiserror::Error)]
+enum HealthFailed {
+    #[error("connection refused (is the service running on this address?)")]
+    Refused,
+    #[error("no answer within {0} ms")]
+    Timeout(u64),
+    #[error("answered {0}, not 200")]
+    Status(u16),
+    #[error("{0}")]
+    Io(std::io::Error),
+}
+
 fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
     let addr = healthcheck_addr(args);
     let rt = match tokio::runtime::Builder::new_current_thread()
@@ -534,21 +707,29 @@ fn healthcheck(args: &HealthcheckArgs) -> ExitCode {
         .build()
     {
         Ok(rt) => rt,
-        Err(_) => return ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("showdown healthcheck: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
     };
     let timeout = Duration::from_millis(args.timeout_ms);
-    let ok = rt.block_on(async {
-        tokio::time::timeout(timeout, http_status(&addr, "GET", "/healthz"))
-            .await
-            .ok()
-            .and_then(Result::ok)
-            == Some(200)
+    let checked = rt.block_on(async {
+        match tokio::time::timeout(timeout, http_status(&addr, "GET", "/healthz")).await {
+            Err(_) => Err(HealthFailed::Timeout(args.timeout_ms)),
+            Ok(Err(e)) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+                Err(HealthFailed::Refused)
+            }
+            Ok(Err(e)) => Err(HealthFailed::Io(e)),
+            Ok(Ok(200)) => Ok(()),
+            Ok(Ok(status)) => Err(HealthFailed::Status(status)),
+        }
     });
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        eprintln!("showdown healthcheck: {addr} /healthz did not answer 200");
-        ExitCode::FAILURE
+    match checked {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("showdown healthcheck: GET {addr}/healthz: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

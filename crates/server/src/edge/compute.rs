@@ -13,8 +13,11 @@ use tokio::sync::Semaphore;
 /// service that never enumerates never starts them.
 pub struct Compute {
     threads: usize,
+    limit: usize,
     pool: OnceLock<Option<rayon::ThreadPool>>,
     slots: Arc<Semaphore>,
+    /// Jobs refused because every slot was taken (a metric's counter).
+    busy: prometheus_client::metrics::counter::Counter,
 }
 
 /// Why a job did not run: every slot was taken (503), or the job panicked
@@ -45,9 +48,26 @@ impl Compute {
     pub fn new(threads: usize, limit: usize) -> Compute {
         Compute {
             threads: threads.max(1),
+            limit: limit.max(1),
             pool: OnceLock::new(),
             slots: Arc::new(Semaphore::new(limit.max(1))),
+            busy: Default::default(),
         }
+    }
+
+    /// Count refused jobs in `counter` (the metrics' 503s by reason).
+    pub fn counting_busy_in(
+        mut self,
+        counter: prometheus_client::metrics::counter::Counter,
+    ) -> Self {
+        self.busy = counter;
+        self
+    }
+
+    /// Jobs running or waiting now, and the limit on them.
+    pub fn in_use(&self) -> (usize, usize) {
+        let free = self.slots.available_permits();
+        (self.limit.saturating_sub(free), self.limit)
     }
 
     fn pool(&self) -> Option<&rayon::ThreadPool> {
@@ -83,11 +103,10 @@ impl Compute {
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,
     {
-        let permit = self
-            .slots
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| ComputeError::Busy)?;
+        let permit = self.slots.clone().try_acquire_owned().map_err(|_| {
+            self.busy.inc();
+            ComputeError::Busy
+        })?;
         let pool = self.pool().ok_or(ComputeError::Failed)?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         pool.spawn(move || {

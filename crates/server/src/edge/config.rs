@@ -53,34 +53,110 @@ pub enum LogFormat {
     Pretty,
 }
 
+impl LogFormat {
+    /// The name the flag takes.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogFormat::Json => "json",
+            LogFormat::Pretty => "pretty",
+        }
+    }
+}
+
 /// Log lines buffered for the writer thread; beyond them lines are dropped
 /// (a stalled log reader costs lines, never requests). A line is under
 /// 1 KiB (paths cut by [`log_path`], request ids at most 128 bytes), so the
 /// queue holds a few MiB at most.
 pub const LOG_BUFFER_LINES: usize = 4096;
 
+/// The log filter in force: `RUST_LOG` when it parses, else `info`.
+pub fn log_filter() -> tracing_subscriber::EnvFilter {
+    tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
+}
+
 /// Install the global tracing subscriber. The filter comes from `RUST_LOG`
 /// (default `info`); logs go to stderr so `showdown settle` keeps stdout
 /// for its JSON. Lines go through a bounded, lossy queue to a writer
 /// thread, so a stderr nobody reads never blocks a request; keep the
 /// returned guard alive for the process (dropping it flushes and stops the
-/// writer).
+/// writer). Colour codes are written only when stderr is a terminal, so a
+/// file or a log shipper gets plain text.
 pub fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
-    use tracing_subscriber::EnvFilter;
+    use std::io::IsTerminal;
     let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
         .lossy(true)
         .buffered_lines_limit(LOG_BUFFER_LINES)
         .thread_name("showdown-log")
         .finish(std::io::stderr());
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_env_filter(log_filter())
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(writer);
     let _ = match format {
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
         LogFormat::Pretty => builder.pretty().try_init(),
     };
     guard
+}
+
+/// A setting refused at start-up: the service stops with this message
+/// rather than run with a value that means nothing or is silently changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingError {
+    #[error("{flag} (or {var}) is {given}, below its least value {min}: {why}")]
+    BelowMin {
+        flag: &'static str,
+        var: &'static str,
+        given: u64,
+        min: u64,
+        why: &'static str,
+    },
+    #[error("{flag} (or {var}) is {given}, above its largest value {max}: {why}")]
+    AboveMax {
+        flag: &'static str,
+        var: &'static str,
+        given: u64,
+        max: u64,
+        why: &'static str,
+    },
+}
+
+/// One setting's name and bounds, so every check says the same things.
+#[derive(Debug, Clone, Copy)]
+pub struct Bound {
+    pub flag: &'static str,
+    pub var: &'static str,
+    pub min: u64,
+    pub max: u64,
+    /// Why the bounds are what they are, for the message.
+    pub why: &'static str,
+}
+
+impl Bound {
+    /// `given` when it lies within the bounds, else the error naming them.
+    pub fn check<T: TryInto<u64> + Copy>(&self, given: T) -> Result<T, SettingError> {
+        let v = given.try_into().unwrap_or(u64::MAX);
+        if v < self.min {
+            return Err(SettingError::BelowMin {
+                flag: self.flag,
+                var: self.var,
+                given: v,
+                min: self.min,
+                why: self.why,
+            });
+        }
+        if v > self.max {
+            return Err(SettingError::AboveMax {
+                flag: self.flag,
+                var: self.var,
+                given: v,
+                max: self.max,
+                why: self.why,
+            });
+        }
+        Ok(given)
+    }
 }
 
 /// Longest path a log line carries, in bytes.
@@ -152,6 +228,25 @@ impl LogEvery {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bound_names_its_flag_variable_and_limit() {
+        let b = Bound {
+            flag: "--x",
+            var: "X",
+            min: 1,
+            max: 10,
+            why: "because",
+        };
+        assert_eq!(b.check(5usize), Ok(5));
+        let low = b.check(0u64).unwrap_err().to_string();
+        assert_eq!(low, "--x (or X) is 0, below its least value 1: because");
+        assert!(b
+            .check(11u64)
+            .unwrap_err()
+            .to_string()
+            .contains("largest value 10"));
+    }
 
     #[test]
     fn log_path_cuts_long_paths_on_a_char_boundary() {

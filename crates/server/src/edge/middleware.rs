@@ -88,6 +88,7 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
 /// Our middleware around every route: see the module doc.
 async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let start = Instant::now();
+    let _in_flight = state.metrics.enter();
     let id = match req.headers().get(&X_REQUEST_ID).and_then(acceptable_id) {
         Some(id) => id.to_string(),
         None => {
@@ -129,8 +130,15 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
 
     let status = res.status();
     let path = uri.path();
+    let mut refusal = None;
     if status.is_client_error() || status.is_server_error() {
-        res = as_problem(res, &id, &method, path).await;
+        let limit = state.config.body_limit;
+        let (rendered, summary) = as_problem(res, &id, &method, path, limit).await;
+        res = rendered;
+        if status.is_client_error() {
+            state.metrics.record_refusal(status, &summary.kind);
+        }
+        refusal = Some(summary);
     }
     if status == StatusCode::SERVICE_UNAVAILABLE {
         res.headers_mut().insert(
@@ -147,37 +155,87 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
     let elapsed = start.elapsed();
     let route = route.as_ref().map(MatchedPath::as_str);
     state.metrics.record_request(route, status, elapsed);
-    access_log(&id, &method, path, route, status, elapsed);
+    access_log(
+        &Access {
+            id: &id,
+            method: &method,
+            path,
+            route,
+            status,
+            elapsed,
+        },
+        refusal.as_ref(),
+    );
     if let Ok(v) = HeaderValue::try_from(id) {
         res.headers_mut().insert(X_REQUEST_ID.clone(), v);
     }
     res
 }
 
-/// Access log: errors at warn/error, refusals at info, successes at debug
-/// (`RUST_LOG=showdown_server=debug` logs every request).
-fn access_log(
-    id: &str,
-    method: &Method,
-    path: &str,
-    route: Option<&str>,
+/// One request, as the access log writes it.
+struct Access<'a> {
+    id: &'a str,
+    method: &'a Method,
+    path: &'a str,
+    route: Option<&'a str>,
     status: StatusCode,
     elapsed: std::time::Duration,
-) {
-    let latency_us = elapsed.as_micros() as u64;
-    let code = status.as_u16();
-    let path = crate::edge::config::log_path(path);
-    let route = route.unwrap_or(crate::edge::metrics::UNMATCHED);
-    if status.is_server_error() {
-        tracing::error!(request_id = %id, %method, path, route, status = code, latency_us, "request failed");
-    } else if status.is_client_error() {
+}
+
+/// What a log line says of an error answer: its problem type, title and
+/// first pointer (empty when it has none).
+#[derive(Default)]
+struct Refusal {
+    kind: String,
+    title: String,
+    pointer: String,
+}
+
+impl Refusal {
+    fn of(p: &Problem) -> Refusal {
+        Refusal {
+            kind: p.kind.clone(),
+            title: p.title.clone(),
+            pointer: p
+                .errors
+                .first()
+                .map(|e| e.pointer.clone())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Refusal lines let through a second; the rest are counted (`skipped` on
+/// the next line, and `showdown_refusals_total` counts every refusal).
+pub const REFUSALS_LOGGED_PER_SEC: u64 = 20;
+
+/// Access log: server errors at error, refusals (4xx) at info with their
+/// problem, successes at debug (`RUST_LOG=showdown_server=debug` logs every
+/// request). `/readyz`'s 503 during a drain is expected, so it is info.
+fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
+    let latency_us = u64::try_from(a.elapsed.as_micros()).unwrap_or(u64::MAX);
+    let code = a.status.as_u16();
+    let path = crate::edge::config::log_path(a.path);
+    let route = a.route.unwrap_or(crate::edge::metrics::UNMATCHED);
+    let (id, method) = (a.id, a.method);
+    let none = Refusal::default();
+    let r = refusal.unwrap_or(&none);
+    let (problem_type, title, pointer) = (r.kind.as_str(), r.title.as_str(), r.pointer.as_str());
+    if a.status == StatusCode::SERVICE_UNAVAILABLE && route == "/readyz" {
+        tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, "not ready: draining");
+    } else if a.status.is_server_error() {
+        tracing::error!(request_id = %id, %method, path, route, status = code, problem_type, title, latency_us, "request failed");
+    } else if a.status.is_client_error() {
         // Sampled: a flood of bad requests must not flood the log.
         static REFUSED: std::sync::LazyLock<crate::edge::config::LogEvery> =
             std::sync::LazyLock::new(|| {
-                crate::edge::config::LogEvery::new(std::time::Duration::from_secs(1), 20)
+                crate::edge::config::LogEvery::new(
+                    std::time::Duration::from_secs(1),
+                    REFUSALS_LOGGED_PER_SEC,
+                )
             });
         if let Some(skipped) = REFUSED.allow() {
-            tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, skipped, "request refused");
+            tracing::info!(request_id = %id, %method, path, route, status = code, problem_type, title, pointer, latency_us, skipped, "request refused");
         }
     } else {
         tracing::debug!(request_id = %id, %method, path, route, status = code, latency_us, "request");
@@ -212,7 +270,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     }
     let limit = body_limit(&state.config, req.uri().path());
     if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return (Problem::too_large().into_response(), false);
+        return (too_large(limit).into_response(), false);
     }
     let (parts, body) = req.into_parts();
     let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
@@ -220,6 +278,9 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
         Err(e) => return (unreadable_body(&e).into_response(), false),
     };
     let Ok(_permit) = state.limiter.try_acquire() else {
+        state
+            .metrics
+            .record_unavailable(crate::edge::metrics::Unavailable::ConcurrencyLimit);
         let busy = Problem::from_status(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
@@ -244,8 +305,15 @@ fn panic_response(_err: Box<dyn std::any::Any + Send + 'static>) -> Response {
 
 /// Render an error response as problem+json with the request id: a
 /// [`Problem`] a handler returned (kept in the extensions), or one made
-/// from the status of a response axum or a layer produced.
-async fn as_problem(res: Response, id: &str, method: &Method, path: &str) -> Response {
+/// from the status of a response axum or a layer produced. A 413 names
+/// `body_limit`, the limit in force. Returns the summary the log writes.
+async fn as_problem(
+    res: Response,
+    id: &str,
+    method: &Method,
+    path: &str,
+    body_limit: usize,
+) -> (Response, Refusal) {
     let (mut parts, body) = res.into_parts();
     let mut problem = match parts.extensions.remove::<Problem>() {
         Some(p) => p,
@@ -255,7 +323,12 @@ async fn as_problem(res: Response, id: &str, method: &Method, path: &str) -> Res
                 .get(header::CONTENT_TYPE)
                 .is_some_and(|v| v.as_bytes().starts_with(PROBLEM_JSON.as_bytes()));
             if already {
-                return Response::from_parts(parts, body);
+                let summary = Refusal {
+                    kind: "about:blank".to_string(),
+                    title: parts.status.canonical_reason().unwrap_or("").to_string(),
+                    pointer: String::new(),
+                };
+                return (Response::from_parts(parts, body), summary);
             }
             let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
             let text = String::from_utf8_lossy(&text).trim().to_string();
@@ -269,13 +342,27 @@ async fn as_problem(res: Response, id: &str, method: &Method, path: &str) -> Res
             Problem::from_status(parts.status, detail)
         }
     };
+    if parts.status == StatusCode::PAYLOAD_TOO_LARGE {
+        problem.detail = too_large(body_limit).detail;
+    }
     problem.request_id = Some(id.to_string());
+    let summary = Refusal::of(&problem);
     let body = serde_json::to_vec(&problem).unwrap_or_default();
     parts
         .headers
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(PROBLEM_JSON));
     parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, Body::from(body))
+    (Response::from_parts(parts, Body::from(body)), summary)
+}
+
+/// 413, naming the limit in force and the settings that change it.
+pub(crate) fn too_large(limit: usize) -> Problem {
+    Problem::from_status(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "the body is over the size limit of {limit} bytes (--body-limit or SHOWDOWN_BODY_LIMIT)"
+        ),
+    )
 }
 
 #[cfg(test)]

@@ -46,24 +46,28 @@ pub struct ServeConfig {
     pub max_header_bytes: usize,
     /// Open connections at most; more are answered 503 and closed at once.
     pub max_connections: usize,
-    /// Longest the drain may take after SIGTERM/SIGINT before the process exits.
+    /// Longest requests in flight may take, once the listener has closed,
+    /// before the process exits.
     pub shutdown_grace: Duration,
-    /// How long connections keep being served after the signal (responses
-    /// then say `Connection: close`), so a request a keep-alive client sent
-    /// as the signal came is answered rather than cut off.
+    /// How long the listener keeps accepting after the signal while
+    /// `/readyz` answers 503 (responses then say `Connection: close`), so a
+    /// load balancer sees the service leave before its port closes.
     pub drain_linger: Duration,
 }
 
 pub const DEFAULT_HEADER_TIMEOUT_MS: u64 = 10_000;
 pub const DEFAULT_IDLE_TIMEOUT_MS: u64 = 5_000;
 pub const DEFAULT_MAX_HEADER_BYTES: usize = 32 * 1024;
+/// The smallest request-head limit: hyper's read buffer cannot be smaller
+/// (it panics below it), so a smaller `--max-header-bytes` is refused.
+pub const MIN_HEADER_BYTES: usize = 8192;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 10_000;
 /// File descriptors kept free below the open-file limit (logs, the
 /// listener, the admin listener, a shed connection being answered).
 const FD_RESERVE: u64 = 64;
 /// The largest cap accepted (a semaphore's permits are bounded, and far
 /// more connections than this would exhaust memory first).
-const MAX_CONNECTIONS_CEILING: usize = 1 << 20;
+pub const MAX_CONNECTIONS_CEILING: usize = 1 << 20;
 /// Under the connection cap, connections quiet for this long are closed to
 /// make room for new ones.
 const EVICT_QUIET: Duration = Duration::from_secs(1);
@@ -159,9 +163,12 @@ fn open_file_limit() -> Option<u64> {
 }
 
 /// Serve `app` on the public listener (and `admin` on its own, if any)
-/// until SIGTERM/SIGINT, then drain: `/readyz` answers 503 at once,
-/// responses say `Connection: close`, and the process returns once every
-/// connection has closed or the grace period is over.
+/// until SIGTERM/SIGINT, then drain in the usual order, with no
+/// orchestrator's help: `/readyz` answers 503 at once while the listener
+/// keeps accepting for the linger (so a load balancer sees it and stops
+/// sending; responses say `Connection: close`), then the listener closes
+/// and requests in flight have the grace to finish. A second signal, in
+/// either wait, stops at once.
 /// `signals` are made by the caller before it binds, so a signal that
 /// comes while the server starts is a graceful stop, never the default kill.
 pub async fn serve(
@@ -175,12 +182,12 @@ pub async fn serve(
     let config = Arc::new(config);
     let (stop_tx, stop_rx) = watch::channel(false);
     let draining = Arc::new(AtomicBool::new(false));
-    let public = Listener::new(&config, draining.clone(), state.clone());
+    let public = Listener::new("public", &config, draining.clone(), state.clone());
     let mut tasks = vec![public.clone()];
     let public_loop = tokio::spawn(public.accept_loop(listener, app, stop_rx.clone()));
     let mut loops = vec![public_loop];
     if let Some((admin_listener, admin_app)) = admin {
-        let admin = Listener::new(&config, draining.clone(), state.clone());
+        let admin = Listener::new("admin", &config, draining.clone(), state.clone());
         tasks.push(admin.clone());
         loops.push(tokio::spawn(admin.accept_loop(
             admin_listener,
@@ -191,15 +198,32 @@ pub async fn serve(
     let name = signals.next().await;
     state.ready.store(false, Ordering::Relaxed);
     draining.store(true, Ordering::Relaxed);
-    let _ = stop_tx.send(true);
+    let linger_ms = u64::try_from(config.drain_linger.as_millis()).unwrap_or(u64::MAX);
     tracing::info!(
         signal = name,
-        "shutdown: not ready; finishing requests in flight"
+        linger_ms,
+        "shutdown: not ready; still accepting for the linger"
+    );
+    let forced = tokio::select! {
+        _ = tokio::time::sleep(config.drain_linger) => false,
+        name = signals.next() => {
+            tracing::warn!(signal = name, "second signal: closing every connection now");
+            true
+        }
+    };
+    let _ = stop_tx.send(true);
+    for l in loops {
+        let _ = l.await;
+    }
+    if forced {
+        tracing::info!("stopped");
+        return Ok(());
+    }
+    tracing::info!(
+        grace_secs = config.shutdown_grace.as_secs(),
+        "shutdown: listener closed; finishing requests in flight"
     );
     let drained = async {
-        for l in loops {
-            let _ = l.await;
-        }
         for t in &tasks {
             t.closed().await;
         }
@@ -221,6 +245,8 @@ pub async fn serve(
 /// quiet connections to make room.
 #[derive(Clone)]
 struct Listener {
+    /// `public` or `admin`, the label of its connections gauge.
+    name: &'static str,
     config: Arc<ServeConfig>,
     max: usize,
     slots: Arc<Semaphore>,
@@ -230,9 +256,15 @@ struct Listener {
 }
 
 impl Listener {
-    fn new(config: &Arc<ServeConfig>, draining: Arc<AtomicBool>, state: AppState) -> Listener {
+    fn new(
+        name: &'static str,
+        config: &Arc<ServeConfig>,
+        draining: Arc<AtomicBool>,
+        state: AppState,
+    ) -> Listener {
         let max = effective_max_connections(config.max_connections);
         Listener {
+            name,
             config: config.clone(),
             max,
             slots: Arc::new(Semaphore::new(max)),
@@ -276,6 +308,7 @@ impl Listener {
             };
             match self.slot().await {
                 Some(permit) => {
+                    let open = self.state.metrics.connection_opened(self.name);
                     let conn = Connection {
                         config: self.config.clone(),
                         pressure: self.pressure.clone(),
@@ -283,9 +316,11 @@ impl Listener {
                         stop: stop.clone(),
                         state: self.state.clone(),
                     };
-                    tokio::spawn(conn.run(stream, app.clone(), permit));
+                    tokio::spawn(conn.run(stream, app.clone(), (permit, open)));
                 }
                 None => {
+                    self.state
+                        .record_unavailable(crate::edge::metrics::Unavailable::ConnectionCap);
                     if let Some(skipped) = sheds.allow() {
                         tracing::warn!(
                             max_connections = self.max,
@@ -364,7 +399,10 @@ impl Connection {
         mut self,
         stream: TcpStream,
         app: Router,
-        _permit: tokio::sync::OwnedSemaphorePermit,
+        _held: (
+            tokio::sync::OwnedSemaphorePermit,
+            crate::edge::metrics::GaugeGuard,
+        ),
     ) {
         let _ = stream.set_nodelay(true);
         let stats = Arc::new(ConnStats::default());
@@ -376,12 +414,13 @@ impl Connection {
             app,
             stats: stats.clone(),
             draining: self.draining.clone(),
+            max_head: self.config.max_header_bytes,
         };
         let mut builder = hyper::server::conn::http1::Builder::new();
         builder
             .timer(TokioTimer::new())
             .header_read_timeout(self.config.header_timeout)
-            .max_buf_size(self.config.max_header_bytes.max(8192));
+            .max_buf_size(self.config.max_header_bytes.max(MIN_HEADER_BYTES));
         let conn = builder.serve_connection(io, service);
         tokio::pin!(conn);
         let mut quiet = Quiet {
@@ -419,17 +458,11 @@ impl Connection {
                 return;
             }
         }
-        // Draining: responses now say `Connection: close`, so a client
-        // with a request on its way gets its answer and the connection
-        // ends after it.
-        if tokio::time::timeout(self.config.drain_linger, conn.as_mut())
-            .await
-            .is_ok()
-        {
-            return;
-        }
+        // The listener has closed after the linger, through which every
+        // response said `Connection: close`. A connection with nothing in
+        // progress (at most half a header) has nothing to lose; one with a
+        // request in flight finishes it, bounded by the grace in `serve`.
         if stats.in_flight.load(Ordering::Relaxed) == 0 {
-            // Nothing in progress (at most half a header): nothing to lose.
             return;
         }
         conn.as_mut().graceful_shutdown();
@@ -444,6 +477,40 @@ struct ConnService {
     app: Router,
     stats: Arc<ConnStats>,
     draining: Arc<AtomicBool>,
+    /// `--max-header-bytes`: hyper refuses a head over it only when the
+    /// head arrives in pieces (it parses a whole head in its buffer before
+    /// it checks the size), so a head that came at once is measured here.
+    max_head: usize,
+}
+
+/// The bytes of a request's line and headers as sent (CRLFs included).
+fn head_len<B>(req: &Request<B>) -> usize {
+    let line = req.method().as_str().len()
+        + req.uri().path_and_query().map_or(1, |p| p.as_str().len())
+        + " HTTP/1.1\r\n ".len();
+    let headers: usize = req
+        .headers()
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len() + 4)
+        .sum();
+    line + headers + 2
+}
+
+/// 431 for a head over `max` bytes, as a problem the edge never saw (like
+/// hyper's own 431, it comes before a request id is made).
+fn head_too_large(max: usize) -> Response<Body> {
+    let body = format!(
+        "{{\"type\":\"about:blank\",\"title\":\"Request Header Fields Too Large\",\"status\":431,\"detail\":\"the request line and headers are over the limit of {max} bytes (--max-header-bytes)\"}}"
+    );
+    let mut res = Response::new(Body::from(body));
+    *res.status_mut() = axum::http::StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE;
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/problem+json"),
+    );
+    res.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    res
 }
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
@@ -459,9 +526,15 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
         let guard = InFlight(self.stats.clone());
         let draining = self.draining.clone();
         let mut app = self.app.clone();
+        let too_large = head_len(&req) > self.max_head;
+        let max = self.max_head;
         Box::pin(async move {
-            let res = tower::Service::call(&mut app, req.map(SmallCopied)).await;
-            let Ok(res) = res;
+            let res = if too_large {
+                head_too_large(max)
+            } else {
+                let Ok(res) = tower::Service::call(&mut app, req.map(SmallCopied)).await;
+                res
+            };
             let (mut parts, body) = res.into_parts();
             if draining.load(Ordering::Relaxed) {
                 parts

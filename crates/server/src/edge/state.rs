@@ -3,7 +3,7 @@
 
 use crate::edge::compute::Compute;
 use crate::edge::config::AppConfig;
-use crate::edge::metrics::Metrics;
+use crate::edge::metrics::{Metrics, Saturation, Unavailable};
 use crate::edge::request_id::RequestIds;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -38,11 +38,14 @@ impl std::ops::Deref for AppState {
 
 impl AppState {
     pub fn new(config: AppConfig) -> AppState {
+        let metrics = Metrics::default();
+        let compute = Compute::new(config.compute_threads, config.compute_limit)
+            .counting_busy_in(metrics.unavailable_counter(Unavailable::EquityQueue));
         AppState(Arc::new(Shared {
             limiter: Arc::new(Semaphore::new(config.concurrency_limit.max(1))),
-            compute: Compute::new(config.compute_threads, config.compute_limit),
+            compute,
             config,
-            metrics: Metrics::default(),
+            metrics,
             request_ids: RequestIds::default(),
             ready: AtomicBool::new(true),
         }))
@@ -52,6 +55,23 @@ impl AppState {
     /// (for the serving loop, which sees them before any route does).
     pub fn record_connection_error(&self) {
         self.metrics.record_connection_error();
+    }
+
+    /// Count a 503 by its reason (the serving loop's shed connections).
+    pub fn record_unavailable(&self, reason: Unavailable) {
+        self.metrics.record_unavailable(reason);
+    }
+
+    /// How full the concurrency limit and the enumeration pool are now.
+    pub fn saturation(&self) -> Saturation {
+        let limit = self.config.concurrency_limit.max(1);
+        let (equity_in_use, equity_limit) = self.compute.in_use();
+        Saturation {
+            concurrency_in_use: limit.saturating_sub(self.limiter.available_permits()),
+            concurrency_limit: limit,
+            equity_in_use,
+            equity_limit,
+        }
     }
 }
 

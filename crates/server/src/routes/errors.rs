@@ -1,6 +1,6 @@
 //! The error answers of the OpenAPI document, written once for every route:
 //! which routes can give each status, what it means, and an example that is
-//! a real answer of the service (`tests/openapi.rs` sends the requests that
+//! a real answer of the service (`tests/it/openapi.rs` sends the requests that
 //! give them and compares). A route documents a status itself only where it
 //! means more there (its 422, PHH's 400, `/readyz`'s 503); the example and
 //! the headers still come from here.
@@ -172,7 +172,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             StatusCode::REQUEST_TIMEOUT,
             "the request did not complete within 10000 ms",
         ),
-        (413, _) => Problem::too_large(),
+        (413, _) => crate::edge::middleware::too_large(crate::edge::config::DEFAULT_BODY_LIMIT),
         (415, _) => about(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             if path == "/v1/settle/phh" {

@@ -41,6 +41,9 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         })
         .into_response()
     } else {
+        state
+            .metrics
+            .record_unavailable(crate::edge::metrics::Unavailable::Draining);
         showdown_contract::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
             .into_response()
     }

@@ -8,7 +8,10 @@ use axum::response::IntoResponse;
 /// Prometheus metrics.
 ///
 /// Requests by route and status, a latency histogram per route,
-/// settlements by variant, ties, odd chips and connection errors.
+/// settlements by variant, ties, odd chips and connection errors; the
+/// build, refusals by problem type, 503s by reason, requests in flight,
+/// the concurrency limit's and the equity pool's saturation, and the
+/// standard `process_*` figures.
 #[utoipa::path(
     get,
     path = "/metrics",
@@ -17,6 +20,7 @@ use axum::response::IntoResponse;
     responses((status = 200, description = "Prometheus text in the OpenMetrics 1.0 format", body = String, content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8"))
 )]
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    state.metrics.observe(state.saturation());
     (
         [(header::CONTENT_TYPE, crate::edge::metrics::CONTENT_TYPE)],
         state.metrics.render(),

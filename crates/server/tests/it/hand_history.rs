@@ -2,9 +2,7 @@
 //! each settled over HTTP to the stacks the page gives, and the one the
 //! page says is refused, refused.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 
 fn dir() -> std::path::PathBuf {

@@ -3,11 +3,9 @@
 //! outside a closed set are refused by one rule with a hint, and the
 //! messages say what is wrong in a client's words.
 
-mod common;
-
+use crate::common::*;
 use axum::body::Body;
 use axum::http::{header, Request};
-use common::*;
 use serde_json::{json, Value};
 
 /// A golden request of `dir` (a folder of tests/) by name.

@@ -3,7 +3,7 @@
 //! §11.5 as a 422 with its pointer, and the answer left as it was when
 //! `badBeat` is not asked for.
 
-mod common;
+use crate::common;
 
 use common::{golden_request, rejects, settle};
 use serde_json::{json, Value};

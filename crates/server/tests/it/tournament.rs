@@ -3,7 +3,7 @@
 //! after it; every refusal of §12.10 a 422 with its pointer; and the
 //! `winnerId` of a showdown whose pots the rake took whole.
 
-mod common;
+use crate::common;
 
 use common::{api_example, assert_problem, golden_request, rejects, settle};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! Every status code of API.md through `app(state)` with `oneshot`, and every
 //! 422 cause with the JSON Pointer it must name.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};

@@ -158,3 +158,69 @@ pub fn assert_problem(r: &Reply, status: u16) {
         "the body carries the request id of the header"
     );
 }
+
+/// `showdown serve` on a port the system picks (`--addr 127.0.0.1:0`), its
+/// JSON log piped; returns the child, its "listening" line (which names the
+/// port: no other test can take it between a probe and the bind) and the
+/// rest of the log for the caller to read, drain or leave stalled.
+pub fn spawn_serve(
+    flags: &[&str],
+    rust_log: &str,
+) -> (
+    std::process::Child,
+    Value,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json"])
+        .args(flags)
+        .env("RUST_LOG", rust_log)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the showdown binary starts");
+    let mut log = std::io::BufReader::new(child.stderr.take().unwrap());
+    let line = listening_line(&mut log);
+    (child, line, log)
+}
+
+/// Runs the binary with `args`, `stdin` written to it; its output.
+pub fn showdown(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the showdown binary starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Reads a server's log up to its "listening" line and returns the address
+/// it names (the server binds port 0; the system picks the port).
+pub fn listening_addr(log: &mut impl std::io::BufRead) -> std::net::SocketAddr {
+    listening_line(log)["addr"]
+        .as_str()
+        .expect("addr")
+        .parse()
+        .expect("a socket address")
+}
+
+/// The "listening" line of a server's JSON log, as read from `log`.
+pub fn listening_line(log: &mut impl std::io::BufRead) -> Value {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let n = log.read_line(&mut line).expect("the log reads");
+        assert!(n > 0, "the server exited before it listened");
+        let entry: Value = serde_json::from_str(&line).unwrap_or_default();
+        if entry["message"] == "listening" {
+            return entry;
+        }
+    }
+}

@@ -1,22 +1,10 @@
 //! The `settle` and `replay` subcommands, run as the real binary.
 
-mod common;
+use crate::common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-fn showdown(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the showdown binary starts");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::showdown;
 
 /// A fresh, empty folder of this test's own under the system temp dir.
 fn scratch(name: &str) -> PathBuf {
@@ -50,6 +38,16 @@ fn settle_ndjson_answers_blank_lines_so_answers_line_up_with_input() {
     let input = format!("{good}\n\n   \n{good}\r\n");
     let out = showdown(&["settle", "--ndjson"], input.as_bytes());
     assert_eq!(out.status.code(), Some(1), "a failed line makes the exit 1");
+    // Each problem is said on stderr too, with its line number.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: Malformed request") && err.contains("line 3:"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("line 1:") && !err.contains("line 4:"),
+        "{err}"
+    );
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()

@@ -1,40 +1,65 @@
 //! The connection layer under attack: the real `showdown` binary with short
 //! limits set by flags, each test named for the attack it survives.
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
+
+/// What becomes of the log after the "listening" line.
+#[derive(Clone, Copy)]
+enum Log {
+    /// Read and dropped.
+    Drained,
+    /// Never read: a log reader that has stalled.
+    Stalled,
+}
 
 /// The binary on a free loopback port, killed by its PID when dropped.
 struct Showdown {
     child: Child,
     addr: SocketAddr,
+    /// The admin listener's address, when started with `--admin-addr`.
+    admin: Option<SocketAddr>,
 }
 
 impl Showdown {
-    fn spawn(flags: &[&str], log_level: &str, stderr: Stdio) -> Showdown {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port");
-        let child = Command::new(env!("CARGO_BIN_EXE_showdown"))
-            .args(["serve", "--addr", &port.to_string()])
-            .args(flags)
-            .env("RUST_LOG", log_level)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(stderr)
-            .spawn()
-            .expect("showdown starts");
-        let up = Showdown { child, addr: port };
-        let until = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(port).is_err() {
-            assert!(Instant::now() < until, "showdown never listened on {port}");
-            std::thread::sleep(Duration::from_millis(10));
+    /// Starts the binary on a port the system picks (`--addr 127.0.0.1:0`)
+    /// and reads the address from its "listening" line, so no other test
+    /// can take the port between a probe and the bind. `log_level` is
+    /// what the test needs beyond that line.
+    fn spawn(flags: &[&str], log_level: &str, log: Log) -> Showdown {
+        let (child, line, reader) =
+            common::spawn_serve(flags, &format!("{log_level},showdown_server::cli=info"));
+        let addr = line["addr"].as_str().unwrap().parse().unwrap();
+        let admin = line["admin_addr"].as_str().unwrap().parse().ok();
+        let mut reader = reader;
+        match log {
+            // Held open, never read: the pipe fills and the writer stalls.
+            Log::Stalled => std::mem::forget(reader),
+            Log::Drained => {
+                std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
+            }
         }
-        up
+        Showdown { child, addr, admin }
+    }
+
+    /// Polls the admin listener's `/metrics` until `line` appears (10 s at most).
+    fn wait_for_metric(&self, line: &str) {
+        let admin = self.admin.expect("started with --admin-addr");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let mut s = TcpStream::connect(admin).expect("the admin listener");
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let a = ask(&mut s, "GET", "/metrics", b"").expect("metrics answer");
+            if String::from_utf8_lossy(&a.body).contains(line) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "{line:?} not seen in 10 s");
+            std::thread::yield_now();
+        }
     }
 
     fn connect(&self) -> TcpStream {
@@ -143,7 +168,7 @@ fn half_header_connection_is_closed_within_the_header_timeout() {
     let server = Showdown::spawn(
         &["--header-timeout-ms", "400", "--idle-timeout-ms", "60000"],
         "warn",
-        Stdio::null(),
+        Log::Drained,
     );
     let mut s = server.connect();
     // A slowloris: part of a request line, then a byte now and then.
@@ -177,7 +202,7 @@ fn idle_keep_alive_connection_is_closed_within_the_idle_timeout() {
     let server = Showdown::spawn(
         &["--idle-timeout-ms", "300", "--header-timeout-ms", "60000"],
         "warn",
-        Stdio::null(),
+        Log::Drained,
     );
     let mut s = server.connect();
     let a = ask(&mut s, "GET", "/healthz", b"").expect("an answer");
@@ -206,9 +231,11 @@ fn at_the_connection_cap_a_new_healthz_is_answered_or_refused_at_once() {
             "60000",
             "--header-timeout-ms",
             "60000",
+            "--admin-addr",
+            "127.0.0.1:0",
         ],
         "warn",
-        Stdio::null(),
+        Log::Drained,
     );
     // Four connections in the middle of a request hold every slot.
     let mut held: Vec<TcpStream> = (0..4).map(|_| server.connect()).collect();
@@ -216,7 +243,8 @@ fn at_the_connection_cap_a_new_healthz_is_answered_or_refused_at_once() {
         s.write_all(b"POST /v1/settle HTTP/1.1\r\nHost: x\r\n")
             .unwrap();
     }
-    std::thread::sleep(Duration::from_millis(100));
+    // The admin listener's metrics say when the server holds all four.
+    server.wait_for_metric("showdown_connections_open{listener=\"public\"} 4\n");
     let start = Instant::now();
     let mut probe = server.connect();
     probe
@@ -229,17 +257,23 @@ fn at_the_connection_cap_a_new_healthz_is_answered_or_refused_at_once() {
     if let Some(a) = answer {
         assert!(a.status == 200 || (a.status == 503 && a.close), "{a:?}");
     }
-    // Once the holders have been quiet a while, a newcomer makes room.
-    std::thread::sleep(Duration::from_millis(1200));
-    let mut later = server.connect();
-    let a = ask(&mut later, "GET", "/healthz", b"").expect("answered once quiet ones gave way");
-    assert_eq!(a.status, 200);
+    // Once the holders have been quiet a while (1 s), a newcomer makes room.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let mut later = server.connect();
+        if let Some(a) = ask(&mut later, "GET", "/healthz", b"") {
+            if a.status == 200 {
+                break;
+            }
+        }
+        assert!(Instant::now() < deadline, "no room made within 10 s");
+    }
 }
 
 #[test]
 fn a_never_read_log_pipe_does_not_stop_healthz_or_a_settle() {
     // stderr is a pipe nobody reads: it fills after 64 KiB of log.
-    let server = Showdown::spawn(&[], "debug", Stdio::piped());
+    let server = Showdown::spawn(&[], "debug", Log::Stalled);
     let mut s = server.connect();
     let long_path = format!("/{}", "x".repeat(4000));
     let start = Instant::now();
@@ -265,7 +299,7 @@ fn a_never_read_log_pipe_does_not_stop_healthz_or_a_settle() {
 
 #[test]
 fn a_64_kib_body_of_bad_cards_gets_a_bounded_422_quickly() {
-    let server = Showdown::spawn(&[], "warn", Stdio::null());
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
     // As many players as fit in 64 KiB, each with two malformed cards.
     let mut req = common::api_example();
     let template = req["players"][0].clone();
@@ -301,16 +335,18 @@ fn sigterm_under_keep_alive_load_loses_no_request() {
     let server = Showdown::spawn(
         &["--shutdown-grace-secs", "20", "--drain-linger-ms", "300"],
         "warn",
-        Stdio::null(),
+        Log::Drained,
     );
     // A connection stuck half-way through its headers must not hold the exit.
     let mut stuck = server.connect();
     stuck.write_all(b"POST /v1/settle HTTP/1.1\r\n").unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (first_tx, first_rx) = std::sync::mpsc::channel();
     let clients: Vec<_> = (0..4)
         .map(|i| {
             let mut s = server.connect();
             let stop = stop.clone();
+            let first = first_tx.clone();
             std::thread::spawn(move || {
                 let body = settle_body();
                 let (mut sent, mut answered, mut not_ready) = (0u32, 0u32, 0u32);
@@ -325,6 +361,9 @@ fn sigterm_under_keep_alive_load_loses_no_request() {
                     sent += 1;
                     let Some(a) = read_answer(&mut s) else { break };
                     answered += 1;
+                    if answered == 1 {
+                        let _ = first.send(i);
+                    }
                     not_ready += u32::from(a.status == 503);
                     if a.close || stop.load(std::sync::atomic::Ordering::Relaxed) {
                         break;
@@ -342,7 +381,12 @@ fn sigterm_under_keep_alive_load_loses_no_request() {
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(300));
+    // Every client has had an answer: the load is on.
+    for _ in 0..4 {
+        first_rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("every client answered");
+    }
     let signalled = Instant::now();
     server.terminate();
     let mut server = server;

@@ -2,10 +2,10 @@
 //! `openapi/openapi.json` must be exactly what the code derives.
 //!
 //! When a route or schema changes on purpose: `make openapi` rewrites the
-//! file, `INSTA_UPDATE=always cargo test -p showdown-server --test openapi`
+//! file, `INSTA_UPDATE=always cargo test -p showdown-server --test it openapi::`
 //! (or `cargo insta accept`) the snapshot.
 
-mod common;
+use crate::common;
 
 use axum::body::{Body, Bytes};
 use axum::http::{header, Method, Request};

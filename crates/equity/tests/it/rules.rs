@@ -1,6 +1,6 @@
 //! RULES.md §10, rule by rule, and its worked examples.
 
-mod common;
+use crate::common;
 
 use common::{cards, GAMES};
 use showdown_cards::{Card, VariantId};

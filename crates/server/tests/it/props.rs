@@ -2,7 +2,7 @@
 //! in a request never changes the answer's bytes (API.md: "whatever the
 //! order of players in it").
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use showdown_cards::{Card, VariantId};

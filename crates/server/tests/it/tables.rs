@@ -7,9 +7,7 @@
 //! Besides the byte-for-byte comparison every test asserts the seats it is
 //! about, worked out by hand from the rules.
 
-mod common;
-
-use common::{post_json, settle, Reply};
+use crate::common::{self, post_json, settle, Reply};
 use serde_json::{json, Value};
 use showdown_contract::tables::TablesResponse;
 use showdown_server::dto::HandCompleteEvent;

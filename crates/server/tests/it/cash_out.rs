@@ -2,7 +2,7 @@
 //! jackpot"; RULES.md §10.5–10.6): the worked examples, each numbered rule,
 //! every refusal as a 422 with its pointer, and the compute pool's 503.
 
-mod common;
+use crate::common;
 
 use common::{fill_compute_pool, golden_request, post_json, rejects, settle};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! Property tests: the fast walk against the plain definition, and the
 //! invariants of RULES.md §10 that any right answer keeps.
 
-mod common;
+use crate::common;
 
 use common::{deal, Deal, GAMES};
 use proptest::prelude::*;

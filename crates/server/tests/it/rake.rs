@@ -3,7 +3,7 @@
 //! Pointer, a wrong shape a 400, and a raked answer carries `rake`,
 //! `jackpot`, `pots[].rake` and `pots[].jackpot` only when asked.
 
-mod common;
+use crate::common;
 
 use common::{api_example, golden_request, settle};
 use serde_json::{json, Value};

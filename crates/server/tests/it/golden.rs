@@ -12,7 +12,7 @@
 //! `showdown settle tests/golden/X.request.json > tests/golden/X.response.json`
 //! — and check it again.
 
-mod common;
+use crate::common;
 
 use common::post_json;
 use showdown_server::dto::{HandCompleteEvent, SettleRequest};

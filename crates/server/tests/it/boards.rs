@@ -3,7 +3,7 @@
 //! `boards` answered exactly as `board`, the variant table, and no panic on
 //! any boards (duplicate and malformed cards included).
 
-mod common;
+use crate::common;
 
 use common::settle;
 use proptest::prelude::*;

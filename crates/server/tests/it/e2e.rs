@@ -1,7 +1,7 @@
 //! End to end: the real `showdown` binary on a port of its own, spoken to over
 //! TCP with a tiny HTTP/1.1 client (no HTTP client dependency needed).
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -19,31 +19,8 @@ impl Server {
     /// so no other test's server can take the port between a probe and
     /// the bind.
     fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
-            .arg("serve")
-            .arg("--addr")
-            .arg("127.0.0.1:0")
-            .args(["--log-format", "json"])
-            .args(extra)
-            .env("RUST_LOG", "warn,showdown_server::cli=info")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the showdown binary starts");
-        let mut log = std::io::BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        let addr = loop {
-            line.clear();
-            let n = std::io::BufRead::read_line(&mut log, &mut line).unwrap();
-            assert!(n > 0, "the server exited before it listened");
-            let entry: serde_json::Value = serde_json::from_str(&line).unwrap_or_default();
-            if entry["message"] == "listening" {
-                // `addr` is the Debug form of an Option: "Some(127.0.0.1:PORT)".
-                let text = entry["addr"].as_str().unwrap();
-                let inner = text.trim_start_matches("Some(").trim_end_matches(')');
-                break inner.parse::<SocketAddr>().unwrap();
-            }
-        };
+        let (child, line, mut log) = common::spawn_serve(extra, "warn,showdown_server::cli=info");
+        let addr = line["addr"].as_str().unwrap().parse().unwrap();
         // Keep reading the log so that it never fills its pipe.
         std::thread::spawn(move || std::io::copy(&mut log, &mut std::io::sink()));
         Server { child, addr }

@@ -2,7 +2,7 @@
 //! example, worked example 10.1, every refusal as a 422 with its pointer,
 //! and the compute pool's 503.
 
-mod common;
+use crate::common;
 
 use common::{assert_problem, fill_compute_pool, post_json};
 use serde_json::{json, Value};

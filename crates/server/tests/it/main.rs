@@ -1,0 +1,26 @@
+//! The server crate's integration tests, one binary (each file a module),
+//! so the service and its dependencies are linked once rather than once a
+//! file. `cargo test -p showdown-server --test it MODULE::` runs one file.
+
+mod attack;
+mod bad_beat;
+mod boards;
+mod cash_out;
+mod cash_out_props;
+mod chip_race;
+mod cli;
+mod common;
+mod contract;
+mod corpus;
+mod e2e;
+mod equity;
+mod explain;
+mod golden;
+mod hand_history;
+mod http;
+mod openapi;
+mod operable;
+mod props;
+mod rake;
+mod tables;
+mod tournament;

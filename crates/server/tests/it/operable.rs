@@ -1,0 +1,609 @@
+//! What an operator relies on, over the real binary: the start-up line,
+//! refused settings, refusal log lines, metrics, the drain, and the CLI's
+//! streams.
+
+use crate::common;
+
+use std::io::{BufRead, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The binary serving on a port of its own, its log collected line by line.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    start: serde_json::Value,
+    log: Arc<Mutex<Vec<serde_json::Value>>>,
+}
+
+impl Server {
+    fn start(flags: &[&str], rust_log: &str) -> Server {
+        let (child, start, reader) = common::spawn_serve(flags, rust_log);
+        let addr = start["addr"].as_str().unwrap().parse().unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = log.clone();
+        std::thread::spawn(move || {
+            for line in reader.lines() {
+                let Ok(line) = line else { return };
+                let v = serde_json::from_str(&line).unwrap_or(serde_json::Value::Null);
+                sink.lock().unwrap().push(v);
+            }
+        });
+        Server {
+            child,
+            addr,
+            start,
+            log,
+        }
+    }
+
+    /// The first log line with this message, waiting for it up to 10 s.
+    fn wait_log(&self, message: &str) -> serde_json::Value {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(v) = self.find_log(|v| v["message"] == message) {
+                return v;
+            }
+            assert!(Instant::now() < deadline, "no {message:?} line in 10 s");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    fn find_log(&self, f: impl Fn(&serde_json::Value) -> bool) -> Option<serde_json::Value> {
+        self.log.lock().unwrap().iter().find(|v| f(v)).cloned()
+    }
+
+    fn request(&self, raw: &[u8]) -> (u16, String, String) {
+        let mut s = TcpStream::connect(self.addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(raw).unwrap();
+        read_all(s)
+    }
+
+    fn get(&self, path: &str) -> (u16, String, String) {
+        self.request(
+            format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+    }
+
+    fn post(&self, path: &str, body: &[u8]) -> (u16, String, String) {
+        let mut raw = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        raw.extend_from_slice(body);
+        self.request(&raw)
+    }
+
+    fn terminate(&self) {
+        let ok = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Status, head and body of a response read to the connection's end.
+fn read_all(mut s: TcpStream) -> (u16, String, String) {
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_string(), body.to_string())
+}
+
+use common::showdown;
+
+#[test]
+fn the_start_up_line_has_plain_values_of_every_setting_in_force() {
+    let server = Server::start(
+        &["--max-header-bytes", "9000", "--equity-threads", "1"],
+        "info",
+    );
+    let s = &server.start;
+    assert_eq!(s["version"], env!("CARGO_PKG_VERSION"));
+    assert!(s["profile"] == "debug" || s["profile"] == "release", "{s}");
+    assert_eq!(s["addr"], server.addr.to_string());
+    assert_eq!(s["admin_addr"], "none");
+    assert_eq!(s["log_level"], "info");
+    assert_eq!(s["log_format"], "json");
+    for (field, value) in [
+        ("body_limit", 65536),
+        ("request_timeout_ms", 10_000),
+        ("concurrency_limit", 1024),
+        ("equity_threads", 1),
+        ("equity_limit", 64),
+        ("header_timeout_ms", 10_000),
+        ("idle_timeout_ms", 5_000),
+        ("max_header_bytes", 9000),
+        ("shutdown_grace_secs", 30),
+        ("drain_linger_ms", 500),
+    ] {
+        assert_eq!(s[field], value, "{field}: {s}");
+    }
+    assert!(s["max_connections"].as_u64().unwrap() >= 1, "{s}");
+    let text = s.to_string();
+    assert!(!text.contains("Some(") && !text.contains("None"), "{text}");
+    // The value logged is the value enforced: 5,000 bytes of header pass,
+    // 12,000 are refused with 431.
+    let head = |n: usize| {
+        format!(
+            "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: {}\r\nConnection: close\r\n\r\n",
+            "a".repeat(n)
+        )
+    };
+    assert_eq!(server.request(head(5000).as_bytes()).0, 200);
+    assert_eq!(server.request(head(12_000).as_bytes()).0, 431);
+}
+
+#[test]
+fn settings_that_mean_nothing_stop_the_start_with_a_clear_message() {
+    for (flag, value, says) in [
+        (
+            "--body-limit",
+            "0",
+            "--body-limit (or SHOWDOWN_BODY_LIMIT) is 0, below its least value 1",
+        ),
+        (
+            "--concurrency-limit",
+            "0",
+            "--concurrency-limit (or SHOWDOWN_CONCURRENCY_LIMIT) is 0",
+        ),
+        (
+            "--max-header-bytes",
+            "100",
+            "--max-header-bytes (or SHOWDOWN_MAX_HEADER_BYTES) is 100, below its least value 8192",
+        ),
+        (
+            "--max-connections",
+            "0",
+            "--max-connections (or SHOWDOWN_MAX_CONNECTIONS) is 0",
+        ),
+        (
+            "--equity-threads",
+            "0",
+            "--equity-threads (or SHOWDOWN_EQUITY_THREADS) is 0",
+        ),
+        (
+            "--equity-limit",
+            "0",
+            "--equity-limit (or SHOWDOWN_EQUITY_LIMIT) is 0",
+        ),
+        (
+            "--request-timeout-ms",
+            "0",
+            "--request-timeout-ms (or SHOWDOWN_REQUEST_TIMEOUT_MS) is 0",
+        ),
+        (
+            "--header-timeout-ms",
+            "0",
+            "--header-timeout-ms (or SHOWDOWN_HEADER_TIMEOUT_MS) is 0",
+        ),
+        (
+            "--idle-timeout-ms",
+            "0",
+            "--idle-timeout-ms (or SHOWDOWN_IDLE_TIMEOUT_MS) is 0",
+        ),
+        (
+            "--drain-linger-ms",
+            "86400001",
+            "above its largest value 86400000",
+        ),
+    ] {
+        let out = showdown(&["serve", "--addr", "127.0.0.1:0", flag, value], b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{flag} {value}: {err}");
+        assert!(err.contains(says), "{flag} {value}: {err}");
+        assert!(!err.contains("listening"), "{flag} {value} started: {err}");
+    }
+}
+
+#[test]
+fn the_pretty_log_has_no_colour_codes_when_stderr_is_not_a_terminal() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "pretty"])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("listening") {
+        let mut line = String::new();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "exited: {seen}");
+        seen.push_str(&line);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!seen.contains('\u{1b}'), "{seen:?}");
+    assert!(seen.contains("max_header_bytes"), "{seen}");
+}
+
+#[test]
+fn a_refusal_is_logged_with_its_problem_and_counted_by_type() {
+    let server = Server::start(&["--body-limit", "1000"], "info");
+    let mut bad = common::api_example();
+    bad["players"][0]["cards"] = serde_json::json!(["As", "As"]);
+    let (status, head, body) = server.post("/v1/settle", &serde_json::to_vec(&bad).unwrap());
+    assert_eq!(status, 422, "{body}");
+    let problem: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let id = problem["requestId"].as_str().unwrap().to_string();
+    assert!(head
+        .to_ascii_lowercase()
+        .contains(&format!("x-request-id: {}", id.to_ascii_lowercase())));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let line = loop {
+        if let Some(v) = server.find_log(|v| v["request_id"] == id.as_str()) {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "no log line for {id}");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert_eq!(line["message"], "request refused");
+    assert_eq!(line["level"], "INFO");
+    assert_eq!(line["status"], 422);
+    assert_eq!(line["problem_type"], problem["type"]);
+    assert_eq!(line["title"], problem["title"]);
+    assert_eq!(line["pointer"], problem["errors"][0]["pointer"]);
+    assert!(!line["pointer"].as_str().unwrap().is_empty(), "{line}");
+    // The 413 names the limit in force, not the default.
+    let (status, _, body) = server.post("/v1/settle", &[b' '; 2000]);
+    assert_eq!(status, 413);
+    assert!(body.contains("size limit of 1000 bytes"), "{body}");
+    let (_, _, metrics) = server.get("/metrics");
+    let kind = problem["type"].as_str().unwrap();
+    assert!(
+        metrics.contains(&format!(
+            "showdown_refusals_total{{status=\"422\",type=\"{kind}\"}} 1\n"
+        )),
+        "{metrics}"
+    );
+    assert!(metrics.contains("showdown_refusals_total{status=\"413\",type=\"about:blank\"} 1\n"));
+}
+
+#[test]
+fn metrics_show_the_build_the_process_and_requests_in_flight() {
+    let server = Server::start(&[], "warn,showdown_server::cli=info");
+    let (status, _, text) = server.get("/metrics");
+    assert_eq!(status, 200);
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        text.contains(&format!(
+            "showdown_build_info{{version=\"{version}\",profile=\""
+        )),
+        "{text}"
+    );
+    // The scrape itself is in flight while it is rendered.
+    assert!(
+        text.contains("showdown_http_requests_in_flight 1\n"),
+        "{text}"
+    );
+    assert!(text.contains("showdown_concurrency_limit 1024\n"));
+    assert!(text.contains("showdown_equity_in_use 0\n"));
+    assert!(text.contains("showdown_connections_open{listener=\"public\"} 1\n"));
+    let value = |text: &str, name: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no {name}: {text}"))
+            .parse()
+            .unwrap()
+    };
+    assert!(value(&text, "process_resident_memory_bytes") > 1e6);
+    assert!(value(&text, "process_open_fds") >= 3.0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    let started = value(&text, "process_start_time_seconds");
+    assert!(
+        started <= now + 1.0 && started > now - 600.0,
+        "{started} vs {now}"
+    );
+    let cpu = value(&text, "process_cpu_seconds_total");
+    // Some work, then the CPU counter has moved.
+    let body = serde_json::to_vec(&common::api_example()).unwrap();
+    let spin = Instant::now();
+    let mut later = text.clone();
+    while value(&later, "process_cpu_seconds_total") <= cpu {
+        for _ in 0..50 {
+            assert_eq!(server.post("/v1/settle", &body).0, 200);
+        }
+        later = server.get("/metrics").2;
+        assert!(
+            spin.elapsed() < Duration::from_secs(30),
+            "CPU time never moved"
+        );
+    }
+}
+
+/// What a client that keeps opening connections saw, and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    Status(u16),
+    Refused,
+}
+
+/// A client that opens a connection to `/readyz` every 20 ms, as a load
+/// balancer's health check would, and notes what each one got.
+struct Prober {
+    seen: Arc<Mutex<Vec<(Instant, Seen)>>>,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Prober {
+    fn start(addr: SocketAddr) -> Prober {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let (log, halt) = (seen.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            while !halt.load(std::sync::atomic::Ordering::Relaxed) {
+                let outcome = probe(addr);
+                log.lock().unwrap().push((Instant::now(), outcome));
+                // A load balancer's pace, not a wait for anything.
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        Prober {
+            seen,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Waits (10 s at most) until a probe got `what`.
+    fn wait_for(&self, what: Seen) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.seen.lock().unwrap().iter().any(|(_, s)| *s == what) {
+            assert!(Instant::now() < deadline, "no {what:?} in 10 s");
+            std::thread::yield_now();
+        }
+    }
+
+    /// Stops probing; what was seen after `since`, with its delay.
+    fn stop(mut self, since: Instant) -> Vec<(Duration, Seen)> {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        self.thread.take().unwrap().join().unwrap();
+        let seen = self.seen.lock().unwrap();
+        seen.iter()
+            .filter(|(t, _)| *t > since)
+            .map(|(t, s)| (*t - since, *s))
+            .collect()
+    }
+}
+
+fn probe(addr: SocketAddr) -> Seen {
+    match TcpStream::connect(addr) {
+        Ok(mut s) => {
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            let raw = b"GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+            match s.write_all(raw) {
+                Ok(()) => Seen::Status(read_all(s).0),
+                Err(_) => Seen::Status(0),
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionRefused => Seen::Refused,
+        Err(e) => panic!("connect: {e}"),
+    }
+}
+
+/// A settle whose headers and first half of body are sent: in flight until
+/// the rest comes. Returns the connection and the rest of the body.
+fn half_sent_settle(server: &Server) -> (TcpStream, Vec<u8>) {
+    let body = serde_json::to_vec(&common::api_example()).unwrap();
+    let mut slow = TcpStream::connect(server.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let head = format!(
+        "POST /v1/settle HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    slow.write_all(head.as_bytes()).unwrap();
+    let half = body.len() / 2;
+    slow.write_all(&body[..half]).unwrap();
+    // In flight: the slow settle and the scrape that reads the gauge.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !server
+        .get("/metrics")
+        .2
+        .contains("showdown_http_requests_in_flight 2\n")
+    {
+        assert!(Instant::now() < deadline, "the slow request never started");
+    }
+    (slow, body[half..].to_vec())
+}
+
+/// The order a prober must see after the signal: 503s (readiness failed
+/// first, never a 200 after), accepted through most of the linger, then
+/// refused and nothing else.
+fn assert_drain_order(after: &[(Duration, Seen)], linger: Duration) {
+    let first_503 = after
+        .iter()
+        .position(|(_, s)| *s == Seen::Status(503))
+        .expect("a 503");
+    let first_refused = after
+        .iter()
+        .position(|(_, s)| *s == Seen::Refused)
+        .expect("refused");
+    assert!(first_503 < first_refused, "{after:?}");
+    assert!(
+        after[first_503..]
+            .iter()
+            .all(|(_, s)| *s != Seen::Status(200)),
+        "{after:?}"
+    );
+    assert!(
+        after[first_refused..]
+            .iter()
+            .all(|(_, s)| *s == Seen::Refused),
+        "{after:?}"
+    );
+    let last_accepted = after[..first_refused].last().unwrap().0;
+    assert!(
+        last_accepted >= linger * 2 / 3,
+        "accepting stopped at {last_accepted:?}: {after:?}"
+    );
+}
+
+#[test]
+fn the_drain_fails_readiness_first_then_closes_the_listener_then_finishes_in_flight() {
+    let linger = Duration::from_millis(1500);
+    let server = Server::start(
+        &["--drain-linger-ms", "1500", "--shutdown-grace-secs", "20"],
+        "info",
+    );
+    let (mut slow, rest) = half_sent_settle(&server);
+    let prober = Prober::start(server.addr);
+    prober.wait_for(Seen::Status(200));
+    let signalled = Instant::now();
+    server.terminate();
+    // Step 1: not ready, at info, while still accepting.
+    let not_ready = server.wait_log("shutdown: not ready; still accepting for the linger");
+    assert_eq!(not_ready["linger_ms"], 1500);
+    prober.wait_for(Seen::Status(503));
+    // Step 2: the listener closes after the linger.
+    let closed = server.wait_log("shutdown: listener closed; finishing requests in flight");
+    assert_eq!(closed["level"], "INFO");
+    prober.wait_for(Seen::Refused);
+    // Step 3: the request in flight finishes after the listener closed.
+    slow.write_all(&rest).unwrap();
+    let (status, head, _) = read_all(slow);
+    assert_eq!(status, 200);
+    assert!(
+        head.to_ascii_lowercase().contains("connection: close"),
+        "{head}"
+    );
+    assert_drain_order(&prober.stop(signalled), linger);
+    let mut server = server;
+    let exit = server.child.wait().unwrap();
+    assert!(exit.success(), "{exit:?}");
+    // The readiness 503s were logged at info, and nothing at error.
+    let log = server.log.lock().unwrap().clone();
+    let readyz: Vec<_> = log
+        .iter()
+        .filter(|v| v["route"] == "/readyz" && v["status"] == 503)
+        .collect();
+    assert!(!readyz.is_empty());
+    assert!(readyz.iter().all(|v| v["level"] == "INFO"), "{readyz:?}");
+    assert!(log.iter().all(|v| v["level"] != "ERROR"), "{log:?}");
+}
+
+#[test]
+fn settle_and_equity_keep_stdout_for_answers_and_problems_for_stderr() {
+    let good = serde_json::to_vec(&common::api_example()).unwrap();
+    let out = showdown(&["settle"], &good);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["type"], "hand_complete");
+    for command in ["settle", "equity"] {
+        let out = showdown(&[command], b"{not json");
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert!(
+            out.stdout.is_empty(),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let problem: serde_json::Value = serde_json::from_slice(&out.stderr).unwrap();
+        assert_eq!(problem["status"], 400, "{command}");
+    }
+    let equity = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/golden-equity/api-md-example.request.json"
+    ))
+    .unwrap();
+    let out = showdown(&["equity"], &equity);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty());
+    assert!(serde_json::from_slice::<serde_json::Value>(&out.stdout).is_ok());
+}
+
+#[test]
+fn healthcheck_names_the_failure() {
+    // A port nothing listens on: bound, then closed.
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let out = showdown(&["healthcheck", "--addr", &dead.to_string()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("connection refused"));
+    // A listener that never answers.
+    let mute = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = mute.local_addr().unwrap().to_string();
+    let out = showdown(
+        &["healthcheck", "--addr", &addr, "--timeout-ms", "300"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no answer within 300 ms"));
+    // A server that answers 503.
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let answerer = std::thread::spawn(move || {
+        let (mut s, _) = busy.accept().unwrap();
+        let mut buf = [0u8; 512];
+        let _ = s.read(&mut buf);
+        let _ = s.write_all(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n");
+    });
+    let out = showdown(&["healthcheck", "--addr", &addr], b"");
+    answerer.join().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("answered 503, not 200"));
+    drop(mute);
+}
+
+#[test]
+fn every_argument_has_help_and_the_help_mentions_rust_log() {
+    let top = showdown(&["-h"], b"");
+    assert!(String::from_utf8_lossy(&top.stdout).contains("RUST_LOG"));
+    for command in ["serve", "settle", "equity", "healthcheck", "replay"] {
+        let out = showdown(&[command, "-h"], b"");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(out.status.code(), Some(0), "{command}: {text}");
+        // An argument's help is on its line, or on the next, indented more.
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let t = line.trim_start();
+            let is_arg = t.starts_with('-') || t.starts_with('<') || t.starts_with('[');
+            if is_arg && line.starts_with("  ") && t.split_whitespace().count() <= 2 {
+                let indent = line.len() - t.len();
+                let next = lines.get(i + 1).copied().unwrap_or("");
+                let next_indent = next.len() - next.trim_start().len();
+                assert!(
+                    !next.trim().is_empty() && next_indent > indent,
+                    "{command}: no help for {t:?}\n{text}"
+                );
+            }
+        }
+        if command != "healthcheck" {
+            assert!(text.contains("RUST_LOG"), "{command}: {text}");
+        }
+    }
+}
