@@ -19,8 +19,8 @@ use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
 };
 use showdown_core::{
-    Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, PotBoards, Reason, Settlement,
-    Take,
+    BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, PotBoards,
+    Reason, Settlement, Take,
 };
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -34,7 +34,9 @@ pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent<'_>, Inva
 }
 
 /// [`settle_request`]; `describe_all` describes every live hand up front, as
-/// stud always does (the tests compare both ways byte for byte).
+/// stud always does (the tests compare both ways byte for byte). The
+/// pipeline, step by step: validate, rank, settle in the core, describe
+/// the hands shown, build the event, then what the hand adds on top.
 fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEvent<'_>, Invalid> {
     let v = validate(req)?;
 
@@ -43,43 +45,80 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     let mut order: Vec<usize> = (0..req.players.len()).collect();
     order.sort_by_key(|&i| req.players[i].seat);
 
-    // Rank every live hand at a showdown (cards speak, TDA 12). Button games
-    // need only the values to settle, so every hand is valued without its
-    // name, description or cards, and only the hands the event shows (pot
-    // winners and the winning hand) are described after settling. Stud odd
-    // chips under TDA 19 need the tabled cards, so stud describes them all.
-    // With several boards the answer shows every live hand on every board.
+    // Button games need only the values to settle; stud odd chips under
+    // TDA 19 need the tabled cards, and several boards show every hand.
     let describe_all = describe_all || !v.table.button || v.board_count() > 1;
-    let mut shown: Vec<Option<Showdown>> = vec![None; req.players.len()];
-    let mut values: Vec<Option<(u64, Option<u64>)>> = vec![None; req.players.len()];
-    if v.contested {
-        let mut problems = Vec::new();
-        for (i, pl) in req.players.iter().enumerate() {
-            if pl.folded {
-                continue;
-            }
-            if describe_all {
-                match rank_showdown(v.variant, v.hole(i), v.board()) {
-                    Ok(s) => {
-                        values[i] = Some((s.high.value, s.low.as_ref().map(|l| l.value)));
-                        shown[i] = Some(s);
-                    }
-                    Err(e) => problems.push(eval_problem(i, &e)),
-                }
-            } else {
-                match showdown_values(v.variant, v.hole(i), v.board()) {
-                    Ok(vals) => values[i] = Some(vals),
-                    Err(e) => problems.push(eval_problem(i, &e)),
-                }
-            }
+    let mut ranked = rank_live_hands(req, &v, describe_all)?;
+    let more_shown = rank_more_boards(req, &v)?;
+    let input = core_input(req, &v, &order, &ranked);
+
+    // Validation makes the core's guard rails unreachable; should one trip
+    // anyway, it is still the client's impossible hand, never a 5xx.
+    let house = crate::validate::rake::house_take(req, &v);
+    let more_boards = more_board_hands(&v, &order, &more_shown);
+    let settled = showdown_core::settle_hand(&input, &house, &more_boards)
+        .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
+    if !describe_all {
+        describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
+    }
+    let boards = Boards {
+        more_shown: &more_shown,
+        pots: &settled.pots,
+    };
+    let s = &settled.settlement;
+    let event = build_event(req, &v, &order, &ranked.values, &ranked.shown, s, &boards);
+    on_top(req, &v, &order, &input, &settled, &ranked, event)
+}
+
+/// Every live hand at a showdown, ranked (cards speak, TDA 12), by request
+/// index: its values, and its name and cards when `describe_all`.
+struct Ranked {
+    shown: Vec<Option<Showdown>>,
+    values: Vec<Option<(u64, Option<u64>)>>,
+}
+
+fn rank_live_hands(
+    req: &SettleRequest,
+    v: &Validated,
+    describe_all: bool,
+) -> Result<Ranked, Invalid> {
+    let mut out = Ranked {
+        shown: vec![None; req.players.len()],
+        values: vec![None; req.players.len()],
+    };
+    if !v.contested {
+        return Ok(out);
+    }
+    let mut problems = Vec::new();
+    for (i, pl) in req.players.iter().enumerate() {
+        if pl.folded {
+            continue;
         }
-        if !problems.is_empty() {
-            return Err(Invalid::new(problems));
+        if describe_all {
+            match rank_showdown(v.variant, v.hole(i), v.board()) {
+                Ok(s) => {
+                    out.values[i] = Some((s.high.value, s.low.as_ref().map(|l| l.value)));
+                    out.shown[i] = Some(s);
+                }
+                Err(e) => problems.push(eval_problem(i, &e)),
+            }
+        } else {
+            match showdown_values(v.variant, v.hole(i), v.board()) {
+                Ok(vals) => out.values[i] = Some(vals),
+                Err(e) => problems.push(eval_problem(i, &e)),
+            }
         }
     }
-    let more_shown = rank_more_boards(req, &v)?;
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Invalid::new(problems))
+    }
+}
 
-    let input = HandInput {
+/// The hand as the core reads it: players by seat, amounts and strengths.
+fn core_input(req: &SettleRequest, v: &Validated, order: &[usize], ranked: &Ranked) -> HandInput {
+    HandInput {
         players: order
             .iter()
             .map(|&i| {
@@ -90,7 +129,8 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
                     committed: pl.committed,
                     dead: pl.dead.unwrap_or(0),
                     folded: pl.folded,
-                    hands: values[i].map(|vals| strengths(&v, vals, shown[i].as_ref(), v.hole(i))),
+                    hands: ranked.values[i]
+                        .map(|vals| strengths(v, vals, ranked.shown[i].as_ref(), v.hole(i))),
                 }
             })
             .collect(),
@@ -101,47 +141,65 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             _ => OddChipOrder::Stud,
         },
         split_game: v.table.low.is_some(),
-    };
+    }
+}
 
-    // Validation makes the core's guard rails unreachable; should one trip
-    // anyway, it is still the client's impossible hand, never a 5xx.
-    let house = crate::validate::rake::house_take(req, &v);
-    let more_boards: Vec<Vec<Option<Hands>>> = more_shown
+/// The strengths of every live hand on each board after the first, by
+/// core player.
+fn more_board_hands(
+    v: &Validated,
+    order: &[usize],
+    more_shown: &[Vec<Option<Showdown>>],
+) -> Vec<Vec<Option<Hands>>> {
+    more_shown
         .iter()
         .map(|board| {
             let hands = |&i: &usize| {
                 let s = board[i].as_ref()?;
                 let vals = (s.high.value, s.low.as_ref().map(|l| l.value));
-                Some(strengths(&v, vals, Some(s), v.hole(i)))
+                Some(strengths(v, vals, Some(s), v.hole(i)))
             };
             order.iter().map(hands).collect()
         })
-        .collect();
-    let settled = showdown_core::settle_hand(&input, &house, &more_boards)
-        .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
+        .collect()
+}
 
-    let s = &settled.settlement;
-    // Describe the hands the event shows (values already checked the deal).
-    if !describe_all {
-        let winner = winner_k(req, &order, &values, s);
-        for k in s.winners.iter().copied().chain(winner) {
-            let i = order[k];
-            if shown[i].is_none() && values[i].is_some() {
-                shown[i] = rank_showdown(v.variant, v.hole(i), v.board()).ok();
-            }
+/// Describes the hands the event shows, the pot winners and the winning
+/// hand (their values already checked the deal).
+fn describe_shown(
+    req: &SettleRequest,
+    v: &Validated,
+    order: &[usize],
+    s: &Settlement,
+    ranked: &mut Ranked,
+) {
+    let winner = winner_k(req, order, &ranked.values, s);
+    for k in s.winners.iter().copied().chain(winner) {
+        let i = order[k];
+        if ranked.shown[i].is_none() && ranked.values[i].is_some() {
+            ranked.shown[i] = rank_showdown(v.variant, v.hole(i), v.board()).ok();
         }
     }
+}
 
-    let boards = Boards {
-        more_shown: &more_shown,
-        pots: &settled.pots,
-    };
-    let mut event = build_event(req, &v, &order, &values, &shown, s, &boards);
-    let highs: Vec<Option<u64>> = values.iter().map(|x| x.map(|(h, _)| h)).collect();
-    event.data.bad_beat = crate::bad_beat::judge(req, &v, &highs)?;
-    let cash_outs = crate::cash_out::value(req, &v, &order, s)?;
-    let tournament = crate::tournament::end(req, &order, &input, s)?;
-    let next_hand = crate::next_hand::next(req, &order, s);
+/// What the hand adds on top of the settlement, each from its own module
+/// reading it: the bad-beat jackpot, cash-outs, the tournament end and the
+/// next hand, then the explanation when asked.
+fn on_top<'a>(
+    req: &'a SettleRequest,
+    v: &Validated,
+    order: &[usize],
+    input: &HandInput,
+    settled: &BoardsSettlement,
+    ranked: &Ranked,
+    mut event: HandCompleteEvent<'a>,
+) -> Result<HandCompleteEvent<'a>, Invalid> {
+    let s = &settled.settlement;
+    let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
+    event.data.bad_beat = crate::bad_beat::judge(req, v, &highs)?;
+    let cash_outs = crate::cash_out::value(req, v, order, s)?;
+    let tournament = crate::tournament::end(req, order, input, s)?;
+    let next_hand = crate::next_hand::next(req, order, s);
     if let Some(c) = &cash_outs {
         for (k, &stack) in c.final_stacks.iter().enumerate() {
             let id = Cow::Borrowed(req.players[order[k]].id.as_str());
@@ -150,24 +208,15 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         event.data.cash_out_balance = Some(c.balance);
     }
     if req.explain {
-        // Issue 18: only on request, so the plain answer costs nothing more.
-        let hand_words: Vec<Option<String>> = (0..req.players.len())
-            .map(|i| {
-                let s = shown[i]
-                    .clone()
-                    .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());
-                s.map(|s| s.high.description)
-            })
-            .collect();
-        let cx = crate::explain::Context {
-            req,
-            order: &order,
-            values: &values,
-            hand_words: &hand_words,
-            order_kind: input.order,
-            split_game: input.split_game,
+        // Only on request, so the plain answer costs nothing more.
+        let cx = Explained {
+            v,
+            order,
+            input,
+            settled,
+            ranked,
         };
-        let mut steps = crate::explain::explain(&cx, &settled);
+        let mut steps = cx.steps(req);
         if let Some(c) = &cash_outs {
             steps.extend(crate::cash_out::steps(req, &c.dtos));
         }
@@ -178,7 +227,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
             steps.extend(crate::tournament::steps(req, t));
         }
         if let Some(n) = &next_hand {
-            steps.push(crate::next_hand::step(req, &order, s, n));
+            steps.push(crate::next_hand::step(req, order, s, n));
         }
         event.data.explanation = Some(steps);
     }
@@ -191,6 +240,39 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     }
     event.data.next_hand = next_hand;
     Ok(event)
+}
+
+/// What the settlement's own explanation reads beside the request.
+struct Explained<'x> {
+    v: &'x Validated,
+    order: &'x [usize],
+    input: &'x HandInput,
+    settled: &'x BoardsSettlement,
+    ranked: &'x Ranked,
+}
+
+impl Explained<'_> {
+    /// The steps of the pots: every live hand described in words.
+    fn steps(&self, req: &SettleRequest) -> Vec<crate::step::ExplainStep> {
+        let v = self.v;
+        let hand_words: Vec<Option<String>> = (0..req.players.len())
+            .map(|i| {
+                let s = self.ranked.shown[i]
+                    .clone()
+                    .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());
+                s.map(|s| s.high.description)
+            })
+            .collect();
+        let cx = crate::explain::Context {
+            req,
+            order: self.order,
+            values: &self.ranked.values,
+            hand_words: &hand_words,
+            order_kind: self.input.order,
+            split_game: self.input.split_game,
+        };
+        crate::explain::explain(&cx, self.settled)
+    }
 }
 
 /// RULES.md §9: every live hand ranked on each board after the first, by
