@@ -132,7 +132,7 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
     let path = uri.path();
     let mut refusal = None;
     if status.is_client_error() || status.is_server_error() {
-        let limit = state.config.body_limit;
+        let limit = body_limit(&state.config, path);
         let (rendered, summary) = as_problem(res, &id, &method, path, limit).await;
         res = rendered;
         if status.is_client_error() {

@@ -525,3 +525,26 @@ async fn the_documented_example_is_the_real_answer() {
     assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
     assert_eq!(r.json(), schemas["TablesResponse"]["example"]);
 }
+
+/// The tables route reads up to 1 MiB, and its 413 names that limit; the
+/// hand routes keep theirs.
+#[tokio::test]
+async fn the_tables_route_has_its_own_body_limit() {
+    let raw = |path: &str, body: String| {
+        axum::http::Request::post(path)
+            .header("content-type", "application/json")
+            .body(axum::body::Body::from(body))
+            .unwrap()
+    };
+    let padding = " ".repeat(200 * 1024);
+    let body = format!("{{\"tables\": []{padding}}}");
+    let r = common::send(app(), raw("/v1/tables", body.clone())).await;
+    assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
+    let r = common::send(app(), raw("/v1/settle", body)).await;
+    assert_eq!(r.status, 413);
+    let big = " ".repeat(1024 * 1024 + 1);
+    let r = common::send(app(), raw("/v1/tables", big)).await;
+    assert_eq!(r.status, 413);
+    let detail = r.json()["detail"].as_str().unwrap().to_string();
+    assert!(detail.contains("1048576"), "{detail}");
+}
