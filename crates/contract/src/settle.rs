@@ -460,81 +460,9 @@ fn build_event<'a>(
         Reason::Showdown => winner_k.and_then(high),
     };
 
-    let pots = s
-        .pots
-        .iter()
-        .enumerate()
-        .map(|(idx, pot)| PotDto {
-            index: idx as u64,
-            name: pot_name(idx),
-            amount: pot.amount,
-            rake: req.rake.as_ref().map(|_| pot.rake),
-            jackpot: req.jackpot.as_ref().map(|_| pot.jackpot),
-            eligible: pot.eligible.iter().map(|&k| id(k)).collect(),
-            tie: pot.tie,
-            shares: pot
-                .shares
-                .iter()
-                .enumerate()
-                .map(|(j, sh)| ShareDto {
-                    agent_id: id(sh.player),
-                    half: Cow::Borrowed(half_str(sh.half)),
-                    amount: sh.amount,
-                    odd_chips: sh.odd_chips,
-                    boards: boards
-                        .pots
-                        .get(idx)
-                        .and_then(|parts| parts.share_boards.get(j))
-                        .map(|&mask| Boards::indices(mask)),
-                })
-                .collect(),
-            boards: boards.pots.get(idx).map(|parts| {
-                parts
-                    .boards
-                    .iter()
-                    .enumerate()
-                    .map(|(b, part)| PotBoardDto {
-                        board: b as u64,
-                        amount: part.amount,
-                        halves: part
-                            .halves
-                            .iter()
-                            .map(|h| BoardHalfDto {
-                                half: Cow::Borrowed(half_str(h.half)),
-                                amount: h.amount,
-                                winners: h.winners.iter().map(|&k| id(k)).collect(),
-                            })
-                            .collect(),
-                    })
-                    .collect()
-            }),
-        })
-        .collect();
+    let pots = pot_list(req, s, boards, &id);
 
-    // RULES.md §9, API.md `boards`: each board's cards and every live
-    // player's hand on it, by seat.
-    let board_list = (v.board_count() > 1).then(|| {
-        (0..v.board_count())
-            .map(|b| BoardDto {
-                index: b as u64,
-                cards: v
-                    .board_at(b)
-                    .iter()
-                    .map(|c| Cow::Borrowed(c.as_str()))
-                    .collect(),
-                hands: (0..order.len())
-                    .filter_map(|k| {
-                        let hands = on(b, k)?;
-                        Some(BoardHandDto {
-                            agent_id: id(k),
-                            hand_rank: hand_rank_dto(&hands.high),
-                            low_hand_rank: hands.low.as_ref().map(hand_rank_dto),
-                        })
-                    })
-                    .collect(),
-            })
-            .collect()
-    });
+    let board_list = board_list(v, order, &on, &id);
 
     let uncalled = s
         .uncalled
@@ -598,6 +526,98 @@ fn build_event<'a>(
             next_hand: None,
         },
     }
+}
+
+/// RULES.md §9, API.md `boards`: with several boards, each board's cards
+/// and every live player's hand on it, by seat; `on(b, k)` is player k's
+/// hand on board b.
+fn board_list<'a, 's>(
+    v: &Validated,
+    order: &[usize],
+    on: &impl Fn(usize, usize) -> Option<&'s Showdown>,
+    id: &impl Fn(usize) -> Cow<'a, str>,
+) -> Option<Vec<BoardDto<'a>>> {
+    (v.board_count() > 1).then(|| {
+        (0..v.board_count())
+            .map(|b| BoardDto {
+                index: b as u64,
+                cards: v
+                    .board_at(b)
+                    .iter()
+                    .map(|c| Cow::Borrowed(c.as_str()))
+                    .collect(),
+                hands: (0..order.len())
+                    .filter_map(|k| {
+                        let hands = on(b, k)?;
+                        Some(BoardHandDto {
+                            agent_id: id(k),
+                            hand_rank: hand_rank_dto(&hands.high),
+                            low_hand_rank: hands.low.as_ref().map(hand_rank_dto),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect()
+    })
+}
+
+/// The answer's `pots`: each pot, its take, its shares and, with several
+/// boards, what each board gave (RULES.md §8, §9).
+fn pot_list<'a>(
+    req: &SettleRequest,
+    s: &Settlement,
+    boards: &Boards,
+    id: &impl Fn(usize) -> Cow<'a, str>,
+) -> Vec<PotDto<'a>> {
+    s.pots
+        .iter()
+        .enumerate()
+        .map(|(idx, pot)| PotDto {
+            index: idx as u64,
+            name: pot_name(idx),
+            amount: pot.amount,
+            rake: req.rake.as_ref().map(|_| pot.rake),
+            jackpot: req.jackpot.as_ref().map(|_| pot.jackpot),
+            eligible: pot.eligible.iter().map(|&k| id(k)).collect(),
+            tie: pot.tie,
+            shares: pot
+                .shares
+                .iter()
+                .enumerate()
+                .map(|(j, sh)| ShareDto {
+                    agent_id: id(sh.player),
+                    half: Cow::Borrowed(half_str(sh.half)),
+                    amount: sh.amount,
+                    odd_chips: sh.odd_chips,
+                    boards: boards
+                        .pots
+                        .get(idx)
+                        .and_then(|parts| parts.share_boards.get(j))
+                        .map(|&mask| Boards::indices(mask)),
+                })
+                .collect(),
+            boards: boards.pots.get(idx).map(|parts| {
+                parts
+                    .boards
+                    .iter()
+                    .enumerate()
+                    .map(|(b, part)| PotBoardDto {
+                        board: b as u64,
+                        amount: part.amount,
+                        halves: part
+                            .halves
+                            .iter()
+                            .map(|h| BoardHalfDto {
+                                half: Cow::Borrowed(half_str(h.half)),
+                                amount: h.amount,
+                                winners: h.winners.iter().map(|&k| id(k)).collect(),
+                            })
+                            .collect(),
+                    })
+                    .collect()
+            }),
+        })
+        .collect()
 }
 
 /// The event as JSON bytes, as the route answers it: serde from the DTOs,
