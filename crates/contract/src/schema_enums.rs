@@ -189,6 +189,13 @@ closed_set!(
 );
 
 closed_set!(
+    /// How equal stacks busted in one hand finish (RULES.md §14.3).
+    TiedPlacesName,
+    "`split` (the default, PokerStars): equal stacks share their places and the sum of their prizes; `seat` (GGPoker, Natural8): they finish in seat order after the button, one place each.",
+    ["split", "seat"]
+);
+
+closed_set!(
     /// Why a player got a colored-up chip in a chip race.
     AwardName,
     "`race-win`: one of the highest single cards; `not-raced-out`: the race took the player's last chips, so they get a chip anyway (TDA 23).",

@@ -236,6 +236,7 @@ fn on_top<'a>(
         event.data.eliminations = Some(t.eliminations);
         event.data.bounties = Some(t.bounties);
         event.data.bounty_cash = Some(t.bounty_cash);
+        event.data.prize_cash = t.prize_cash;
         event.data.tournament_winner = t.winner;
     }
     event.data.next_hand = next_hand;
@@ -522,6 +523,7 @@ fn build_event<'a>(
             eliminations: None,
             bounties: None,
             bounty_cash: None,
+            prize_cash: None,
             tournament_winner: None,
             next_hand: None,
         },

@@ -23,6 +23,7 @@ mod next_hand;
 mod odd_chip;
 mod outcome;
 mod pot;
+pub mod prize;
 pub mod rake;
 pub mod settlement;
 mod split;
@@ -58,8 +59,10 @@ pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,
     MAX_SEATS,
 };
+pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use tournament::{
-    tournament, BountyAward, Elimination, TournamentError, TournamentOutcome, TournamentTerms,
+    tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
+    TournamentOutcome, TournamentTerms,
 };
 pub use types::{
     BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,

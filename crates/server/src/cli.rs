@@ -65,6 +65,11 @@ pub enum Command {
     /// moves or the table that breaks. A problem goes to stderr, exit 1.
     #[command(after_help = LOG_HELP)]
     Tables(EquityArgs),
+    /// The places and prize money of one hand dealt hand for hand at
+    /// several tables, from FILE (or stdin), as `POST /v1/prizes` answers
+    /// it. A problem goes to stderr, exit 1.
+    #[command(after_help = LOG_HELP)]
+    Prizes(EquityArgs),
     /// Print the OpenAPI document the code derives.
     Openapi,
     /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which
@@ -308,7 +313,18 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Serve(args)) => serve(args),
         Some(Command::Settle(args)) => settle(&args),
         Some(Command::Equity(args)) => equity(&args),
-        Some(Command::Tables(args)) => tables(&args),
+        Some(Command::Tables(args)) => pipeline(
+            &args,
+            "tables",
+            "tables request",
+            |r| showdown_contract::tables::tables_request(r).map(|a| pretty(&a)),
+        ),
+        Some(Command::Prizes(args)) => pipeline(
+            &args,
+            "prizes",
+            "prizes request",
+            |r| showdown_contract::prize::prizes_request(r).map(|a| pretty(&a)),
+        ),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
         Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),
@@ -547,29 +563,32 @@ fn problem_out(p: &Problem) -> ExitCode {
     }
 }
 
-/// `showdown tables`: the route's pipeline; the answer on stdout, a
-/// problem on stderr, so `> out.json` never captures an error.
-fn tables(args: &EquityArgs) -> ExitCode {
+/// An answer as the command line prints it.
+fn pretty(answer: &impl serde::Serialize) -> serde_json::Result<String> {
+    serde_json::to_string_pretty(answer)
+}
+
+/// `showdown tables` and `showdown prizes`: the route's pipeline `run`
+/// on FILE (or stdin); the answer on stdout, a problem on stderr, so
+/// `> out.json` never captures an error.
+fn pipeline<R: serde::de::DeserializeOwned>(
+    args: &EquityArgs,
+    name: &str,
+    subject: &str,
+    run: impl Fn(&R) -> Result<serde_json::Result<String>, showdown_contract::Invalid>,
+) -> ExitCode {
     use showdown_contract::problem::TYPE_INVALID_REQUEST;
-    use showdown_contract::tables::{tables_request, TablesRequest};
-    let bytes = match read_input(args.file.as_deref(), "tables") {
+    let bytes = match read_input(args.file.as_deref(), name) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let req = match parse_json::<TablesRequest>(&bytes) {
+    let req = match parse_json::<R>(&bytes) {
         Ok(req) => req,
         Err(p) => return problem_out(&p),
     };
-    match tables_request(&req) {
-        Ok(a) => write_out(
-            &mut std::io::stdout().lock(),
-            &serde_json::to_string_pretty(&a),
-        ),
-        Err(e) => problem_out(&Problem::impossible(
-            TYPE_INVALID_REQUEST,
-            "tables request",
-            e,
-        )),
+    match run(&req) {
+        Ok(text) => write_out(&mut std::io::stdout().lock(), &text),
+        Err(e) => problem_out(&Problem::impossible(TYPE_INVALID_REQUEST, subject, e)),
     }
 }
 

@@ -14,6 +14,8 @@ mod chip_race_props;
 mod common;
 mod next_hand;
 mod next_hand_props;
+mod prize;
+mod prize_props;
 mod properties;
 mod rake;
 mod rake_props;

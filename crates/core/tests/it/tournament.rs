@@ -50,6 +50,7 @@ fn terms(bounty_unit: u64, progressive_bp: u32, players_left: Option<u64>) -> To
         bounty_unit,
         progressive_bp,
         players_left,
+        ..Default::default()
     }
 }
 

@@ -97,6 +97,7 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
                     bounty_unit: unit,
                     progressive_bp: bp,
                     players_left: extra.map(|e| with_chips + e),
+                    ..Default::default()
                 };
                 (input, bounties, terms)
             },

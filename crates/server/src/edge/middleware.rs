@@ -242,9 +242,10 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     }
 }
 
-/// The body limit of `POST /v1/tables`, at least: the largest request
-/// RULES.md §13.8 allows (10,000 players at 1,000 tables) is about 400 KB,
-/// far above a hand's 64 KiB.
+/// The body limit of `POST /v1/tables` and `POST /v1/prizes`, at least:
+/// the largest request RULES.md §13.8 allows (10,000 players at 1,000
+/// tables) is about 400 KB, and §14.4's (10,000 players and 10,000 prizes)
+/// about as much, far above a hand's 64 KiB.
 pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
 /// The largest body a route reads: the configured limit, raised to
@@ -252,7 +253,7 @@ pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
 pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
-    if path == "/v1/tables" {
+    if matches!(path, "/v1/tables" | "/v1/prizes") {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {
         config.body_limit

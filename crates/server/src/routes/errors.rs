@@ -155,6 +155,10 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             "/tables/0/seats",
             "expected a whole number, 0 or more, got string \"9\"",
         ),
+        (400, "/v1/prizes") => shape(
+            "/players/0/stack",
+            "expected a whole number, 0 or more, got -300",
+        ),
         (400, "/v1/equity") => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
         (400, "/v1/draw") => shape(
             "/players/1/colour",
@@ -214,6 +218,19 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 (
                     "/tables/1/players/1/id",
                     "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
+                ),
+            ],
+        ),
+        (422, "/v1/prizes") => impossible(
+            "prizes request",
+            &[
+                (
+                    "/prizes/3",
+                    "prize 12000 of place 4 is above 10000 of place 3: prizes never rise",
+                ),
+                (
+                    "/playersLeft",
+                    "playersLeft 3 must be above the 3 players knocked out: someone is left with chips",
                 ),
             ],
         ),

@@ -11,6 +11,7 @@ mod errors;
 pub(crate) mod health;
 pub(crate) mod metrics;
 pub(crate) mod phh;
+pub(crate) mod prizes;
 pub(crate) mod settle;
 pub(crate) mod tables;
 pub(crate) mod variants;
@@ -37,6 +38,7 @@ use utoipa_swagger_ui::SwaggerUi;
         (name = "variants", description = "The variant table"),
         (name = "equity", description = "Exact all-in equity over every runout (RULES.md §10)"),
         (name = "tables", description = "A tournament's tables between hands: the next button and blinds, seats that wait, balancing and breaking (RULES.md §13)"),
+        (name = "prizes", description = "Prize money by finishing place, hand for hand at several tables (RULES.md §14)"),
         (name = "chip-race", description = "Chip races at a color-up (TDA 23) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
@@ -51,6 +53,7 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(phh::settle_phh))
         .routes(routes!(variants::variants))
         .routes(routes!(tables::tables))
+        .routes(routes!(prizes::prizes))
         .routes(routes!(chip_race::chip_race))
         .routes(routes!(draw::draw))
         .routes(routes!(equity::equity))

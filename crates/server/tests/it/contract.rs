@@ -46,6 +46,11 @@ fn every_route() -> Vec<(&'static str, Value, &'static str)> {
             request("golden-tables", "rules-13-2-big-blind-goes-round-the-table"),
             "/tables/0",
         ),
+        (
+            "/v1/prizes",
+            request("golden-prizes", "api-md-example"),
+            "/players/0",
+        ),
     ]
 }
 

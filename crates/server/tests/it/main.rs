@@ -20,6 +20,7 @@ mod hand_history;
 mod http;
 mod openapi;
 mod operable;
+mod prizes;
 mod props;
 mod rake;
 mod tables;

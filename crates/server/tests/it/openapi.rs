@@ -351,6 +351,12 @@ async fn success_answers(doc: &Value) -> Vec<(String, Reply)> {
     {
         requests.push(("/v1/tables".into(), post_json("/v1/tables", &e)));
     }
+    // Hand for hand by seat, with a prize unit and a bust out of the money.
+    let prizes = json!({"playersLeft": 5, "prizes": [600, 300, 100], "prizeUnit": 100, "tiedPlaces": "seat",
+        "players": [{"id": "a", "stack": 7, "tieBreak": 2}, {"id": "b", "stack": 7, "tieBreak": 1}, {"id": "c", "stack": 1, "tieBreak": 1}]});
+    for e in request_examples(doc, "/v1/prizes").into_iter().chain([prizes]) {
+        requests.push(("/v1/prizes".into(), post_json("/v1/prizes", &e)));
+    }
     let draw = json!({"seed": 7, "players": [{"id": "a", "seat": 1}, {"id": "b", "name": "B", "seat": 2}]});
     for e in request_examples(doc, "/v1/draw").into_iter().chain([draw]) {
         requests.push(("/v1/draw".into(), post_json("/v1/draw", &e)));
@@ -414,6 +420,9 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         {"id": "t1", "seats": 30, "smallBlindSeat": 1, "bigBlindSeat": 2, "players": [{"id": "p1", "seat": 1}]},
         {"id": "t2", "seats": 9, "smallBlindSeat": 1, "bigBlindSeat": 2,
          "players": [{"id": "p2", "seat": 1}, {"id": "p1", "seat": 2}]}]});
+    let prizes_shape = json!({"playersLeft": 4, "prizes": [1], "players": [{"id": "a", "stack": -300}]});
+    let prizes = json!({"playersLeft": 3, "prizes": [50000, 30000, 10000, 12000], "players": [
+        {"id": "a", "stack": 1}, {"id": "b", "stack": 2}, {"id": "c", "stack": 3}]});
     let big = vec![b' '; AppConfig::default().body_limit + 1];
 
     // Each on a service of its own, with the default settings.
@@ -424,6 +433,8 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         post_json("/v1/draw", &draw_shape),
         post_json("/v1/tables", &tables_shape),
         post_json("/v1/tables", &tables),
+        post_json("/v1/prizes", &prizes_shape),
+        post_json("/v1/prizes", &prizes),
         post("/v1/settle", "application/json", big),
         post("/v1/settle", "text/plain", "{}"),
         post("/v1/settle/phh", "application/json", "{}"),
@@ -683,6 +694,11 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             json!({"buttonRule": "dead", "maxDifference": 1, "haltDifference": 3, "tables": [
                 {"id": "t1", "seats": 9, "buttonSeat": 1, "smallBlindSeat": 2, "bigBlindSeat": 3,
                  "players": [{"id": "a", "seat": 1, "arrived": false}, {"id": "b", "seat": 2}]}]}),
+        ),
+        (
+            "/v1/prizes",
+            json!({"playersLeft": 3, "prizes": [2, 1], "prizeUnit": 1, "tiedPlaces": "split",
+                "players": [{"id": "a", "stack": 1, "tieBreak": 1}]}),
         ),
         (
             "/v1/draw",

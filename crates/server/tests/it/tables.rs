@@ -28,7 +28,7 @@ fn dir(which: &str) -> PathBuf {
 /// Posts a golden request of `which` to `path`, compares the answer with
 /// its golden response byte for byte (pretty, with a trailing newline)
 /// and returns it.
-async fn golden_at<T: serde::de::DeserializeOwned + serde::Serialize>(
+pub(crate) async fn golden_at<T: serde::de::DeserializeOwned + serde::Serialize>(
     which: &str,
     path: &str,
     name: &str,
