@@ -3,9 +3,10 @@
 //! `seat` gives every bust a place of its own, and the order the busts are
 //! listed in never changes what anyone gets.
 
+use crate::tournament_props::{arb_case, playable};
 use proptest::prelude::*;
 use showdown_core::prize::{finish, Bust, Finish};
-use showdown_core::{PrizeTable, TiedPlaces};
+use showdown_core::{tournament_with_prizes, PrizeTable, TiedPlaces};
 
 /// A never-rising prize table in units of `unit`, the busts (stacks from
 /// a few values, so ties are common; distinct ranks) and the field.
@@ -90,6 +91,46 @@ proptest! {
         let g = finish(&shuffled, left, t, Some(&table)).unwrap();
         for (j, &i) in idx.iter().enumerate() {
             prop_assert_eq!(g[j], f[i]);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// RULES.md §14.2 on random settled hands: what `prizeCash` pays is
+    /// the prizes of the places the busts took, plus the first prize when
+    /// the hand leaves one player; with `seat` no two busts share a place.
+    #[test]
+    fn prize_cash_is_the_places_prizes_plus_the_winners(
+        (input, bounties, mut terms) in arb_case(),
+        seat in any::<bool>(),
+        mut units in prop::collection::vec(0u64..=1000, 0..12),
+        unit in 1u64..=50,
+    ) {
+        let Some(s) = playable(&input) else { return Ok(()) };
+        let Some(left) = terms.players_left else { return Ok(()) };
+        terms.tied_places = if seat { TiedPlaces::Seat } else { TiedPlaces::Split };
+        units.sort_unstable_by(|a, b| b.cmp(a));
+        let table = PrizeTable::new(units.iter().map(|u| u * unit).collect(), unit).unwrap();
+        let out = tournament_with_prizes(&input, &s, &bounties, &terms, Some(&table)).unwrap();
+        let m = out.eliminations.len() as u64;
+        let cash = out.prize_cash.clone().expect("prize cash with a table");
+        let paid: u128 = cash.iter().map(|&c| u128::from(c)).sum();
+        let mut owed: u128 = (left - m + 1..=left).map(|p| u128::from(table.place(p))).sum();
+        if out.winner.is_some() {
+            owed += u128::from(table.place(1));
+        }
+        prop_assert_eq!(paid, owed);
+        for (k, &c) in cash.iter().enumerate() {
+            let out_now = out.eliminations.iter().any(|e| e.player == k);
+            prop_assert!(c == 0 || out_now || out.winner == Some(k), "only busts and the winner are paid");
+        }
+        if seat {
+            let mut places: Vec<(u64, u64)> = out.eliminations.iter().map(|e| e.places.unwrap()).collect();
+            places.sort_unstable();
+            places.dedup();
+            prop_assert_eq!(places.len() as u64, m);
         }
     }
 }
