@@ -205,9 +205,12 @@ pub fn prizes_request(req: &PrizesRequest) -> Result<PrizesResponse<'_>, Invalid
     let mut by_house: Vec<usize> = (0..req.players.len()).collect();
     by_house.sort_by(|&a, &b| {
         let key = |i: usize| (req.players[i].tie_break.is_none(), req.players[i].tie_break);
-        key(a)
-            .cmp(&key(b))
-            .then_with(|| req.players[a].id.as_bytes().cmp(req.players[b].id.as_bytes()))
+        key(a).cmp(&key(b)).then_with(|| {
+            req.players[a]
+                .id
+                .as_bytes()
+                .cmp(req.players[b].id.as_bytes())
+        })
     });
     let mut rank = vec![0u64; req.players.len()];
     for (r, &i) in by_house.iter().enumerate() {
@@ -263,7 +266,10 @@ fn validate(req: &PrizesRequest) -> Result<(), Invalid> {
     );
     let n = req.players.len();
     if n == 0 {
-        p.push("/players", "a hand for hand needs at least 1 player knocked out, got 0");
+        p.push(
+            "/players",
+            "a hand for hand needs at least 1 player knocked out, got 0",
+        );
     } else if n > MAX_PRIZE_PLAYERS {
         p.push(
             "/players",
@@ -274,7 +280,10 @@ fn validate(req: &PrizesRequest) -> Result<(), Invalid> {
     if req.players_left > MAX_AMOUNT {
         p.push(
             "/playersLeft",
-            format!("playersLeft {} is over 2^53 - 1 ({MAX_AMOUNT})", req.players_left),
+            format!(
+                "playersLeft {} is over 2^53 - 1 ({MAX_AMOUNT})",
+                req.players_left
+            ),
         );
     } else if req.players_left <= n as u64 {
         p.push(

@@ -53,13 +53,13 @@ pub use cash_out_refusal::{
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
+pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
 pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,
     MAX_SEATS,
 };
-pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
     TournamentOutcome, TournamentTerms,

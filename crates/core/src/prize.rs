@@ -225,7 +225,10 @@ mod tests {
     #[test]
     fn rules_14_1_a_table_is_refused_when_it_rises_or_misses_the_unit() {
         assert_eq!(PrizeTable::new(vec![5, 6], 1), Err(PrizeError::Rising(2)));
-        assert_eq!(PrizeTable::new(vec![50, 25], 10), Err(PrizeError::NotMultiple(2)));
+        assert_eq!(
+            PrizeTable::new(vec![50, 25], 10),
+            Err(PrizeError::NotMultiple(2))
+        );
         assert_eq!(PrizeTable::new(vec![1], 0), Err(PrizeError::Unit));
         assert_eq!(
             PrizeTable::new(vec![MAX_AMOUNT, 1], 1),

@@ -111,7 +111,6 @@ pub struct TournamentOutcome {
     pub prize_cash: Option<Vec<u64>>,
 }
 
-
 impl TournamentOutcome {
     /// RULES.md §12.9, the left side: the bounties of the eliminated plus
     /// the winner's own at the last hand (as it stands after the growth).
@@ -218,8 +217,9 @@ pub fn tournament_with_prizes(
     // Only players who started with chips can hold any (`check`), and
     // `left - m == 1` leaves exactly one of them.
     let winner = match terms.players_left {
-        Some(left) if left - m == 1 => (0..n)
-            .find(|&k| input.players[k].stack > 0 && settled.final_stacks[k] > 0),
+        Some(left) if left - m == 1 => {
+            (0..n).find(|&k| input.players[k].stack > 0 && settled.final_stacks[k] > 0)
+        }
         _ => None,
     };
     let mut winner_bounty = 0;

@@ -152,10 +152,7 @@ fn rules_14_2_without_a_table_nothing_is_paid_and_places_stand() {
 fn rules_14_2_a_shared_prize_divides_in_units_of_prize_unit() {
     // Places 5-6 pay 7000 + 4000 = 11000 in units of 1000: 11 units, so
     // 6000 to the first in seat order (rank 1), 5000 to the other.
-    let busts = [
-        Bust { stack: 10, rank: 2 },
-        Bust { stack: 10, rank: 1 },
-    ];
+    let busts = [Bust { stack: 10, rank: 2 }, Bust { stack: 10, rank: 1 }];
     let table = PrizeTable::new(vec![50000, 30000, 20000, 10000, 7000, 4000], 1000).unwrap();
     let f = finish(&busts, 6, TiedPlaces::Split, Some(&table)).unwrap();
     let amounts: Vec<(u64, u64)> = f.iter().map(|f| (f.prize, f.odd_units)).collect();
@@ -202,9 +199,18 @@ fn rules_14_4_hand_for_hand_busts_finish_together_by_stack_then_rank() {
     // Three busts at two tables, 12 left: 900 finishes 10th; the two 300
     // stacks share 11th and 12th (1501 + 1500), the odd cent by rank.
     let busts = [
-        Bust { stack: 300, rank: 7 },
-        Bust { stack: 900, rank: 2 },
-        Bust { stack: 300, rank: 9 },
+        Bust {
+            stack: 300,
+            rank: 7,
+        },
+        Bust {
+            stack: 900,
+            rank: 2,
+        },
+        Bust {
+            stack: 300,
+            rank: 9,
+        },
     ];
     let mut prizes = vec![50000, 30000, 20000, 10000, 7000, 4500, 3000, 3000, 2000];
     prizes.extend([2000, 1501, 1500]);
@@ -213,12 +219,20 @@ fn rules_14_4_hand_for_hand_busts_finish_together_by_stack_then_rank() {
     let view = |f: &Finish| (f.order, f.places, f.prize, f.odd_units);
     assert_eq!(
         f.iter().map(view).collect::<Vec<_>>(),
-        vec![(2, (11, 12), 1501, 1), (1, (10, 10), 2000, 0), (2, (11, 12), 1500, 0)]
+        vec![
+            (2, (11, 12), 1501, 1),
+            (1, (10, 10), 2000, 0),
+            (2, (11, 12), 1500, 0)
+        ]
     );
     let seat = finish(&busts, 12, TiedPlaces::Seat, Some(&table)).unwrap();
     assert_eq!(
         seat.iter().map(view).collect::<Vec<_>>(),
-        vec![(2, (11, 11), 1501, 0), (1, (10, 10), 2000, 0), (3, (12, 12), 1500, 0)]
+        vec![
+            (2, (11, 11), 1501, 0),
+            (1, (10, 10), 2000, 0),
+            (3, (12, 12), 1500, 0)
+        ]
     );
 }
 
@@ -232,5 +246,8 @@ fn rules_14_4_more_busts_than_players_left_or_one_rank_twice_are_refused() {
             players_left: 1
         })
     );
-    assert_eq!(finish(&two, 5, TiedPlaces::Seat, None), Err(PrizeError::Rank));
+    assert_eq!(
+        finish(&two, 5, TiedPlaces::Seat, None),
+        Err(PrizeError::Rank)
+    );
 }

@@ -354,7 +354,10 @@ async fn success_answers(doc: &Value) -> Vec<(String, Reply)> {
     // Hand for hand by seat, with a prize unit and a bust out of the money.
     let prizes = json!({"playersLeft": 5, "prizes": [600, 300, 100], "prizeUnit": 100, "tiedPlaces": "seat",
         "players": [{"id": "a", "stack": 7, "tieBreak": 2}, {"id": "b", "stack": 7, "tieBreak": 1}, {"id": "c", "stack": 1, "tieBreak": 1}]});
-    for e in request_examples(doc, "/v1/prizes").into_iter().chain([prizes]) {
+    for e in request_examples(doc, "/v1/prizes")
+        .into_iter()
+        .chain([prizes])
+    {
         requests.push(("/v1/prizes".into(), post_json("/v1/prizes", &e)));
     }
     let draw = json!({"seed": 7, "players": [{"id": "a", "seat": 1}, {"id": "b", "name": "B", "seat": 2}]});
@@ -420,7 +423,8 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         {"id": "t1", "seats": 30, "smallBlindSeat": 1, "bigBlindSeat": 2, "players": [{"id": "p1", "seat": 1}]},
         {"id": "t2", "seats": 9, "smallBlindSeat": 1, "bigBlindSeat": 2,
          "players": [{"id": "p2", "seat": 1}, {"id": "p1", "seat": 2}]}]});
-    let prizes_shape = json!({"playersLeft": 4, "prizes": [1], "players": [{"id": "a", "stack": -300}]});
+    let prizes_shape =
+        json!({"playersLeft": 4, "prizes": [1], "players": [{"id": "a", "stack": -300}]});
     let prizes = json!({"playersLeft": 3, "prizes": [50000, 30000, 10000, 12000], "players": [
         {"id": "a", "stack": 1}, {"id": "b", "stack": 2}, {"id": "c", "stack": 3}]});
     let big = vec![b' '; AppConfig::default().body_limit + 1];

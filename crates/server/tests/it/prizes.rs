@@ -92,8 +92,14 @@ async fn rules_14_3_tied_places_seat_orders_without_prizes_too() {
     let t = json!({"playersLeft": 6, "tiedPlaces": "seat"});
     let data = settle(&hand_14_1(t)).await.json()["data"].clone();
     let e = &data["eliminations"];
-    assert_eq!((e[0]["agentId"].clone(), e[0]["places"].clone()), (json!("b"), json!([5, 5])));
-    assert_eq!((e[1]["agentId"].clone(), e[1]["places"].clone()), (json!("c"), json!([6, 6])));
+    assert_eq!(
+        (e[0]["agentId"].clone(), e[0]["places"].clone()),
+        (json!("b"), json!([5, 5]))
+    );
+    assert_eq!(
+        (e[1]["agentId"].clone(), e[1]["places"].clone()),
+        (json!("c"), json!([6, 6]))
+    );
     assert!(e[0].get("prize").is_none() && data.get("prizeCash").is_none());
 }
 
@@ -129,27 +135,52 @@ async fn rules_14_2_explain_prize_steps_say_how_a_shared_prize_divided() {
         .filter(|s| s["rule"] == "prize")
         .collect();
     assert_eq!(steps.len(), 2);
-    assert_eq!((steps[0]["amount"].clone(), steps[1]["amount"].clone()), (json!(5751), json!(5750)));
+    assert_eq!(
+        (steps[0]["amount"].clone(), steps[1]["amount"].clone()),
+        (json!(5751), json!(5750))
+    );
     let text = steps[0]["text"].as_str().unwrap();
-    assert!(text.contains("11501") && text.contains("seat order after the button"), "{text}");
+    assert!(
+        text.contains("11501") && text.contains("seat order after the button"),
+        "{text}"
+    );
 }
 
 #[tokio::test]
 async fn rules_14_9_settle_route_refusals_point_at_the_field() {
     let cases = [
         (json!({"prizes": [100]}), "/tournament/prizes"),
-        (json!({"playersLeft": 6, "prizes": [100, 200]}), "/tournament/prizes/1"),
-        (json!({"playersLeft": 6, "prizes": [100, 55], "prizeUnit": 10}), "/tournament/prizes/1"),
-        (json!({"playersLeft": 6, "prizes": [100], "prizeUnit": 0}), "/tournament/prizeUnit"),
-        (json!({"playersLeft": 6, "tiedPlaces": "seats"}), "/tournament/tiedPlaces"),
-        (json!({"playersLeft": 6, "prizes": [9007199254740991u64, 1]}), "/tournament/prizes"),
+        (
+            json!({"playersLeft": 6, "prizes": [100, 200]}),
+            "/tournament/prizes/1",
+        ),
+        (
+            json!({"playersLeft": 6, "prizes": [100, 55], "prizeUnit": 10}),
+            "/tournament/prizes/1",
+        ),
+        (
+            json!({"playersLeft": 6, "prizes": [100], "prizeUnit": 0}),
+            "/tournament/prizeUnit",
+        ),
+        (
+            json!({"playersLeft": 6, "tiedPlaces": "seats"}),
+            "/tournament/tiedPlaces",
+        ),
+        (
+            json!({"playersLeft": 6, "prizes": [9007199254740991u64, 1]}),
+            "/tournament/prizes",
+        ),
     ];
     for (t, pointer) in cases {
         let r = settle(&hand_14_1(t.clone())).await;
         assert_eq!(r.status, 422, "{t}");
         let errors = r.json()["errors"].clone();
         assert!(
-            errors.as_array().unwrap().iter().any(|e| e["pointer"] == pointer),
+            errors
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["pointer"] == pointer),
             "{t}: {errors}"
         );
     }
@@ -178,7 +209,10 @@ async fn rules_14_4_split_odd_cent_goes_by_tie_break() {
     let a = golden("rules-14-4a-hand-for-hand-split-odd-cent-by-tie-break").await;
     assert_eq!(
         finishes(&a),
-        vec![row("t1-seat3", 1, [5, 6], 5751), row("t2-seat5", 1, [5, 6], 5750)]
+        vec![
+            row("t1-seat3", 1, [5, 6], 5751),
+            row("t2-seat5", 1, [5, 6], 5750)
+        ]
     );
 }
 
@@ -193,7 +227,10 @@ async fn rules_14_4_seat_places_equal_stacks_by_tie_break() {
             row("t2-seat5", 3, [6, 6], 4500)
         ]
     );
-    assert_eq!(a["prizeCash"], json!({"t1-seat3": 7000, "t1-seat8": 10000, "t2-seat5": 4500}));
+    assert_eq!(
+        a["prizeCash"],
+        json!({"t1-seat3": 7000, "t1-seat8": 10000, "t2-seat5": 4500})
+    );
 }
 
 #[tokio::test]
@@ -201,41 +238,71 @@ async fn rules_14_2_units_of_100_odd_unit_by_id_and_nothing_past_the_table() {
     let a = golden("rules-14-2-units-of-100-odd-unit-by-id-5th-pays-0").await;
     assert_eq!(
         finishes(&a),
-        vec![row("a", 1, [3, 4], 5100), row("b", 1, [3, 4], 5000), row("c", 3, [5, 5], 0)]
+        vec![
+            row("a", 1, [3, 4], 5100),
+            row("b", 1, [3, 4], 5000),
+            row("c", 3, [5, 5], 0)
+        ]
     );
     assert_eq!(a["prizeCash"], json!({"a": 5100, "b": 5000}));
 }
 
 #[tokio::test]
 async fn rules_14_9_prizes_route_refusals_point_at_the_field() {
-    let p = |players: Value| json!({"playersLeft": 4, "prizes": [300, 200, 100], "players": players});
+    let p =
+        |players: Value| json!({"playersLeft": 4, "prizes": [300, 200, 100], "players": players});
     let mut seat = p(json!([{"id": "a", "stack": 5, "tieBreak": 1}, {"id": "b", "stack": 5}]));
     seat["tiedPlaces"] = json!("seat");
-    let mut twice = p(json!([{"id": "a", "stack": 5, "tieBreak": 1}, {"id": "b", "stack": 5, "tieBreak": 1}]));
+    let mut twice =
+        p(json!([{"id": "a", "stack": 5, "tieBreak": 1}, {"id": "b", "stack": 5, "tieBreak": 1}]));
     twice["tiedPlaces"] = json!("seat");
     let cases = [
         (p(json!([])), "/players"),
-        (json!({"playersLeft": 2, "prizes": [1], "players": [{"id": "a", "stack": 1}, {"id": "b", "stack": 1}]}), "/playersLeft"),
+        (
+            json!({"playersLeft": 2, "prizes": [1], "players": [{"id": "a", "stack": 1}, {"id": "b", "stack": 1}]}),
+            "/playersLeft",
+        ),
         (p(json!([{"id": "a", "stack": 0}])), "/players/0/stack"),
-        (p(json!([{"id": "a", "stack": 1}, {"id": "a", "stack": 2}])), "/players/1/id"),
+        (
+            p(json!([{"id": "a", "stack": 1}, {"id": "a", "stack": 2}])),
+            "/players/1/id",
+        ),
         (p(json!([{"id": "", "stack": 1}])), "/players/0/id"),
         (seat, "/players/1/tieBreak"),
         (twice, "/players/1/tieBreak"),
-        (json!({"playersLeft": 4, "prizes": [1, 2], "players": [{"id": "a", "stack": 1}]}), "/prizes/1"),
-        (json!({"playersLeft": 4, "prizes": [1], "prizeUnit": 0, "players": [{"id": "a", "stack": 1}]}), "/prizeUnit"),
-        (json!({"playersLeft": 4, "prizes": [1], "tiedPlaces": "chop", "players": [{"id": "a", "stack": 1}]}), "/tiedPlaces"),
-        (json!({"playersLeft": 4, "prizes": vec![0; 10_001], "players": [{"id": "a", "stack": 1}]}), "/prizes"),
+        (
+            json!({"playersLeft": 4, "prizes": [1, 2], "players": [{"id": "a", "stack": 1}]}),
+            "/prizes/1",
+        ),
+        (
+            json!({"playersLeft": 4, "prizes": [1], "prizeUnit": 0, "players": [{"id": "a", "stack": 1}]}),
+            "/prizeUnit",
+        ),
+        (
+            json!({"playersLeft": 4, "prizes": [1], "tiedPlaces": "chop", "players": [{"id": "a", "stack": 1}]}),
+            "/tiedPlaces",
+        ),
+        (
+            json!({"playersLeft": 4, "prizes": vec![0; 10_001], "players": [{"id": "a", "stack": 1}]}),
+            "/prizes",
+        ),
     ];
     for (body, pointer) in cases {
         let r = prizes(&body).await;
         assert_eq!(r.status, 422, "{body}");
         let errors = r.json()["errors"].clone();
         assert!(
-            errors.as_array().unwrap().iter().any(|e| e["pointer"] == pointer),
+            errors
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| e["pointer"] == pointer),
             "{pointer}: {errors}"
         );
     }
-    let shape = prizes(&json!({"playersLeft": 4, "prizes": [1], "players": [{"id": "a", "stack": -3}]})).await;
+    let shape =
+        prizes(&json!({"playersLeft": 4, "prizes": [1], "players": [{"id": "a", "stack": -3}]}))
+            .await;
     assert_eq!(shape.status, 400);
 }
 
@@ -248,7 +315,8 @@ async fn rules_14_9_amounts_near_2_pow_53_neither_overflow_nor_panic() {
     assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
     let got = a.json();
     assert_eq!(got["prizeCash"], json!({"a": 1}));
-    let over = json!({"playersLeft": max + 1, "prizes": [1], "players": [{"id": "a", "stack": max + 1}]});
+    let over =
+        json!({"playersLeft": max + 1, "prizes": [1], "players": [{"id": "a", "stack": max + 1}]});
     let r = prizes(&over).await;
     assert_eq!(r.status, 422);
 }
