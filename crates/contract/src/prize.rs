@@ -3,12 +3,14 @@
 //! steps a cashier would read out, and the hand-for-hand route, whose
 //! whole pipeline, HTTP free, is [`prizes_request`].
 
-use crate::dto::{Id, PrizeFinish, PrizesRequest, PrizesResponse, SettleRequest};
-use crate::explain::player_name;
+use crate::dto::{
+    EliminationDto, Id, PrizeFinish, PrizeLine, PrizeNotes, PrizesRequest, PrizesResponse,
+    SettleRequest,
+};
+use crate::explain::{ordinal, player_name};
 use crate::invalid::Invalid;
 use crate::problems::Problems;
 use crate::step::{ExplainRule, ExplainStep};
-use crate::tournament::ordinal;
 use crate::validate::prize::{check_table, TableFields};
 use showdown_core::prize::{finish, Bust};
 use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome, MAX_AMOUNT};
@@ -39,131 +41,107 @@ pub(crate) fn tied_places(name: Option<&str>) -> TiedPlaces {
     }
 }
 
-/// What one elimination's `prize` step reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Line {
-    places: (u64, u64),
-    amount: u64,
-    /// The sum of the places' prizes before they are divided.
-    pot: u64,
-    sharers: u64,
-    odd_units: u64,
-    /// Other players of this hand's busts with the same stack.
-    equal_stacks: usize,
+/// RULES.md §14.2-14.3: what the `prize` steps will read of a settled
+/// hand's outcome; `id(k)` names core player `k`.
+pub(crate) fn notes<'a>(
+    table: &PrizeTable,
+    out: &TournamentOutcome,
+    tied: TiedPlaces,
+    id: &dyn Fn(usize) -> Id<'a>,
+) -> PrizeNotes<'a> {
+    let lines = out
+        .eliminations
+        .iter()
+        .filter_map(|e| {
+            let (p, places) = (e.prize?, e.places?);
+            let pot = (places.0..=places.1.min(table.paid_places()))
+                .map(|pl| table.place(pl))
+                .sum();
+            let equal_stacks = out
+                .eliminations
+                .iter()
+                .filter(|o| o.stack == e.stack && o.player != e.player)
+                .count();
+            let line = PrizeLine {
+                places,
+                amount: p.amount,
+                pot,
+                sharers: p.sharers,
+                odd_units: p.odd_units,
+                equal_stacks,
+            };
+            Some((id(e.player), line))
+        })
+        .collect();
+    PrizeNotes {
+        unit: table.unit(),
+        paid_places: table.paid_places(),
+        seat_rule: tied == TiedPlaces::Seat,
+        lines,
+        winner_prize: out.winner_prize,
+    }
 }
 
-/// The prize side of a settled tournament hand, for its explanation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PrizeDetail<'a> {
-    unit: u64,
-    paid_places: u64,
-    seat_rule: bool,
-    lines: HashMap<Id<'a>, Line>,
-    winner_prize: Option<u64>,
+/// RULES.md §14.2-14.3: the `prize` step of an elimination in the money
+/// (its places reach the paid ones); none for the others.
+pub(crate) fn elimination_step(
+    notes: &PrizeNotes,
+    req: &SettleRequest,
+    e: &EliminationDto,
+) -> Option<ExplainStep> {
+    let line = notes.lines.get(&e.agent_id)?;
+    if line.places.0 > notes.paid_places {
+        return None;
+    }
+    let who = player_name(req, &e.agent_id);
+    let order = if req.button_seat.is_some() {
+        "seat order after the button"
+    } else {
+        "seat order (by seat number, a stud game)"
+    };
+    let text = if line.sharers > 1 {
+        shared_words(&who, line, notes.unit, order)
+    } else if line.equal_stacks > 0 && notes.seat_rule {
+        format!(
+            "{who} is paid {} for {} place: equal stacks do not share under tiedPlaces seat, so {order} placed them one place each (RULES.md §14.3).",
+            line.amount,
+            ordinal(line.places.0)
+        )
+    } else {
+        format!(
+            "{who} is paid {} for {} place (RULES.md §14.2).",
+            line.amount,
+            ordinal(line.places.0)
+        )
+    };
+    Some(ExplainStep {
+        rule: ExplainRule::Prize,
+        source: "RULES.md §14.2-14.3".into(),
+        pot: None,
+        players: vec![e.agent_id.to_string()],
+        amount: line.amount,
+        text,
+    })
 }
 
-impl<'a> PrizeDetail<'a> {
-    /// `id(k)` names core player `k`.
-    pub(crate) fn new(
-        table: &PrizeTable,
-        out: &TournamentOutcome,
-        tied: TiedPlaces,
-        id: &dyn Fn(usize) -> Id<'a>,
-    ) -> Self {
-        let lines = out
-            .eliminations
-            .iter()
-            .filter_map(|e| {
-                let (p, places) = (e.prize?, e.places?);
-                let pot = (places.0..=places.1.min(table.paid_places()))
-                    .map(|pl| table.place(pl))
-                    .sum();
-                let equal_stacks = out
-                    .eliminations
-                    .iter()
-                    .filter(|o| o.stack == e.stack && o.player != e.player)
-                    .count();
-                let line = Line {
-                    places,
-                    amount: p.amount,
-                    pot,
-                    sharers: p.sharers,
-                    odd_units: p.odd_units,
-                    equal_stacks,
-                };
-                Some((id(e.player), line))
-            })
-            .collect();
-        Self {
-            unit: table.unit(),
-            paid_places: table.paid_places(),
-            seat_rule: tied == TiedPlaces::Seat,
-            lines,
-            winner_prize: out.winner_prize,
-        }
-    }
-
-    /// RULES.md §14.2-14.3: the `prize` step of an elimination in the
-    /// money (its places reach the paid ones); none for the others.
-    pub(crate) fn elimination_step(
-        &self,
-        req: &SettleRequest,
-        e: &crate::dto::EliminationDto,
-    ) -> Option<ExplainStep> {
-        let line = self.lines.get(&e.agent_id)?;
-        if line.places.0 > self.paid_places {
-            return None;
-        }
-        let who = player_name(req, &e.agent_id);
-        let order = if req.button_seat.is_some() {
-            "seat order after the button"
-        } else {
-            "seat order (by seat number, a stud game)"
-        };
-        let text = if line.sharers > 1 {
-            shared_words(&who, line, self.unit, order)
-        } else if line.equal_stacks > 0 && self.seat_rule {
-            format!(
-                "{who} is paid {} for {} place: equal stacks do not share under tiedPlaces seat, so {order} placed them one place each (RULES.md §14.3).",
-                line.amount,
-                ordinal(line.places.0)
-            )
-        } else {
-            format!(
-                "{who} is paid {} for {} place (RULES.md §14.2).",
-                line.amount,
-                ordinal(line.places.0)
-            )
-        };
-        Some(ExplainStep {
-            rule: ExplainRule::Prize,
-            source: "RULES.md §14.2-14.3".into(),
-            pot: None,
-            players: vec![e.agent_id.to_string()],
-            amount: line.amount,
-            text,
-        })
-    }
-
-    /// RULES.md §14.2: the winner's first prize at the last hand.
-    pub(crate) fn winner_step(&self, req: &SettleRequest, w: &Id) -> Option<ExplainStep> {
-        let amount = self.winner_prize?;
-        Some(ExplainStep {
-            rule: ExplainRule::Prize,
-            source: "RULES.md §14.2".into(),
-            pot: None,
-            players: vec![w.to_string()],
-            amount,
-            text: format!(
-                "{} wins the tournament and is paid the first prize, {amount} (RULES.md §14.2).",
-                player_name(req, w)
-            ),
-        })
-    }
+/// RULES.md §14.2: the winner's first prize at the last hand.
+pub(crate) fn winner_step(notes: &PrizeNotes, req: &SettleRequest, w: &Id) -> Option<ExplainStep> {
+    let amount = notes.winner_prize?;
+    Some(ExplainStep {
+        rule: ExplainRule::Prize,
+        source: "RULES.md §14.2".into(),
+        pot: None,
+        players: vec![w.to_string()],
+        amount,
+        text: format!(
+            "{} wins the tournament and is paid the first prize, {amount} (RULES.md §14.2).",
+            player_name(req, w)
+        ),
+    })
 }
 
 /// How a shared prize divided, for one of the players who share it.
-fn shared_words(who: &str, line: &Line, unit: u64, order: &str) -> String {
+fn shared_words(who: &str, line: &PrizeLine, unit: u64, order: &str) -> String {
     let (from, to) = line.places;
     let g = line.sharers;
     let units = line.pot / unit;

@@ -4,7 +4,7 @@
 //! `tournamentWinner`, plus the steps a tournament director would read out.
 
 use crate::dto::{BountyAwardDto, EliminationDto, Id, SettleRequest, TournamentEnd};
-use crate::explain::player_name;
+use crate::explain::{ordinal, player_name};
 use crate::invalid::Invalid;
 use crate::step::{ExplainRule, ExplainStep};
 use showdown_core::{tournament_with_prizes, HandInput, Settlement, TournamentTerms};
@@ -86,9 +86,9 @@ pub fn end<'a>(
             .map(|(k, &c)| (id(k), c))
             .collect()
     });
-    let prize_detail = table
+    let prize_notes = table
         .as_ref()
-        .map(|t| crate::prize::PrizeDetail::new(t, &out, terms.tied_places, &id));
+        .map(|t| crate::prize::notes(t, &out, terms.tied_places, &id));
     Ok(Some(TournamentEnd {
         eliminations,
         bounties: bounties_after,
@@ -96,20 +96,8 @@ pub fn end<'a>(
         winner: out.winner.map(id),
         winner_bounty: out.winner_bounty,
         prize_cash,
-        prize_detail,
+        prize_notes,
     }))
-}
-
-/// "26th", "1st", "12th": a place in words.
-pub(crate) fn ordinal(n: u64) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// How a player finishes, in the words a tournament director would use.
@@ -193,8 +181,8 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
                 text: format!("{c} collects {part}{split} (RULES.md §12.5-12.6)."),
             });
         }
-        if let Some(detail) = &end.prize_detail {
-            out.extend(detail.elimination_step(req, e));
+        if let Some(notes) = &end.prize_notes {
+            out.extend(crate::prize::elimination_step(notes, req, e));
         }
     }
     if let Some(w) = &end.winner {
@@ -210,8 +198,8 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
                 name(w)
             ),
         });
-        if let Some(detail) = &end.prize_detail {
-            out.extend(detail.winner_step(req, w));
+        if let Some(notes) = &end.prize_notes {
+            out.extend(crate::prize::winner_step(notes, req, w));
         }
     }
     out
@@ -219,7 +207,7 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
 
 #[cfg(test)]
 mod tests {
-    use super::ordinal;
+    use crate::explain::ordinal;
 
     #[test]
     fn places_read_as_ordinals() {

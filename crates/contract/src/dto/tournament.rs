@@ -124,7 +124,38 @@ pub struct TournamentEnd<'a> {
     /// Only with `prizes`: prize money paid this hand, by id, amounts
     /// above 0, the winner's first prize included.
     pub prize_cash: Option<BTreeMap<Id<'a>, u64>>,
-    /// Only with `prizes`: what each elimination's prize step reads
-    /// (sharers and odd units, by elimination), and the winner's prize.
-    pub prize_detail: Option<crate::prize::PrizeDetail<'a>>,
+    /// Only with `prizes`: what the `prize` steps of the explanation read.
+    pub prize_notes: Option<PrizeNotes<'a>>,
+}
+
+/// What one elimination's `prize` step reads (RULES.md §14.2-14.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrizeLine {
+    /// The places `[from, to]` taken.
+    pub places: (u64, u64),
+    /// What the player is paid.
+    pub amount: u64,
+    /// The sum of the places' prizes before they are divided.
+    pub pot: u64,
+    /// The players who share the places, this one included.
+    pub sharers: u64,
+    /// 1 when the player got one of the units left over.
+    pub odd_units: u64,
+    /// Other busts of the hand with the same stack.
+    pub equal_stacks: usize,
+}
+
+/// The prize side of a settled tournament hand, for its explanation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrizeNotes<'a> {
+    /// `prizeUnit`.
+    pub unit: u64,
+    /// The places the table pays.
+    pub paid_places: u64,
+    /// `tiedPlaces: seat`.
+    pub seat_rule: bool,
+    /// By eliminated player.
+    pub lines: BTreeMap<Id<'a>, PrizeLine>,
+    /// The winner's first prize at the last hand.
+    pub winner_prize: Option<u64>,
 }
