@@ -84,6 +84,7 @@ pub struct EliminationDto<'a> {
     /// Only with `tournament.prizes`: the prize money paid for those
     /// places, 0 included (RULES.md §14.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub prize: Option<u64>,
     /// The bounty on the player at the start of the hand.
     pub bounty: u64,

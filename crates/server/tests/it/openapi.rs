@@ -679,7 +679,8 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
                         "bothHoleCardsPlay": true, "minPlayersDealt": 2, "playersDealt": 2,
                         "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500},
             "tournament": {"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 2,
-                           "smallBlindSeat": 1, "bigBlindSeat": 2, "buttonRule": "dead"}}),
+                           "smallBlindSeat": 1, "bigBlindSeat": 2, "buttonRule": "dead",
+                           "prizes": [2, 1], "prizeUnit": 1, "tiedPlaces": "split"}}),
         ),
         (
             "/v1/equity",
