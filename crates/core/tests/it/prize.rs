@@ -2,27 +2,12 @@
 //! each rule and each worked example 14.1-14.3, one test each, named after
 //! them. Amounts are cents; hands are given by value (higher wins).
 
-use crate::common::hs;
+use crate::tournament::live;
 use showdown_core::prize::{finish, Bust, Finish, PrizeError};
 use showdown_core::{
-    settle, tournament_with_prizes, HandInput, Hands, OddChipOrder, PlayerInput, PrizeTable,
-    TiedPlaces, TournamentOutcome, TournamentTerms,
+    settle, tournament_with_prizes, HandInput, OddChipOrder, PlayerInput, PrizeTable, TiedPlaces,
+    TournamentOutcome, TournamentTerms,
 };
-
-/// A live player: seat, stack, committed, hand value.
-fn live(seat: u32, stack: u64, committed: u64, value: u64) -> PlayerInput {
-    PlayerInput {
-        seat,
-        stack,
-        committed,
-        dead: 0,
-        folded: false,
-        hands: Some(Hands {
-            high: hs(value, value as u32),
-            low: None,
-        }),
-    }
-}
 
 fn hand(order: OddChipOrder, players: Vec<PlayerInput>) -> HandInput {
     HandInput {
@@ -46,8 +31,11 @@ fn run(input: &HandInput, left: u64, tied: TiedPlaces, prizes: &[u64]) -> Tourna
     tournament_with_prizes(input, &s, &bounties, &terms, Some(&table)).unwrap()
 }
 
-/// (player, order, places, prize, odd units) of each elimination.
-fn paid(out: &TournamentOutcome) -> Vec<(usize, u64, (u64, u64), u64, u64)> {
+/// (player, order, places, prize, odd units) of one elimination.
+type Paid = (usize, u64, (u64, u64), u64, u64);
+
+/// [`Paid`] of each elimination.
+fn paid(out: &TournamentOutcome) -> Vec<Paid> {
     out.eliminations
         .iter()
         .map(|e| {

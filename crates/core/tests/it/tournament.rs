@@ -10,7 +10,7 @@ use showdown_core::{
 };
 
 /// A live player: seat, stack, committed, hand value (stud key = value).
-fn live(seat: u32, stack: u64, committed: u64, value: u64) -> PlayerInput {
+pub(crate) fn live(seat: u32, stack: u64, committed: u64, value: u64) -> PlayerInput {
     PlayerInput {
         seat,
         stack,

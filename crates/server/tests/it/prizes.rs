@@ -24,8 +24,11 @@ async fn golden(name: &str) -> Value {
     golden_at::<PrizesResponse>("golden-prizes", "/v1/prizes", name).await
 }
 
-/// (id, order, places, prize) of every elimination.
-fn finishes(answer: &Value) -> Vec<(String, u64, [u64; 2], u64)> {
+/// (id, order, places, prize) of one elimination.
+type Row = (String, u64, [u64; 2], u64);
+
+/// [`Row`] of every elimination.
+fn finishes(answer: &Value) -> Vec<Row> {
     answer["eliminations"]
         .as_array()
         .unwrap()
@@ -42,7 +45,7 @@ fn finishes(answer: &Value) -> Vec<(String, u64, [u64; 2], u64)> {
         .collect()
 }
 
-fn row(id: &str, order: u64, places: [u64; 2], prize: u64) -> (String, u64, [u64; 2], u64) {
+fn row(id: &str, order: u64, places: [u64; 2], prize: u64) -> Row {
     (id.to_string(), order, places, prize)
 }
 
