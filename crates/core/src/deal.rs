@@ -14,6 +14,8 @@
 
 mod exact;
 mod icm;
+#[cfg(test)]
+mod tests;
 
 use crate::guard::MAX_AMOUNT;
 use std::cmp::Ordering;

@@ -91,13 +91,15 @@ pub(crate) fn decide(stacks: &[u64], table: &Table) -> Option<Floors> {
     if left >= n {
         return None;
     }
-    if left > 0 {
-        // Every interval has the same width: when the last player given a
-        // unit is surely above the first left without, so is everyone
-        // before and after them. Equal stacks tie exactly.
-        let (x, y) = (order[left - 1], order[left]);
-        if stacks[x] != stacks[y] && remainders[x] <= remainders[y].checked_add(bound)? {
-            return None;
+    // Each player given a unit must be surely ahead of each player not
+    // given one: their intervals apart, or equal stacks (an exact tie,
+    // which the order given breaks).
+    let (given, rest) = order.split_at(left);
+    for &a in given {
+        for &b in rest {
+            if stacks[a] != stacks[b] && remainders[a] <= remainders[b].checked_add(bound)? {
+                return None;
+            }
         }
     }
     Some((floors, order))
