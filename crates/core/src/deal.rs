@@ -136,7 +136,11 @@ fn check(stacks: &[u64], terms: &DealTerms) -> Result<Units, DealError> {
     let n = stacks.len();
     let max = terms.method.max_players();
     if !(2..=max).contains(&n) {
-        return Err(DealError::PlayerCount { got: n, min: 2, max });
+        return Err(DealError::PlayerCount {
+            got: n,
+            min: 2,
+            max,
+        });
     }
     if terms.prizes.len() > n {
         return Err(DealError::MorePrizesThanPlayers {

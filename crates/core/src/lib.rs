@@ -16,9 +16,9 @@
 mod award;
 mod bad_beat;
 mod boards;
-mod deal;
 mod cash_out;
 mod cash_out_refusal;
+mod deal;
 mod guard;
 mod next_hand;
 mod odd_chip;
@@ -41,10 +41,6 @@ pub use bad_beat::{
     BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
     DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
 };
-pub use deal::{
-    deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
-    MAX_ICM_PLAYERS, MAX_PRIZES,
-};
 pub use cash_out::{
     apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,
     CashOutTerms, FeeRounding, Fraction, PotEquity, DEFAULT_FEE_BP, MAX_RUNOUTS,
@@ -53,6 +49,10 @@ pub use cash_out::{
 pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat,
+};
+pub use deal::{
+    deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
+    MAX_ICM_PLAYERS, MAX_PRIZES,
 };
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,

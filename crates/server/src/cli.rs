@@ -65,6 +65,11 @@ pub enum Command {
     /// moves or the table that breaks. A problem goes to stderr, exit 1.
     #[command(after_help = LOG_HELP)]
     Tables(EquityArgs),
+    /// A final-table deal from FILE (or stdin), as `POST /v1/deals`
+    /// answers it: each player's share, to the unit. A problem goes to
+    /// stderr, exit 1.
+    #[command(after_help = LOG_HELP)]
+    Deals(EquityArgs),
     /// Print the OpenAPI document the code derives.
     Openapi,
     /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which
@@ -309,6 +314,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Settle(args)) => settle(&args),
         Some(Command::Equity(args)) => equity(&args),
         Some(Command::Tables(args)) => tables(&args),
+        Some(Command::Deals(args)) => deals(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
         Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),
@@ -550,24 +556,42 @@ fn problem_out(p: &Problem) -> ExitCode {
 /// `showdown tables`: the route's pipeline; the answer on stdout, a
 /// problem on stderr, so `> out.json` never captures an error.
 fn tables(args: &EquityArgs) -> ExitCode {
-    use showdown_contract::problem::TYPE_INVALID_REQUEST;
     use showdown_contract::tables::{tables_request, TablesRequest};
-    let bytes = match read_input(args.file.as_deref(), "tables") {
+    route_cli::<TablesRequest, _>(args, "tables", |req| {
+        tables_request(req).map(|a| serde_json::to_string_pretty(&a))
+    })
+}
+
+/// `showdown deals`: the route's pipeline, as `showdown tables`.
+fn deals(args: &EquityArgs) -> ExitCode {
+    use showdown_contract::deal::deal_request;
+    use showdown_contract::dto::DealRequest;
+    route_cli::<DealRequest, _>(args, "deals", |req| {
+        deal_request(req).map(|a| serde_json::to_string_pretty(&a))
+    })
+}
+
+/// One request from FILE or stdin through a route's pipeline `run`: its
+/// answer on stdout, or its problem on stderr (exit 1).
+fn route_cli<Req, F>(args: &EquityArgs, command: &str, run: F) -> ExitCode
+where
+    Req: serde::de::DeserializeOwned,
+    F: FnOnce(&Req) -> Result<serde_json::Result<String>, showdown_contract::Invalid>,
+{
+    use showdown_contract::problem::TYPE_INVALID_REQUEST;
+    let bytes = match read_input(args.file.as_deref(), command) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let req = match parse_json::<TablesRequest>(&bytes) {
+    let req = match parse_json::<Req>(&bytes) {
         Ok(req) => req,
         Err(p) => return problem_out(&p),
     };
-    match tables_request(&req) {
-        Ok(a) => write_out(
-            &mut std::io::stdout().lock(),
-            &serde_json::to_string_pretty(&a),
-        ),
+    match run(&req) {
+        Ok(text) => write_out(&mut std::io::stdout().lock(), &text),
         Err(e) => problem_out(&Problem::impossible(
             TYPE_INVALID_REQUEST,
-            "tables request",
+            &format!("{command} request"),
             e,
         )),
     }

@@ -55,7 +55,11 @@ fn rules_14_5_chip_chop_worked_example_pays_650_470_380_dollars() {
 #[test]
 fn rules_14_5_chip_chop_with_a_short_table_pays_all_by_chips() {
     // Two places for three players: L = 0, 1300 dollars by chips.
-    let out = deal(&STACKS_14_4, &terms(DealMethod::ChipChop, &[90_000, 40_000])).unwrap();
+    let out = deal(
+        &STACKS_14_4,
+        &terms(DealMethod::ChipChop, &[90_000, 40_000]),
+    )
+    .unwrap();
     assert_eq!(amounts(&out), [65_000, 39_000, 26_000]);
 }
 
@@ -130,7 +134,11 @@ fn rules_14_7_set_aside_worked_example_divides_140000_as_80000_40000_20000() {
     t.set_aside = 10_000;
     let out = deal(&STACKS_14_4, &t).unwrap();
     assert_eq!(out.total, 140_000);
-    let table = deal(&STACKS_14_4, &terms(DealMethod::Icm, &[80_000, 40_000, 20_000])).unwrap();
+    let table = deal(
+        &STACKS_14_4,
+        &terms(DealMethod::Icm, &[80_000, 40_000, 20_000]),
+    )
+    .unwrap();
     assert_eq!(out, table);
     // E = 800 × 1/2 + 400 × 19/56 + 200 × 9/56, ... = 567.857, 455, 377.142.
     assert_eq!(amounts(&out), [56_786, 45_500, 37_714]);
@@ -182,9 +190,15 @@ fn rules_14_9_refusals_name_each_fault() {
         with(&|t| t.prizes = vec![1 << 52, 1 << 52]),
         Err(DealError::PrizesTooLarge)
     );
-    assert_eq!(with(&|t| t.set_aside = 101), Err(DealError::SetAsideTooLarge));
+    assert_eq!(
+        with(&|t| t.set_aside = 101),
+        Err(DealError::SetAsideTooLarge)
+    );
     let aside = with(&|t| t.set_aside = 100).unwrap();
-    assert_eq!(aside, deal(&s, &terms(DealMethod::Icm, &[200, 200, 100])).unwrap());
+    assert_eq!(
+        aside,
+        deal(&s, &terms(DealMethod::Icm, &[200, 200, 100])).unwrap()
+    );
     let mut unit = base.clone();
     unit.unit = 50;
     unit.set_aside = 25;

@@ -68,7 +68,11 @@ fn exact_shares(method: DealMethod, stacks: &[u64], prizes: &[u64]) -> Vec<BigRa
 fn round(shares: &[BigRational], stacks: &[u64], unit: u64, total: u64) -> Vec<u64> {
     let u = BigRational::from_integer(unit.into());
     let floors: Vec<BigRational> = shares.iter().map(|e| (e / &u).floor()).collect();
-    let rems: Vec<BigRational> = shares.iter().zip(&floors).map(|(e, f)| e - f * &u).collect();
+    let rems: Vec<BigRational> = shares
+        .iter()
+        .zip(&floors)
+        .map(|(e, f)| e - f * &u)
+        .collect();
     let mut order: Vec<usize> = (0..shares.len()).collect();
     order.sort_by(|&a, &b| {
         rems[b]
@@ -90,7 +94,11 @@ fn round(shares: &[BigRational], stacks: &[u64], unit: u64, total: u64) -> Vec<u
 /// Stacks from a few distinct values (so equal stacks and exact ties come
 /// up), prizes never rising in units of `unit`.
 fn arb_deal(max_players: usize) -> impl Strategy<Value = (Vec<u64>, Vec<u64>, u64)> {
-    (2..=max_players, 1u64..=3, prop::sample::select(vec![1u64, 5, 25, 100]))
+    (
+        2..=max_players,
+        1u64..=3,
+        prop::sample::select(vec![1u64, 5, 25, 100]),
+    )
         .prop_flat_map(move |(n, spread, unit)| {
             (
                 prop::collection::vec(1u64..=(4 * spread * spread), n),
@@ -106,7 +114,11 @@ fn arb_deal(max_players: usize) -> impl Strategy<Value = (Vec<u64>, Vec<u64>, u6
 }
 
 fn arb_method() -> impl Strategy<Value = DealMethod> {
-    prop::sample::select(vec![DealMethod::Icm, DealMethod::ChipChop, DealMethod::Equal])
+    prop::sample::select(vec![
+        DealMethod::Icm,
+        DealMethod::ChipChop,
+        DealMethod::Equal,
+    ])
 }
 
 fn terms(method: DealMethod, prizes: &[u64], unit: u64) -> DealTerms {

@@ -155,6 +155,10 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             "/tables/0/seats",
             "expected a whole number, 0 or more, got string \"9\"",
         ),
+        (400, "/v1/deals") => shape(
+            "/players/0/stack",
+            "expected a whole number, 0 or more, got -5",
+        ),
         (400, "/v1/equity") => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
         (400, "/v1/draw") => shape(
             "/players/1/colour",
@@ -214,6 +218,19 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 (
                     "/tables/1/players/1/id",
                     "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
+                ),
+            ],
+        ),
+        (422, "/v1/deals") => impossible(
+            "deal request",
+            &[
+                (
+                    "/method",
+                    "unknown method \"chipchop\": did you mean \"chipChop\"?",
+                ),
+                (
+                    "/prizes/1",
+                    "prize 200 is above the prize before it (100): a place never pays more than the place above it",
                 ),
             ],
         ),

@@ -163,6 +163,31 @@ fn tables_prints_the_golden_answer_and_problems_to_stderr() {
     assert!(problem.contains("/tables/0/seats"), "{problem}");
 }
 
+/// `showdown deals` answers as the route does: worked example 14.4's
+/// golden answer byte for byte on stdout; a §14.9 refusal exits 1 with its
+/// problem on stderr and nothing on stdout.
+#[test]
+fn deals_prints_the_golden_answer_and_problems_to_stderr() {
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden-deals");
+    let name = "rules-14-4-icm-three-players";
+    let request = std::fs::read(golden.join(format!("{name}.request.json"))).unwrap();
+    let out = showdown(&["deals"], &request);
+    assert_eq!(out.status.code(), Some(0));
+    let expected = std::fs::read(golden.join(format!("{name}.response.json"))).unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(expected).unwrap()
+    );
+
+    let mut body: serde_json::Value = serde_json::from_slice(&request).unwrap();
+    body["method"] = serde_json::json!("chop");
+    let out = showdown(&["deals", "-"], body.to_string().as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let problem = String::from_utf8_lossy(&out.stderr);
+    assert!(problem.contains("/method"), "{problem}");
+}
+
 /// `showdown --version`, the OpenAPI document's `info.version`, the
 /// manifests and the CHANGELOG's latest entry name one version.
 #[test]
