@@ -1,5 +1,5 @@
-//! `showdown equity`, `showdown tables` and `showdown prizes`: one request in, the route's
-//! answer out, on this thread.
+//! `showdown equity`, `showdown tables`, `showdown prizes` and `showdown
+//! deals`: one request in, the route's answer out, on this thread.
 
 use super::args::EquityArgs;
 use super::io::{problem_out, read_input, write_out};
@@ -29,47 +29,55 @@ pub(super) fn equity(args: &EquityArgs) -> ExitCode {
     }
 }
 
-/// An answer as the command line prints it.
-fn pretty(answer: &impl serde::Serialize) -> serde_json::Result<String> {
-    serde_json::to_string_pretty(answer)
-}
-
-/// `showdown tables`: a tournament's tables between hands.
+/// `showdown tables`: the route's pipeline; the answer on stdout, a
+/// problem on stderr, so `> out.json` never captures an error.
 pub(super) fn tables(args: &EquityArgs) -> ExitCode {
-    use showdown_contract::tables::tables_request;
-    pipeline(args, "tables", "tables request", |r| {
-        tables_request(r).map(|a| pretty(&a))
+    use showdown_contract::tables::{tables_request, TablesRequest};
+    route::<TablesRequest, _>(args, "tables", |req| {
+        tables_request(req).map(|a| serde_json::to_string_pretty(&a))
     })
 }
 
-/// `showdown prizes`: the places and prizes of a hand-for-hand hand.
+/// `showdown prizes`: the route's pipeline, as `showdown tables`.
 pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
+    use showdown_contract::dto::PrizesRequest;
     use showdown_contract::prize::prizes_request;
-    pipeline(args, "prizes", "prizes request", |r| {
-        prizes_request(r).map(|a| pretty(&a))
+    route::<PrizesRequest, _>(args, "prizes", |req| {
+        prizes_request(req).map(|a| serde_json::to_string_pretty(&a))
     })
 }
 
-/// A route's pipeline `run` on FILE (or stdin): the answer on stdout, a
-/// problem on stderr, so `> out.json` never captures an error. The answer
-/// borrows from the request, so `run` hands it back already written out.
-fn pipeline<R: serde::de::DeserializeOwned>(
-    args: &EquityArgs,
-    name: &str,
-    subject: &str,
-    run: impl Fn(&R) -> Result<serde_json::Result<String>, showdown_contract::Invalid>,
-) -> ExitCode {
+/// `showdown deals`: the route's pipeline, as `showdown tables`.
+pub(super) fn deals(args: &EquityArgs) -> ExitCode {
+    use showdown_contract::deal::deal_request;
+    use showdown_contract::dto::DealRequest;
+    route::<DealRequest, _>(args, "deals", |req| {
+        deal_request(req).map(|a| serde_json::to_string_pretty(&a))
+    })
+}
+
+/// One request from FILE or stdin through a route's pipeline `run`: its
+/// answer on stdout, or its problem on stderr (exit 1).
+fn route<Req, F>(args: &EquityArgs, command: &str, run: F) -> ExitCode
+where
+    Req: serde::de::DeserializeOwned,
+    F: FnOnce(&Req) -> Result<serde_json::Result<String>, showdown_contract::Invalid>,
+{
     use showdown_contract::problem::TYPE_INVALID_REQUEST;
-    let bytes = match read_input(args.file.as_deref(), name) {
+    let bytes = match read_input(args.file.as_deref(), command) {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let req = match parse_json::<R>(&bytes) {
+    let req = match parse_json::<Req>(&bytes) {
         Ok(req) => req,
         Err(p) => return problem_out(&p),
     };
     match run(&req) {
         Ok(text) => write_out(&mut std::io::stdout().lock(), &text),
-        Err(e) => problem_out(&Problem::impossible(TYPE_INVALID_REQUEST, subject, e)),
+        Err(e) => problem_out(&Problem::impossible(
+            TYPE_INVALID_REQUEST,
+            &format!("{command} request"),
+            e,
+        )),
     }
 }

@@ -169,6 +169,10 @@ fn shape_example(path: &str) -> Option<Problem> {
             "/players/0/stack",
             "expected a whole number, 0 or more, got -300",
         ),
+        "/v1/deals" => shape(
+            "/players/0/stack",
+            "expected a whole number, 0 or more, got -5",
+        ),
         "/v1/equity" => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
         "/v1/draw" => shape(
             "/players/1/colour",
@@ -228,6 +232,19 @@ fn impossible_example(path: &str) -> Option<Problem> {
                 (
                     "/playersLeft",
                     "playersLeft 3 must be above the 3 players knocked out: someone is left with chips",
+                ),
+            ],
+        ),
+        "/v1/deals" => impossible(
+            "deal request",
+            &[
+                (
+                    "/method",
+                    "unknown method \"chipchop\": did you mean \"chipChop\"?",
+                ),
+                (
+                    "/prizes/1",
+                    "prize 200 is above the prize before it (100): a place never pays more than the place above it",
                 ),
             ],
         ),

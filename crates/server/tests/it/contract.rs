@@ -51,6 +51,11 @@ fn every_route() -> Vec<(&'static str, Value, &'static str)> {
             request("golden-prizes", "api-md-example"),
             "/players/0",
         ),
+        (
+            "/v1/deals",
+            request("golden-deals", "rules-14-4-icm-three-players"),
+            "/players/0",
+        ),
     ]
 }
 

@@ -360,6 +360,15 @@ async fn success_answers(doc: &Value) -> Vec<(String, Reply)> {
     {
         requests.push(("/v1/prizes".into(), post_json("/v1/prizes", &e)));
     }
+    // Every method, the defaults left out, and a table shorter than the field.
+    for (method, prizes) in [("chipChop", json!([300, 100])), ("equal", json!([]))] {
+        let e = json!({"method": method, "prizes": prizes,
+            "players": [{"id": "a", "stack": 7}, {"id": "b", "stack": 2}, {"id": "c", "stack": 2}]});
+        requests.push(("/v1/deals".into(), post_json("/v1/deals", &e)));
+    }
+    for e in request_examples(doc, "/v1/deals") {
+        requests.push(("/v1/deals".into(), post_json("/v1/deals", &e)));
+    }
     let draw = json!({"seed": 7, "players": [{"id": "a", "seat": 1}, {"id": "b", "name": "B", "seat": 2}]});
     for e in request_examples(doc, "/v1/draw").into_iter().chain([draw]) {
         requests.push(("/v1/draw".into(), post_json("/v1/draw", &e)));
@@ -427,6 +436,10 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         json!({"playersLeft": 4, "prizes": [1], "players": [{"id": "a", "stack": -300}]});
     let prizes = json!({"playersLeft": 3, "prizes": [50000, 30000, 10000, 12000], "players": [
         {"id": "a", "stack": 1}, {"id": "b", "stack": 2}, {"id": "c", "stack": 3}]});
+    let deals_shape = json!({"method": "icm", "prizes": [100],
+        "players": [{"id": "a", "stack": -5}, {"id": "b", "stack": 5}]});
+    let deals = json!({"method": "chipchop", "prizes": [100, 200],
+        "players": [{"id": "a", "stack": 5}, {"id": "b", "stack": 5}]});
     let big = vec![b' '; AppConfig::default().body_limit + 1];
 
     // Each on a service of its own, with the default settings.
@@ -439,6 +452,8 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         post_json("/v1/tables", &tables),
         post_json("/v1/prizes", &prizes_shape),
         post_json("/v1/prizes", &prizes),
+        post_json("/v1/deals", &deals_shape),
+        post_json("/v1/deals", &deals),
         post("/v1/settle", "application/json", big),
         post("/v1/settle", "text/plain", "{}"),
         post("/v1/settle/phh", "application/json", "{}"),
@@ -704,6 +719,11 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             "/v1/prizes",
             json!({"playersLeft": 3, "prizes": [2, 1], "prizeUnit": 1, "tiedPlaces": "split",
                 "players": [{"id": "a", "stack": 1, "tieBreak": 1}]}),
+        ),
+        (
+            "/v1/deals",
+            json!({"method": "icm", "prizes": [300, 100], "prizeUnit": 100, "setAside": 100,
+            "players": [{"id": "a", "stack": 3}, {"id": "b", "stack": 2}]}),
         ),
         (
             "/v1/draw",

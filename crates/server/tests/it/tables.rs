@@ -21,7 +21,7 @@ async fn tables(body: &Value) -> Reply {
     post_json(app(), "/v1/tables", body).await
 }
 
-fn dir(which: &str) -> PathBuf {
+pub(crate) fn dir(which: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests")).join(which)
 }
 
