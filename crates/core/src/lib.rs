@@ -53,7 +53,7 @@ pub use cash_out_refusal::{
 };
 pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
-    MAX_ICM_PLAYERS, MAX_PRIZES,
+    MAX_ICM_PLAYERS,
 };
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
