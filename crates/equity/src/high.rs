@@ -7,10 +7,14 @@
 use std::sync::OnceLock;
 
 use showdown_cards::eval::hooks::{
-    card_key, empty_key, flush_suit, high_value_of_key, rank_slot, short_deck_value_of_key,
+    card_key, empty_key, high_value_of_key, rank_slot, short_deck_value_of_key,
     suit_rank_bit, RANK_SLOTS,
 };
 use showdown_cards::{Card, Rank, Suit};
+
+use crate::pattern::Scorer;
+use crate::tally::Tally;
+use crate::MAX_PLAYERS;
 
 /// Ordinals of seven-card hands by rank slot (no flush) and by the flush
 /// suit's rank mask.
@@ -20,21 +24,84 @@ pub(crate) struct HighTable {
 }
 
 impl HighTable {
-    /// The ordinal of the seven cards of `key` / `bits`.
-    #[inline(always)]
-    pub(crate) fn ordinal(&self, key: u64, bits: u64) -> u16 {
-        match flush_suit(key) {
-            Some(s) => self.flush[(bits >> (16 * s)) as usize & 0x1FFF],
-            None => self.ranks[rank_slot(key)],
-        }
-    }
-}
-
-impl HighTable {
     /// The ordinal of seven cards that hold no flush.
     #[inline(always)]
     pub(crate) fn rank_ordinal(&self, key: u64) -> u16 {
         self.ranks[rank_slot(key)]
+    }
+
+    /// The ordinal of the flush of one suit's ranks `mask` (five to seven).
+    #[inline(always)]
+    pub(crate) fn flush_ordinal(&self, mask: u16) -> u16 {
+        self.flush[usize::from(mask) & 0x1FFF]
+    }
+}
+
+/// Hold'em and short deck on the rank-pattern walk: each player's
+/// no-flush ordinal from the board's ranks plus the hole's, and a flush's
+/// ordinal where the suited board and the hole hold five of a suit.
+pub(crate) struct HighScorer<'a> {
+    table: &'a HighTable,
+    n: usize,
+    /// The rank part of each player's hole key.
+    hole_key: [u64; MAX_PLAYERS],
+    /// Each player's hole ranks per suit.
+    hole_suited: [[u16; 4]; MAX_PLAYERS],
+    /// The ordinals without a flush on the ranked board.
+    plain: [u32; MAX_PLAYERS],
+    values: [u32; MAX_PLAYERS],
+    tally: Tally,
+}
+
+impl<'a> HighScorer<'a> {
+    pub(crate) fn new(table: &'a HighTable, hands: &[&[Card]], tally: Tally) -> HighScorer<'a> {
+        let mut s = HighScorer {
+            table,
+            n: hands.len(),
+            hole_key: [0; MAX_PLAYERS],
+            hole_suited: [[0; 4]; MAX_PLAYERS],
+            plain: [0; MAX_PLAYERS],
+            values: [0; MAX_PLAYERS],
+            tally,
+        };
+        for (p, h) in hands.iter().enumerate() {
+            for &c in *h {
+                s.hole_key[p] += card_key(c) & 0xFFFF_FFFF;
+                s.hole_suited[p][usize::from(c.index() & 3)] |= 1 << (c.index() >> 2);
+            }
+        }
+        s
+    }
+
+    pub(crate) fn into_tally(self) -> Tally {
+        self.tally
+    }
+}
+
+impl Scorer for HighScorer<'_> {
+    #[inline(always)]
+    fn rank(&mut self, key: u64, _ranks: u16) {
+        for p in 0..self.n {
+            self.plain[p] = u32::from(self.table.rank_ordinal(key + self.hole_key[p]));
+        }
+    }
+
+    #[inline(always)]
+    fn plain(&mut self, weight: u64) {
+        self.tally.high(&self.plain, weight);
+    }
+
+    #[inline(always)]
+    fn suited(&mut self, suit: usize, suited: u16, weight: u64) {
+        self.values = self.plain;
+        for p in 0..self.n {
+            let mask = suited | self.hole_suited[p][suit];
+            if mask.count_ones() >= 5 {
+                let flush = u32::from(self.table.flush_ordinal(mask));
+                self.values[p] = self.values[p].max(flush);
+            }
+        }
+        self.tally.high(&self.values, weight);
     }
 }
 
@@ -116,6 +183,7 @@ fn build(value: fn(u64, u64) -> u32) -> HighTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use showdown_cards::eval::hooks::flush_suit;
     use showdown_cards::{high_value, short_deck_value};
 
     #[test]
@@ -131,7 +199,11 @@ mod tests {
         };
         let of = |t: &HighTable, c: &[Card]| {
             let key = c.iter().fold(empty_key(), |k, &c| k + card_key(c));
-            t.ordinal(key, c.iter().fold(0, |b, &c| b | suit_rank_bit(c)))
+            let bits = c.iter().fold(0, |b, &c| b | suit_rank_bit(c));
+            match flush_suit(key) {
+                Some(s) => t.flush_ordinal((bits >> (16 * s)) as u16),
+                None => t.rank_ordinal(key),
+            }
         };
         for _ in 0..20_000 {
             let (a, b) = (hand(), hand());

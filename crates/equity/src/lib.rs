@@ -19,8 +19,9 @@ mod error;
 mod high;
 pub mod hu_table;
 mod omaha;
+mod pattern;
 pub mod reference;
-mod walk;
+mod tally;
 
 use showdown_cards::{Card, Rank, VariantId};
 
@@ -312,7 +313,7 @@ fn run(
             return Ok(e);
         }
     }
-    Ok(walk::run(&spot, hands, board, pots))
+    Ok(pattern::run(&spot, hands, board, pots))
 }
 
 /// [`enumerate`] with a single pot of every player: the usual equity quote.

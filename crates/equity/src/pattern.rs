@@ -1,0 +1,269 @@
+//! The enumeration by rank pattern: runouts are counted, not dealt.
+//!
+//! A runout's value to every player depends on the ranks it deals and, only
+//! when someone can make a flush, on the suit that holds three or more of
+//! the final board. So the walk visits each multiset of dealt ranks once
+//! (weighted by the ways to pick its cards from the deck), ranks every
+//! player on it as if no suit held a flush, and then, for each suit in
+//! which someone may flush, each set of those ranks dealt in that suit,
+//! weighted by the ways to deal the rest in other suits. Those suited
+//! classes are exact and disjoint: a flush in hold'em or Omaha needs three
+//! of the suit on the five-card board, which at most one suit can have.
+//! What they leave of the multiset's runouts is dealt with no flush for
+//! anyone, and shares one tally.
+//!
+//! Heads-up hold'em before the flop visits 6,175 rank multisets and a few
+//! tens of thousands of suited classes for 1,712,304 runouts.
+
+use showdown_cards::eval::hooks::{card_key, empty_key};
+use showdown_cards::Card;
+
+use crate::high::{self, HighScorer};
+use crate::omaha::{self, OmahaScorer};
+use crate::tally::Tally;
+use crate::{Equity, Game, PotMask, Spot, MAX_PLAYERS};
+
+/// `C(n, k)` for the ways to pick `k` of a rank's `n` undealt cards.
+const BINOM: [[u64; 5]; 5] = [
+    [1, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0],
+    [1, 2, 1, 0, 0],
+    [1, 3, 3, 1, 0],
+    [1, 4, 6, 4, 1],
+];
+
+/// Bit 32 and above of a key count suits; below, ranks.
+const RANK_PART: u64 = 0xFFFF_FFFF;
+
+/// Most ranks a runout deals (a preflop board).
+const MOST_DEALT: usize = 5;
+
+/// What the walk asks of a game: rank everyone on a multiset of board ranks
+/// with no flush, then tally classes of runouts on it.
+pub(crate) trait Scorer {
+    /// Rank every player on the board whose rank part is in `key` and
+    /// whose distinct ranks are `ranks` (bit 0 the deuce), as if no suit
+    /// held a flush.
+    fn rank(&mut self, key: u64, ranks: u16);
+
+    /// Tally `weight` runouts of the ranked board on which no one can make
+    /// a flush.
+    fn plain(&mut self, weight: u64);
+
+    /// Tally `weight` runouts of the ranked board on which `suit` holds
+    /// exactly the board ranks `suited`, and no other suit three.
+    fn suited(&mut self, suit: usize, suited: u16, weight: u64);
+}
+
+/// A multiset of dealt ranks as the suited classes need it.
+struct Dealt {
+    /// Per rank (0 the deuce), how many of it are dealt.
+    counts: [u8; 13],
+    /// The distinct dealt ranks, as a mask.
+    ranks: u16,
+}
+
+/// The deck and the known board, as the walk reads them.
+struct Deck {
+    /// Per rank, the suits of its undealt cards (bit 0 clubs).
+    suits: [u8; 13],
+    /// Per rank, how many undealt cards it has.
+    count: [u8; 13],
+    /// Per rank, its part of a key (the rank multiplier only).
+    rank_key: [u64; 13],
+    /// Per suit, the known board's ranks in it.
+    board_suited: [u16; 4],
+    /// The known board's distinct ranks.
+    board_ranks: u16,
+    /// Per suit, the fewest cards of it the runout must deal for someone
+    /// to flush in it (`i32::MAX` when no one can).
+    threshold: [i32; 4],
+}
+
+impl Deck {
+    fn new(spot: &Spot, board: &[Card], threshold: [i32; 4]) -> Deck {
+        let mut d = Deck {
+            suits: [0; 13],
+            count: [0; 13],
+            rank_key: [0; 13],
+            board_suited: [0; 4],
+            board_ranks: 0,
+            threshold,
+        };
+        for &i in &spot.deck {
+            d.suits[usize::from(i >> 2)] |= 1 << (i & 3);
+            d.count[usize::from(i >> 2)] += 1;
+        }
+        for (r, k) in d.rank_key.iter_mut().enumerate() {
+            *k = card_key(Card::from_index(4 * r as u8)) & RANK_PART;
+        }
+        for c in board {
+            let i = c.index();
+            d.board_suited[usize::from(i & 3)] |= 1 << (i >> 2);
+            d.board_ranks |= 1 << (i >> 2);
+        }
+        d
+    }
+
+    /// Deal `left` more ranks, each below `below`, onto the multiset so far
+    /// (`key`, `dealt`, `ways` to pick its cards); every complete one goes
+    /// to [`Deck::board`].
+    fn deal<S: Scorer>(
+        &self,
+        scorer: &mut S,
+        below: usize,
+        left: usize,
+        key: u64,
+        dealt: &mut Dealt,
+        ways: u64,
+    ) -> u64 {
+        if left == 0 {
+            return self.board(scorer, key, dealt, ways);
+        }
+        let mut runouts = 0;
+        for r in (0..below).rev() {
+            let n = usize::from(self.count[r]);
+            for c in 1..=n.min(left) {
+                dealt.counts[r] = c as u8;
+                dealt.ranks |= 1 << r;
+                let k = key + c as u64 * self.rank_key[r];
+                runouts += self.deal(scorer, r, left - c, k, dealt, ways * BINOM[n][c]);
+            }
+            dealt.counts[r] = 0;
+            dealt.ranks &= !(1 << r);
+        }
+        runouts
+    }
+
+    /// One multiset of dealt ranks and its `ways` runouts: rank it, tally
+    /// its suited classes, then the rest as runouts without a flush.
+    fn board<S: Scorer>(&self, scorer: &mut S, key: u64, dealt: &Dealt, ways: u64) -> u64 {
+        scorer.rank(key, self.board_ranks | dealt.ranks);
+        let mut suited = 0;
+        for s in 0..4 {
+            suited += self.suited_classes(scorer, s, dealt);
+        }
+        if ways > suited {
+            scorer.plain(ways - suited);
+        }
+        ways
+    }
+
+    /// Tally every class of runouts of `dealt` in which suit `s` holds
+    /// enough of the dealt ranks for someone to flush; their runouts.
+    fn suited_classes<S: Scorer>(&self, scorer: &mut S, s: usize, dealt: &Dealt) -> u64 {
+        let need = self.threshold[s];
+        if need > MOST_DEALT as i32 {
+            return 0;
+        }
+        let need = need.max(0) as u32;
+        // Per distinct dealt rank: its rank, and the ways to deal its count
+        // with one card in suit `s` (`inside`) or none (`outside`).
+        let (mut rank, mut inside, mut outside) = ([0u16; MOST_DEALT], [0; MOST_DEALT], [0; MOST_DEALT]);
+        let (mut d, mut candidates) = (0, 0u32);
+        let mut m = dealt.ranks;
+        while m != 0 {
+            let r = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (n, c) = (usize::from(self.count[r]), usize::from(dealt.counts[r]));
+            rank[d] = 1 << r;
+            if self.suits[r] >> s & 1 == 1 {
+                candidates |= 1 << d;
+                inside[d] = BINOM[n - 1][c - 1];
+                outside[d] = BINOM[n - 1][c];
+            } else {
+                outside[d] = BINOM[n][c];
+            }
+            d += 1;
+        }
+        if candidates.count_ones() < need {
+            return 0;
+        }
+        let mut runouts = 0;
+        let mut sub = candidates;
+        loop {
+            if sub.count_ones() >= need {
+                let (mut ways, mut suited) = (1, self.board_suited[s]);
+                for i in 0..d {
+                    if sub >> i & 1 == 1 {
+                        ways *= inside[i];
+                        suited |= rank[i];
+                    } else {
+                        ways *= outside[i];
+                    }
+                }
+                if ways != 0 {
+                    scorer.suited(s, suited, ways);
+                    runouts += ways;
+                }
+            }
+            if sub == 0 {
+                return runouts;
+            }
+            sub = (sub - 1) & candidates;
+        }
+    }
+}
+
+/// Per suit, the most hole cards of it any player holds.
+fn most_held(hands: &[&[Card]]) -> [i32; 4] {
+    let mut most = [0; 4];
+    for h in hands {
+        let mut held = [0; 4];
+        for c in *h {
+            held[usize::from(c.index() & 3)] += 1;
+        }
+        for s in 0..4 {
+            most[s] = most[s].max(held[s]);
+        }
+    }
+    most
+}
+
+/// Per suit, the fewest cards of it a runout must deal for someone to
+/// flush: five on board and hand in hold'em, three on board with two in
+/// hand in Omaha.
+fn thresholds(game: Game, hands: &[&[Card]], board: &[Card]) -> [i32; 4] {
+    let most = most_held(hands);
+    let mut on_board = [0; 4];
+    for c in board {
+        on_board[usize::from(c.index() & 3)] += 1;
+    }
+    std::array::from_fn(|s| match game {
+        Game::Holdem | Game::ShortDeck => 5 - on_board[s] - most[s],
+        Game::Omaha | Game::OmahaHiLo if most[s] >= 2 => 3 - on_board[s],
+        Game::Omaha | Game::OmahaHiLo => i32::MAX,
+    })
+}
+
+/// Enumerate a checked spot.
+pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMask]) -> Equity {
+    debug_assert!(hands.len() <= MAX_PLAYERS);
+    let deck = Deck::new(spot, board, thresholds(spot.game, hands, board));
+    let key = board.iter().fold(empty_key(), |k, &c| k + card_key(c));
+    let tally = Tally::new(hands.len(), pots);
+    let mut dealt = Dealt {
+        counts: [0; 13],
+        ranks: 0,
+    };
+    let (runouts, tally) = match spot.game {
+        Game::Holdem | Game::ShortDeck => {
+            let table = if spot.game == Game::Holdem {
+                high::standard()
+            } else {
+                high::short_deck()
+            };
+            let mut scorer = HighScorer::new(table, hands, tally);
+            let runouts = deck.deal(&mut scorer, 13, spot.left, key, &mut dealt, 1);
+            (runouts, scorer.into_tally())
+        }
+        Game::Omaha | Game::OmahaHiLo => {
+            let high_low = spot.game == Game::OmahaHiLo;
+            let mut scorer = OmahaScorer::new(omaha::table(), hands, high_low, tally);
+            let runouts = deck.deal(&mut scorer, 13, spot.left, key, &mut dealt, 1);
+            (runouts, scorer.into_tally())
+        }
+    };
+    debug_assert_eq!(runouts, spot.runouts);
+    tally.finish(spot.runouts)
+}
