@@ -21,6 +21,9 @@ use crate::MAX_PLAYERS;
 pub(crate) struct HighTable {
     ranks: Box<[u16; RANK_SLOTS]>,
     flush: Box<[u16; 8192]>,
+    /// The lowest flush's ordinal: a hand without a flush that reaches it
+    /// is a full house or better (quads in short deck).
+    lowest_flush: u16,
 }
 
 impl HighTable {
@@ -49,7 +52,8 @@ pub(crate) struct HighScorer<'a> {
     hole_suited: [[u16; 4]; MAX_PLAYERS],
     /// The ordinals without a flush on the ranked board.
     plain: [u32; MAX_PLAYERS],
-    values: [u32; MAX_PLAYERS],
+    /// The players whose hand without a flush beats every flush.
+    beats_flush: u16,
     tally: Tally,
 }
 
@@ -61,7 +65,7 @@ impl<'a> HighScorer<'a> {
             hole_key: [0; MAX_PLAYERS],
             hole_suited: [[0; 4]; MAX_PLAYERS],
             plain: [0; MAX_PLAYERS],
-            values: [0; MAX_PLAYERS],
+            beats_flush: 0,
             tally,
         };
         for (p, h) in hands.iter().enumerate() {
@@ -81,8 +85,11 @@ impl<'a> HighScorer<'a> {
 impl Scorer for HighScorer<'_> {
     #[inline(always)]
     fn rank(&mut self, key: u64, _ranks: u16) {
+        self.beats_flush = 0;
         for p in 0..self.n {
-            self.plain[p] = u32::from(self.table.rank_ordinal(key + self.hole_key[p]));
+            let v = self.table.rank_ordinal(key + self.hole_key[p]);
+            self.plain[p] = u32::from(v);
+            self.beats_flush |= u16::from(v >= self.table.lowest_flush) << p;
         }
     }
 
@@ -92,16 +99,28 @@ impl Scorer for HighScorer<'_> {
     }
 
     #[inline(always)]
-    fn suited(&mut self, suit: usize, suited: u16, weight: u64) {
-        self.values = self.plain;
-        for p in 0..self.n {
-            let mask = suited | self.hole_suited[p][suit];
-            if mask.count_ones() >= 5 {
-                let flush = u32::from(self.table.flush_ordinal(mask));
-                self.values[p] = self.values[p].max(flush);
-            }
+    fn flush_wins(&self, player: usize) -> bool {
+        self.beats_flush & !(1 << player) == 0
+    }
+
+    #[inline(always)]
+    fn flush_win(&mut self, player: usize, weight: u64) {
+        let mut values = self.plain;
+        values[player] = u32::MAX;
+        self.tally.high(&values, weight);
+    }
+
+    #[inline(always)]
+    fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64) {
+        let mut values = self.plain;
+        let mut m = flushers;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let flush = self.table.flush_ordinal(suited | self.hole_suited[p][suit]);
+            values[p] = values[p].max(u32::from(flush));
         }
-        self.tally.high(&self.values, weight);
+        self.tally.high(&values, weight);
     }
 }
 
@@ -174,10 +193,16 @@ fn build(value: fn(u64, u64) -> u32) -> HighTable {
     for (slot, v) in hands {
         ranks[slot] = ordinal(v);
     }
+    let mut lowest_flush = u16::MAX;
     for (mask, v) in flushes {
         flush[mask] = ordinal(v);
+        lowest_flush = lowest_flush.min(flush[mask]);
     }
-    HighTable { ranks, flush }
+    HighTable {
+        ranks,
+        flush,
+        lowest_flush,
+    }
 }
 
 #[cfg(test)]

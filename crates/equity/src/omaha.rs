@@ -26,6 +26,9 @@ pub(crate) struct OmahaTable {
     best: Vec<u16>,
     /// The value of each ordinal (ordinals follow values).
     values: Vec<u32>,
+    /// The lowest flush's value: a hand without a flush that reaches it is
+    /// a full house or better.
+    lowest_flush: u32,
 }
 
 /// Index of a rank pair (0 … 12 each, any order) among the 91.
@@ -84,10 +87,16 @@ fn build() -> OmahaTable {
         .iter()
         .map(|v| values.binary_search(v).unwrap_or(0) as u16)
         .collect();
+    let lowest_flush = (0u16..1 << 13)
+        .filter(|m| m.count_ones() == 5)
+        .map(flush_value)
+        .min()
+        .unwrap_or(0);
     OmahaTable {
         board_row,
         best,
         values,
+        lowest_flush,
     }
 }
 
@@ -222,6 +231,8 @@ pub(crate) struct OmahaScorer<'a> {
     lows: [u32; MAX_PLAYERS],
     /// Whether the ranked board gives anyone a low (hi-lo only).
     has_low: bool,
+    /// The players whose high without a flush beats every flush.
+    beats_flush: u16,
     tally: Tally,
 }
 
@@ -239,6 +250,7 @@ impl<'a> OmahaScorer<'a> {
             plain: [0; MAX_PLAYERS],
             lows: [0; MAX_PLAYERS],
             has_low: false,
+            beats_flush: 0,
             tally,
         }
     }
@@ -261,6 +273,10 @@ impl Scorer for OmahaScorer<'_> {
     #[inline(always)]
     fn rank(&mut self, key: u64, ranks: u16) {
         self.table.pair_values(&self.players, key, &mut self.plain);
+        self.beats_flush = 0;
+        for (p, &v) in self.plain[..self.players.len()].iter().enumerate() {
+            self.beats_flush |= u16::from(v >= self.table.lowest_flush) << p;
+        }
         self.has_low = self.high_low && low_values(&self.players, ranks, &mut self.lows);
     }
 
@@ -271,14 +287,26 @@ impl Scorer for OmahaScorer<'_> {
     }
 
     #[inline(always)]
-    fn suited(&mut self, suit: usize, suited: u16, weight: u64) {
+    fn flush_wins(&self, player: usize) -> bool {
+        self.beats_flush & !(1 << player) == 0
+    }
+
+    #[inline(always)]
+    fn flush_win(&mut self, player: usize, weight: u64) {
         let mut values = self.plain;
-        if suited.count_ones() >= 3 {
-            for (v, p) in values.iter_mut().zip(&self.players) {
-                if p.suited[suit].count_ones() >= 2 {
-                    *v = (*v).max(best_flush(p.suited[suit], suited));
-                }
-            }
+        values[player] = u32::MAX;
+        self.tally_highs(&values, weight);
+    }
+
+    #[inline(always)]
+    fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64) {
+        let mut values = self.plain;
+        let mut m = flushers;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let flush = best_flush(self.players[p].suited[suit], suited);
+            values[p] = values[p].max(flush);
         }
         self.tally_highs(&values, weight);
     }

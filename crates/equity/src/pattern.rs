@@ -50,10 +50,30 @@ pub(crate) trait Scorer {
     /// a flush.
     fn plain(&mut self, weight: u64);
 
+    /// Whether `player`, if alone in making a flush on the ranked board,
+    /// wins the high with any flush: no one else's hand beats the lowest.
+    fn flush_wins(&self, player: usize) -> bool;
+
+    /// Tally `weight` runouts of the ranked board on which `player` alone
+    /// makes a flush, and wins the high with it.
+    fn flush_win(&mut self, player: usize, weight: u64);
+
     /// Tally `weight` runouts of the ranked board on which `suit` holds
-    /// exactly the board ranks `suited`, and no other suit three.
-    fn suited(&mut self, suit: usize, suited: u16, weight: u64);
+    /// exactly the board ranks `suited`, and the players `flushers` make a
+    /// flush in it.
+    fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64);
 }
+
+/// Bits set in each 5-bit mask.
+const POP5: [u32; 32] = {
+    let mut t = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        t[i] = (i as u32).count_ones();
+        i += 1;
+    }
+    t
+};
 
 /// A multiset of dealt ranks as the suited classes need it.
 struct Dealt {
@@ -65,30 +85,32 @@ struct Dealt {
 
 /// The deck and the known board, as the walk reads them.
 struct Deck {
-    /// Per rank, the suits of its undealt cards (bit 0 clubs).
+    /// Per rank (0 the deuce), the suits of its undealt cards (bit 0 clubs).
     suits: [u8; 13],
     /// Per rank, how many undealt cards it has.
     count: [u8; 13],
     /// Per rank, its part of a key (the rank multiplier only).
     rank_key: [u64; 13],
-    /// Per suit, the known board's ranks in it.
+    /// Per suit, the known board's ranks in it, and how many.
     board_suited: [u16; 4],
+    board_count: [usize; 4],
     /// The known board's distinct ranks.
     board_ranks: u16,
-    /// Per suit, the fewest cards of it the runout must deal for someone
-    /// to flush in it (`i32::MAX` when no one can).
-    threshold: [i32; 4],
+    /// Per suit and count of it on the final board, the players who then
+    /// make a flush in it (none below three).
+    flushers: [[u16; 6]; 4],
 }
 
 impl Deck {
-    fn new(spot: &Spot, board: &[Card], threshold: [i32; 4]) -> Deck {
+    fn new(spot: &Spot, board: &[Card], flushers: [[u16; 6]; 4]) -> Deck {
         let mut d = Deck {
             suits: [0; 13],
             count: [0; 13],
             rank_key: [0; 13],
             board_suited: [0; 4],
+            board_count: [0; 4],
             board_ranks: 0,
-            threshold,
+            flushers,
         };
         for &i in &spot.deck {
             d.suits[usize::from(i >> 2)] |= 1 << (i & 3);
@@ -100,6 +122,7 @@ impl Deck {
         for c in board {
             let i = c.index();
             d.board_suited[usize::from(i & 3)] |= 1 << (i >> 2);
+            d.board_count[usize::from(i & 3)] += 1;
             d.board_ranks |= 1 << (i >> 2);
         }
         d
@@ -107,7 +130,7 @@ impl Deck {
 
     /// Deal `left` more ranks, each below `below`, onto the multiset so far
     /// (`key`, `dealt`, `ways` to pick its cards); every complete one goes
-    /// to [`Deck::board`].
+    /// to [`Deck::board`]. The runouts visited.
     fn deal<S: Scorer>(
         &self,
         scorer: &mut S,
@@ -141,8 +164,11 @@ impl Deck {
         scorer.rank(key, self.board_ranks | dealt.ranks);
         let mut suited = 0;
         for s in 0..4 {
-            suited += self.suited_classes(scorer, s, dealt);
+            if self.flushers[s][5] != 0 {
+                suited += self.suited_classes(scorer, s, dealt);
+            }
         }
+        debug_assert!(suited <= ways);
         if ways > suited {
             scorer.plain(ways - suited);
         }
@@ -150,17 +176,20 @@ impl Deck {
     }
 
     /// Tally every class of runouts of `dealt` in which suit `s` holds
-    /// enough of the dealt ranks for someone to flush; their runouts.
+    /// enough of the board for someone to flush; their runouts.
+    ///
+    /// Who flushes depends only on how many dealt ranks fall in the suit,
+    /// so the runouts with `k` of them (a coefficient of the product, over
+    /// the dealt ranks, of `outside + inside · x`) are tallied at once when
+    /// one player flushes and any flush wins; otherwise each set of `k`
+    /// suited ranks is tallied on its own.
     fn suited_classes<S: Scorer>(&self, scorer: &mut S, s: usize, dealt: &Dealt) -> u64 {
-        let need = self.threshold[s];
-        if need > MOST_DEALT as i32 {
-            return 0;
-        }
-        let need = need.max(0) as u32;
-        // Per distinct dealt rank: its rank, and the ways to deal its count
+        // Per distinct dealt rank: its bit, and the ways to deal its count
         // with one card in suit `s` (`inside`) or none (`outside`).
         let (mut rank, mut inside, mut outside) = ([0u16; MOST_DEALT], [0; MOST_DEALT], [0; MOST_DEALT]);
-        let (mut d, mut candidates) = (0, 0u32);
+        let (mut d, mut candidates) = (0, 0usize);
+        let mut by_count = [0u64; MOST_DEALT + 1];
+        by_count[0] = 1;
         let mut m = dealt.ranks;
         while m != 0 {
             let r = m.trailing_zeros() as usize;
@@ -171,75 +200,83 @@ impl Deck {
                 candidates |= 1 << d;
                 inside[d] = BINOM[n - 1][c - 1];
                 outside[d] = BINOM[n - 1][c];
+                for k in (0..=d).rev() {
+                    by_count[k + 1] += by_count[k] * inside[d];
+                    by_count[k] *= outside[d];
+                }
             } else {
                 outside[d] = BINOM[n][c];
+                by_count.iter_mut().for_each(|w| *w *= outside[d]);
             }
             d += 1;
         }
-        if candidates.count_ones() < need {
-            return 0;
-        }
         let mut runouts = 0;
-        let mut sub = candidates;
-        loop {
-            if sub.count_ones() >= need {
-                let (mut ways, mut suited) = (1, self.board_suited[s]);
-                for i in 0..d {
-                    if sub >> i & 1 == 1 {
-                        ways *= inside[i];
-                        suited |= rank[i];
-                    } else {
-                        ways *= outside[i];
+        for (k, &weight) in by_count.iter().enumerate().take(POP5[candidates] as usize + 1) {
+            let flushers = self.flushers[s][self.board_count[s] + k];
+            if flushers == 0 || weight == 0 {
+                continue;
+            }
+            runouts += weight;
+            let p = flushers.trailing_zeros() as usize;
+            if flushers == 1 << p && scorer.flush_wins(p) {
+                scorer.flush_win(p, weight);
+                continue;
+            }
+            let mut sub = candidates;
+            loop {
+                if POP5[sub] as usize == k {
+                    let (mut ways, mut suited) = (1, self.board_suited[s]);
+                    for i in 0..d {
+                        if sub >> i & 1 == 1 {
+                            ways *= inside[i];
+                            suited |= rank[i];
+                        } else {
+                            ways *= outside[i];
+                        }
+                    }
+                    if ways != 0 {
+                        scorer.suited(s, suited, flushers, ways);
                     }
                 }
-                if ways != 0 {
-                    scorer.suited(s, suited, ways);
-                    runouts += ways;
+                if sub == 0 {
+                    break;
                 }
+                sub = (sub - 1) & candidates;
             }
-            if sub == 0 {
-                return runouts;
-            }
-            sub = (sub - 1) & candidates;
         }
+        runouts
     }
 }
 
-/// Per suit, the most hole cards of it any player holds.
-fn most_held(hands: &[&[Card]]) -> [i32; 4] {
-    let mut most = [0; 4];
-    for h in hands {
-        let mut held = [0; 4];
+/// Per suit and count of it on the five-card board, the players who then
+/// make a flush: five of the suit between board and hole in hold'em, three
+/// on the board and two in the hole in Omaha. Either needs three on the
+/// board, which only one suit can have, so the suited classes of different
+/// suits never share a runout.
+fn flushers(game: Game, hands: &[&[Card]]) -> [[u16; 6]; 4] {
+    let mut f = [[0; 6]; 4];
+    for (p, h) in hands.iter().enumerate() {
+        let mut held = [0usize; 4];
         for c in *h {
             held[usize::from(c.index() & 3)] += 1;
         }
-        for s in 0..4 {
-            most[s] = most[s].max(held[s]);
+        for (s, by_count) in f.iter_mut().enumerate() {
+            for (count, players) in by_count.iter_mut().enumerate() {
+                let flush = match game {
+                    Game::Holdem | Game::ShortDeck => count + held[s] >= 5,
+                    Game::Omaha | Game::OmahaHiLo => count >= 3 && held[s] >= 2,
+                };
+                *players |= u16::from(flush) << p;
+            }
         }
     }
-    most
-}
-
-/// Per suit, the fewest cards of it a runout must deal for someone to
-/// flush: five on board and hand in hold'em, three on board with two in
-/// hand in Omaha.
-fn thresholds(game: Game, hands: &[&[Card]], board: &[Card]) -> [i32; 4] {
-    let most = most_held(hands);
-    let mut on_board = [0; 4];
-    for c in board {
-        on_board[usize::from(c.index() & 3)] += 1;
-    }
-    std::array::from_fn(|s| match game {
-        Game::Holdem | Game::ShortDeck => 5 - on_board[s] - most[s],
-        Game::Omaha | Game::OmahaHiLo if most[s] >= 2 => 3 - on_board[s],
-        Game::Omaha | Game::OmahaHiLo => i32::MAX,
-    })
+    f
 }
 
 /// Enumerate a checked spot.
 pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMask]) -> Equity {
     debug_assert!(hands.len() <= MAX_PLAYERS);
-    let deck = Deck::new(spot, board, thresholds(spot.game, hands, board));
+    let deck = Deck::new(spot, board, flushers(spot.game, hands));
     let key = board.iter().fold(empty_key(), |k, &c| k + card_key(c));
     let tally = Tally::new(hands.len(), pots);
     let mut dealt = Dealt {

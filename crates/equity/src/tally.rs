@@ -33,6 +33,8 @@ pub(crate) struct Tally {
     players: usize,
     /// Every player, as a set.
     everyone: u16,
+    /// A single pot of every player (the usual equity quote).
+    one_pot: bool,
     split: Vec<[PlayerEquity; MAX_PLAYERS]>,
 }
 
@@ -43,6 +45,7 @@ impl Tally {
             by_winners: vec![0; pots.len() << n],
             players: n,
             everyone: PotMask::all(n).0,
+            one_pot: pots.len() == 1 && pots[0] == PotMask::all(n),
             split: vec![[PlayerEquity::default(); MAX_PLAYERS]; pots.len()],
         }
     }
@@ -58,9 +61,19 @@ impl Tally {
         }
     }
 
+    /// Tally `weight` runouts on which the players' high values (all
+    /// above 0) are `values`.
     #[inline(always)]
     pub(crate) fn high(&mut self, values: &[u32; MAX_PLAYERS], weight: u64) {
-        self.high_given(values, best_set(values, self.everyone), weight);
+        if self.one_pot {
+            // Branch-free: the best value, then who holds it.
+            let values = &values[..self.players];
+            let best = values.iter().fold(0, |b, &v| b.max(v));
+            let set = (values.iter().enumerate()).fold(0, |m, (i, &v)| m | usize::from(v == best) << i);
+            self.by_winners[set] += weight;
+        } else {
+            self.high_given(values, best_set(values, self.everyone), weight);
+        }
     }
 
     /// [`Tally::high`] given the set of players with the best value of all.
