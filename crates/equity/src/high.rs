@@ -7,8 +7,8 @@
 use std::sync::OnceLock;
 
 use showdown_cards::eval::hooks::{
-    card_key, empty_key, high_value_of_key, rank_slot, short_deck_value_of_key,
-    suit_rank_bit, RANK_SLOTS,
+    card_key, empty_key, high_value_of_key, rank_slot, short_deck_value_of_key, suit_rank_bit,
+    RANK_SLOTS,
 };
 use showdown_cards::{Card, Rank, Suit};
 

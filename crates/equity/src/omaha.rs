@@ -361,7 +361,7 @@ mod tests {
             })
         })
     }
-    
+
     /// The best flush of two of the hole's ranks and three of the board's (one
     /// suit's ranks each).
     fn best_flush_by_trying_all(hole: u16, board: u16) -> u32 {

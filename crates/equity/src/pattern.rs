@@ -64,17 +64,6 @@ pub(crate) trait Scorer {
     fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64);
 }
 
-/// Bits set in each 5-bit mask.
-const POP5: [u32; 32] = {
-    let mut t = [0; 32];
-    let mut i = 0;
-    while i < 32 {
-        t[i] = (i as u32).count_ones();
-        i += 1;
-    }
-    t
-};
-
 /// A multiset of dealt ranks as the suited classes need it.
 struct Dealt {
     /// Per rank (0 the deuce), how many of it are dealt.
@@ -83,14 +72,26 @@ struct Dealt {
     ranks: u16,
 }
 
+/// How a rank's `c` dealt cards may fall with respect to one suit that has
+/// an undealt card of that rank: none of them in it, or one.
+#[derive(Clone, Copy, Default)]
+struct Split {
+    outside: u64,
+    inside: u64,
+}
+
 /// The deck and the known board, as the walk reads them.
 struct Deck {
-    /// Per rank (0 the deuce), the suits of its undealt cards (bit 0 clubs).
-    suits: [u8; 13],
-    /// Per rank, how many undealt cards it has.
+    /// Per rank (0 the deuce), how many undealt cards it has.
     count: [u8; 13],
     /// Per rank, its part of a key (the rank multiplier only).
     rank_key: [u64; 13],
+    /// Per rank and count dealt: the ways to deal them ([`BINOM`]), and
+    /// their [`Split`] about a suit the rank has undealt.
+    ways: [[u64; 5]; 13],
+    split: [[Split; 5]; 13],
+    /// Per suit, the ranks with an undealt card in it.
+    in_suit: [u16; 4],
     /// Per suit, the known board's ranks in it, and how many.
     board_suited: [u16; 4],
     board_count: [usize; 4],
@@ -99,31 +100,53 @@ struct Deck {
     /// Per suit and count of it on the final board, the players who then
     /// make a flush in it (none below three).
     flushers: [[u16; 6]; 4],
+    /// Per suit, the fewest dealt cards of it that make someone a flush
+    /// (more than five: no one can).
+    need: [usize; 4],
 }
 
 impl Deck {
     fn new(spot: &Spot, board: &[Card], flushers: [[u16; 6]; 4]) -> Deck {
         let mut d = Deck {
-            suits: [0; 13],
             count: [0; 13],
             rank_key: [0; 13],
+            ways: [[0; 5]; 13],
+            split: [[Split::default(); 5]; 13],
+            in_suit: [0; 4],
             board_suited: [0; 4],
             board_count: [0; 4],
             board_ranks: 0,
             flushers,
+            need: [MOST_DEALT + 1; 4],
         };
         for &i in &spot.deck {
-            d.suits[usize::from(i >> 2)] |= 1 << (i & 3);
+            d.in_suit[usize::from(i & 3)] |= 1 << (i >> 2);
             d.count[usize::from(i >> 2)] += 1;
         }
-        for (r, k) in d.rank_key.iter_mut().enumerate() {
-            *k = card_key(Card::from_index(4 * r as u8)) & RANK_PART;
+        for r in 0..13 {
+            d.rank_key[r] = card_key(Card::from_index(4 * r as u8)) & RANK_PART;
+            let n = usize::from(d.count[r]);
+            for c in 0..=n {
+                d.ways[r][c] = BINOM[n][c];
+                if n > 0 && c > 0 {
+                    d.split[r][c] = Split {
+                        outside: BINOM[n - 1][c],
+                        inside: BINOM[n - 1][c - 1],
+                    };
+                }
+            }
         }
         for c in board {
             let i = c.index();
             d.board_suited[usize::from(i & 3)] |= 1 << (i >> 2);
             d.board_count[usize::from(i & 3)] += 1;
             d.board_ranks |= 1 << (i >> 2);
+        }
+        for s in 0..4 {
+            let on_board = d.board_count[s];
+            if let Some(k) = (0..=5 - on_board).find(|&k| d.flushers[s][on_board + k] != 0) {
+                d.need[s] = k;
+            }
         }
         d
     }
@@ -150,7 +173,7 @@ impl Deck {
                 dealt.counts[r] = c as u8;
                 dealt.ranks |= 1 << r;
                 let k = key + c as u64 * self.rank_key[r];
-                runouts += self.deal(scorer, r, left - c, k, dealt, ways * BINOM[n][c]);
+                runouts += self.deal(scorer, r, left - c, k, dealt, ways * self.ways[r][c]);
             }
             dealt.counts[r] = 0;
             dealt.ranks &= !(1 << r);
@@ -164,8 +187,9 @@ impl Deck {
         scorer.rank(key, self.board_ranks | dealt.ranks);
         let mut suited = 0;
         for s in 0..4 {
-            if self.flushers[s][5] != 0 {
-                suited += self.suited_classes(scorer, s, dealt);
+            let candidates = dealt.ranks & self.in_suit[s];
+            if candidates.count_ones() as usize >= self.need[s] {
+                suited += self.suited_classes(scorer, s, candidates, dealt);
             }
         }
         debug_assert!(suited <= ways);
@@ -175,76 +199,99 @@ impl Deck {
         ways
     }
 
-    /// Tally every class of runouts of `dealt` in which suit `s` holds
-    /// enough of the board for someone to flush; their runouts.
+    /// Tally every class of runouts of `dealt` in which suit `s` (undealt
+    /// in the ranks `candidates`) holds enough of the board for someone to
+    /// flush; their runouts.
     ///
     /// Who flushes depends only on how many dealt ranks fall in the suit,
     /// so the runouts with `k` of them (a coefficient of the product, over
     /// the dealt ranks, of `outside + inside · x`) are tallied at once when
     /// one player flushes and any flush wins; otherwise each set of `k`
     /// suited ranks is tallied on its own.
-    fn suited_classes<S: Scorer>(&self, scorer: &mut S, s: usize, dealt: &Dealt) -> u64 {
-        // Per distinct dealt rank: its bit, and the ways to deal its count
-        // with one card in suit `s` (`inside`) or none (`outside`).
-        let (mut rank, mut inside, mut outside) = ([0u16; MOST_DEALT], [0; MOST_DEALT], [0; MOST_DEALT]);
-        let (mut d, mut candidates) = (0, 0usize);
+    fn suited_classes<S: Scorer>(
+        &self,
+        scorer: &mut S,
+        s: usize,
+        candidates: u16,
+        dealt: &Dealt,
+    ) -> u64 {
         let mut by_count = [0u64; MOST_DEALT + 1];
         by_count[0] = 1;
+        let mut degree = 0;
         let mut m = dealt.ranks;
         while m != 0 {
             let r = m.trailing_zeros() as usize;
             m &= m - 1;
-            let (n, c) = (usize::from(self.count[r]), usize::from(dealt.counts[r]));
-            rank[d] = 1 << r;
-            if self.suits[r] >> s & 1 == 1 {
-                candidates |= 1 << d;
-                inside[d] = BINOM[n - 1][c - 1];
-                outside[d] = BINOM[n - 1][c];
-                for k in (0..=d).rev() {
-                    by_count[k + 1] += by_count[k] * inside[d];
-                    by_count[k] *= outside[d];
+            let c = usize::from(dealt.counts[r]);
+            if candidates >> r & 1 == 1 {
+                let f = self.split[r][c];
+                for k in (0..=degree).rev() {
+                    by_count[k + 1] += by_count[k] * f.inside;
+                    by_count[k] *= f.outside;
                 }
+                degree += 1;
             } else {
-                outside[d] = BINOM[n][c];
-                by_count.iter_mut().for_each(|w| *w *= outside[d]);
+                let w = self.ways[r][c];
+                by_count[..=degree].iter_mut().for_each(|x| *x *= w);
             }
-            d += 1;
         }
         let mut runouts = 0;
-        for (k, &weight) in by_count.iter().enumerate().take(POP5[candidates] as usize + 1) {
+        for (k, &weight) in by_count
+            .iter()
+            .enumerate()
+            .take(degree + 1)
+            .skip(self.need[s])
+        {
             let flushers = self.flushers[s][self.board_count[s] + k];
-            if flushers == 0 || weight == 0 {
+            if weight == 0 {
                 continue;
             }
             runouts += weight;
             let p = flushers.trailing_zeros() as usize;
             if flushers == 1 << p && scorer.flush_wins(p) {
                 scorer.flush_win(p, weight);
-                continue;
-            }
-            let mut sub = candidates;
-            loop {
-                if POP5[sub] as usize == k {
-                    let (mut ways, mut suited) = (1, self.board_suited[s]);
-                    for i in 0..d {
-                        if sub >> i & 1 == 1 {
-                            ways *= inside[i];
-                            suited |= rank[i];
-                        } else {
-                            ways *= outside[i];
-                        }
-                    }
-                    if ways != 0 {
-                        scorer.suited(s, suited, flushers, ways);
-                    }
-                }
-                if sub == 0 {
-                    break;
-                }
-                sub = (sub - 1) & candidates;
+            } else {
+                self.each_suited_set(scorer, s, candidates, k, flushers, dealt);
             }
         }
         runouts
+    }
+
+    /// Tally, one by one, the sets of `k` of the `candidates` ranks that
+    /// suit `s` may hold, each weighted by the ways to deal it.
+    fn each_suited_set<S: Scorer>(
+        &self,
+        scorer: &mut S,
+        s: usize,
+        candidates: u16,
+        k: usize,
+        flushers: u16,
+        dealt: &Dealt,
+    ) {
+        let mut sub = candidates;
+        loop {
+            if sub.count_ones() as usize == k {
+                let mut ways = 1;
+                let mut m = dealt.ranks;
+                while m != 0 {
+                    let r = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let c = usize::from(dealt.counts[r]);
+                    ways *= match (sub >> r & 1 == 1, candidates >> r & 1 == 1) {
+                        (true, _) => self.split[r][c].inside,
+                        (false, true) => self.split[r][c].outside,
+                        (false, false) => self.ways[r][c],
+                    };
+                }
+                if ways != 0 {
+                    scorer.suited(s, self.board_suited[s] | sub, flushers, ways);
+                }
+            }
+            if sub == 0 {
+                return;
+            }
+            sub = (sub - 1) & candidates;
+        }
     }
 }
 

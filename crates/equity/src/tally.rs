@@ -69,7 +69,8 @@ impl Tally {
             // Branch-free: the best value, then who holds it.
             let values = &values[..self.players];
             let best = values.iter().fold(0, |b, &v| b.max(v));
-            let set = (values.iter().enumerate()).fold(0, |m, (i, &v)| m | usize::from(v == best) << i);
+            let set =
+                (values.iter().enumerate()).fold(0, |m, (i, &v)| m | usize::from(v == best) << i);
             self.by_winners[set] += weight;
         } else {
             self.high_given(values, best_set(values, self.everyone), weight);
@@ -86,7 +87,12 @@ impl Tally {
     }
 
     #[inline(always)]
-    pub(crate) fn high_low(&mut self, high: &[u32; MAX_PLAYERS], low: &[u32; MAX_PLAYERS], weight: u64) {
+    pub(crate) fn high_low(
+        &mut self,
+        high: &[u32; MAX_PLAYERS],
+        low: &[u32; MAX_PLAYERS],
+        weight: u64,
+    ) {
         let (all_high, all_low) = (best_set(high, self.everyone), best_set(low, self.everyone));
         for (p, &pot) in self.pots.iter().enumerate() {
             let h = Tally::best_in(high, all_high, pot);
