@@ -11,7 +11,7 @@ use showdown_cards::eval::hooks::{
 };
 use showdown_cards::{Card, Rank, Suit};
 
-use crate::pattern::Scorer;
+use crate::pattern::{rank_count, Scorer};
 use crate::tally::Tally;
 use crate::MAX_PLAYERS;
 
@@ -198,8 +198,8 @@ const STRAIGHTS: [u16; 10] = [
 ];
 
 /// The `k` highest bits of `m`.
-fn highest(mut m: u16, k: u32) -> u16 {
-    while m.count_ones() > k {
+fn highest(mut m: u16, k: usize) -> u16 {
+    while rank_count(m) > k {
         m &= m - 1;
     }
     m
@@ -212,7 +212,7 @@ fn highest(mut m: u16, k: u32) -> u16 {
 fn best_flush(hole: u16, board: u16) -> u32 {
     let mut best = flush_value(highest(hole, 2) | highest(board, 3));
     for w in STRAIGHTS {
-        if (w & hole).count_ones() == 2 && (w & board).count_ones() == 3 {
+        if w & !(hole | board) == 0 && rank_count(w & hole) == 2 {
             best = best.max(flush_value(w));
         }
     }
@@ -320,7 +320,7 @@ impl Scorer for OmahaScorer<'_> {
 fn low_values(players: &[OmahaPlayer], ranks: u16, out: &mut [u32; MAX_PLAYERS]) -> bool {
     let any = ranks & 0x1FFF;
     let board = ((any << 1) | (any >> 12)) & 0xFF;
-    if board.count_ones() < 3 {
+    if rank_count(board) < 3 {
         return false;
     }
     for (o, p) in out.iter_mut().zip(players) {
@@ -329,7 +329,7 @@ fn low_values(players: &[OmahaPlayer], ranks: u16, out: &mut [u32; MAX_PLAYERS])
         let mut best = u16::MAX;
         for &pair in &p.low_pairs[..p.n_low] {
             let rest = board & !pair;
-            if rest.count_ones() >= 3 {
+            if rank_count(rest) >= 3 {
                 let mut above = rest;
                 above &= above - 1;
                 above &= above - 1;

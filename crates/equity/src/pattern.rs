@@ -64,6 +64,25 @@ pub(crate) trait Scorer {
     fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64);
 }
 
+/// Bits set in each 13-bit rank mask: a look-up, as the default x86-64
+/// target has no population-count instruction and the walk counts ranks
+/// in its innermost loops.
+static RANK_COUNT: [u8; 1 << 13] = {
+    let mut t = [0; 1 << 13];
+    let mut i = 0;
+    while i < t.len() {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// How many ranks the 13-bit mask `m` holds.
+#[inline(always)]
+pub(crate) fn rank_count(m: u16) -> usize {
+    usize::from(RANK_COUNT[usize::from(m) & 0x1FFF])
+}
+
 /// A multiset of dealt ranks as the suited classes need it.
 struct Dealt {
     /// Per rank (0 the deuce), how many of it are dealt.
@@ -188,7 +207,7 @@ impl Deck {
         let mut suited = 0;
         for s in 0..4 {
             let candidates = dealt.ranks & self.in_suit[s];
-            if candidates.count_ones() as usize >= self.need[s] {
+            if rank_count(candidates) >= self.need[s] {
                 suited += self.suited_classes(scorer, s, candidates, dealt);
             }
         }
@@ -270,7 +289,7 @@ impl Deck {
     ) {
         let mut sub = candidates;
         loop {
-            if sub.count_ones() as usize == k {
+            if rank_count(sub) == k {
                 let mut ways = 1;
                 let mut m = dealt.ranks;
                 while m != 0 {
