@@ -12,7 +12,7 @@ use showdown_cards::eval::hooks::{
 };
 use showdown_cards::{Card, Rank, Suit};
 
-use crate::pattern::Scorer;
+use crate::scorer::Scorer;
 use crate::tally::Tally;
 use crate::MAX_PLAYERS;
 

@@ -22,6 +22,7 @@ pub mod hu_table;
 mod omaha;
 mod pattern;
 pub mod reference;
+mod scorer;
 mod tally;
 
 use showdown_cards::{Card, Rank, VariantId};

@@ -11,7 +11,7 @@ use showdown_cards::eval::hooks::{
 };
 use showdown_cards::{Card, Rank, Suit};
 
-use crate::pattern::{rank_count, Scorer};
+use crate::scorer::{rank_count, Scorer};
 use crate::tally::Tally;
 use crate::MAX_PLAYERS;
 
