@@ -12,6 +12,7 @@ mod chip_race;
 mod chip_race_draw;
 mod chip_race_props;
 mod common;
+mod hi_lo_odd_chips;
 mod next_hand;
 mod next_hand_props;
 mod properties;
