@@ -14,7 +14,7 @@
 
 use crate::dto::SettleRequest;
 pub use crate::step::{safe_name, ExplainRule, ExplainStep};
-use showdown_core::{BoardsSettlement, Half, OddChipOrder, Pot};
+use showdown_core::{BoardsSettlement, Half, OddChipOrder, Pot, Share};
 
 /// A player's name for a step's text (their id when they have none), by
 /// id; safe for one line of text.
@@ -206,6 +206,7 @@ fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_ra
     let order: Vec<usize> = match spread {
         "mainFirst" => (0..pots.len()).collect(),
         "lastFirst" => (0..pots.len()).rev().collect(),
+        "proportionalMainRest" => return main_rest_why(idx, rule, hand_rake),
         _ => {
             return match rule {
                 ExplainRule::Rake => {
@@ -240,6 +241,48 @@ fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_ra
             pot.amount - pot.rake
         ),
     }
+}
+
+/// Why pot `idx` gave its part under `proportionalMainRest` (Bovada): side
+/// pots their proportional part rounded down, the main pot the rest.
+fn main_rest_why(idx: usize, rule: ExplainRule, hand_rake: u64) -> String {
+    match (rule, idx) {
+        (ExplainRule::Rake, 0) => format!(
+            ", the rest of the hand's {hand_rake} once every side pot gave its part in proportion to the pots' sizes, rounded down"
+        ),
+        (ExplainRule::Rake, _) => format!(
+            ", its part of the hand's {hand_rake} in proportion to the pots' sizes, rounded down (the main pot gives the rest)"
+        ),
+        (_, 0) => ", the rest of the drop once every side pot gave its part in proportion to what the pots held after the rake, rounded down".into(),
+        _ => ", its part of the drop in proportion to what the pots held after the rake, rounded down (the main pot gives the rest)".into(),
+    }
+}
+
+/// Under `hiLoOddChips: high`, a high-half share that got leftover units
+/// says so, and which rule sent them there (RULES.md §4); `None` under TDA
+/// 19 or for a share with no odd chip.
+fn odd_to_high(cx: &Context, idx: usize, h: Half, sh: &Share) -> Option<ExplainStep> {
+    let high_rule = cx.req.hi_lo_odd_chips.as_deref() == Some("high");
+    if !high_rule || h != Half::High || sh.odd_chips == 0 {
+        return None;
+    }
+    let units = match sh.odd_chips {
+        1 => "1 leftover unit".to_string(),
+        n => format!("{n} leftover units"),
+    };
+    Some(ExplainStep {
+        rule: ExplainRule::OddChipHighHalf,
+        source: "RULES.md §4".into(),
+        pot: Some(idx as u64),
+        players: vec![cx.id(sh.player)],
+        amount: sh.amount,
+        text: format!(
+            "{} high half: {} gets {}, {units} of the halved pot included: under hiLoOddChips high every leftover unit goes to the high half's winners in odd-chip order (RULES.md §4).",
+            pot_label(idx),
+            cx.name(sh.player),
+            sh.amount
+        ),
+    })
 }
 
 /// The award of one pot on one board: why it was split as it was, then one
@@ -293,14 +336,10 @@ fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) 
         });
     }
     if halved {
-        let sum = |h: Half| -> u64 {
-            pot.shares
-                .iter()
-                .filter(|s| s.half == h)
-                .map(|s| s.amount)
-                .sum()
-        };
-        let (high, low) = (sum(Half::High), sum(Half::Low));
+        // The halving itself (TDA 19): whatever `hiLoOddChips` later moves.
+        let unit = cx.req.chip_unit.unwrap_or(1).max(1);
+        let low = net / unit / 2 * unit;
+        let high = net - low;
         if high > low {
             out.push(ExplainStep {
                 rule: ExplainRule::HalvedOddUnitHigh,
@@ -325,6 +364,10 @@ fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) 
             Half::Low => " low half".into(),
         };
         if let [one] = shares[..] {
+            if let Some(step) = odd_to_high(cx, idx, h, one) {
+                out.push(step);
+                continue;
+            }
             out.push(ExplainStep {
                 rule: ExplainRule::ShowdownWinner,
                 source: "TDA 2013 Rule 19".into(),
@@ -345,6 +388,10 @@ fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) 
             continue;
         }
         for sh in &shares {
+            if let Some(step) = odd_to_high(cx, idx, h, sh) {
+                out.push(step);
+                continue;
+            }
             let (rule, source, how) = match (sh.odd_chips > 0, cx.order_kind, h) {
                 (false, _, _) => (ExplainRule::Split, "TDA 2013 Rule 19", String::new()),
                 (true, OddChipOrder::Button { .. }, _) => (

@@ -23,6 +23,7 @@ use crate::dto::{PlayerRequest, SettleRequest};
 pub use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
 use showdown_cards::{Rulebook, Variant, VariantId};
+use showdown_core::HiLoOddChips;
 pub use validated::Validated;
 
 pub(crate) mod rake;
@@ -46,6 +47,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     let variant = variant(req, &mut p);
     let table = variant.map(VariantId::variant);
     let rules = rulebook(req, &mut p);
+    let hi_lo = hi_lo_odd_chips(req, &mut p);
     let unit = chip_unit(req, &mut p);
     let dead_money = hand_amounts(req, unit, &mut p);
     let contested = players(req, unit, dead_money, &mut p);
@@ -66,6 +68,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             variant,
             table,
             rules,
+            hi_lo,
             chip_unit,
             dead_money,
             button_seat,
@@ -101,6 +104,21 @@ fn rulebook(req: &SettleRequest, p: &mut Problems) -> Rulebook {
                 crate::closed_set::unknown("rules", other, &["tda", "roberts"]),
             );
             Rulebook::Tda
+        }
+    }
+}
+
+/// `hiLoOddChips` (RULES.md §4), TDA 19 unless the request names `high`.
+fn hi_lo_odd_chips(req: &SettleRequest, p: &mut Problems) -> HiLoOddChips {
+    match req.hi_lo_odd_chips.as_deref() {
+        None | Some("tda") => HiLoOddChips::Tda,
+        Some("high") => HiLoOddChips::High,
+        Some(other) => {
+            p.push(
+                "/hiLoOddChips",
+                crate::closed_set::unknown("hiLoOddChips", other, &["tda", "high"]),
+            );
+            HiLoOddChips::Tda
         }
     }
 }

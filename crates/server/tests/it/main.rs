@@ -22,5 +22,6 @@ mod openapi;
 mod operable;
 mod props;
 mod rake;
+mod rooms;
 mod tables;
 mod tournament;
