@@ -95,32 +95,21 @@ fn variant(req: &SettleRequest, p: &mut Problems) -> Option<VariantId> {
 
 /// The rulebook, TDA unless the request names Roberts.
 fn rulebook(req: &SettleRequest, p: &mut Problems) -> Rulebook {
-    match req.rules.as_deref() {
-        None | Some("tda") => Rulebook::Tda,
-        Some("roberts") => Rulebook::Roberts,
-        Some(other) => {
-            p.push(
-                "/rules",
-                crate::closed_set::unknown("rules", other, &["tda", "roberts"]),
-            );
-            Rulebook::Tda
-        }
-    }
+    let choices = [("tda", Rulebook::Tda), ("roberts", Rulebook::Roberts)];
+    p.pick("/rules", "rules", req.rules.as_deref(), &choices)
+        .unwrap_or(Rulebook::Tda)
 }
 
 /// `hiLoOddChips` (RULES.md §4), TDA 19 unless the request names `high`.
 fn hi_lo_odd_chips(req: &SettleRequest, p: &mut Problems) -> HiLoOddChips {
-    match req.hi_lo_odd_chips.as_deref() {
-        None | Some("tda") => HiLoOddChips::Tda,
-        Some("high") => HiLoOddChips::High,
-        Some(other) => {
-            p.push(
-                "/hiLoOddChips",
-                crate::closed_set::unknown("hiLoOddChips", other, &["tda", "high"]),
-            );
-            HiLoOddChips::Tda
-        }
-    }
+    let choices = [("tda", HiLoOddChips::Tda), ("high", HiLoOddChips::High)];
+    p.pick(
+        "/hiLoOddChips",
+        "hiLoOddChips",
+        req.hi_lo_odd_chips.as_deref(),
+        &choices,
+    )
+    .unwrap_or_default()
 }
 
 /// `chipUnit`, checked first: the other amounts are checked against it.
