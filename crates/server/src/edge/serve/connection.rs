@@ -8,6 +8,7 @@ use crate::edge::state::AppState;
 use crate::settings::defaults::MIN_HEADER_BYTES;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,6 +16,10 @@ use tokio::net::TcpStream;
 use tokio::sync::{watch, Notify};
 use tokio::time::Instant;
 
+/// How long a connection that is quiet when the drain reaches it waits for
+/// a request on its way (a client that has just connected, or has just
+/// written its next request, sends it within milliseconds).
+const QUIET_WAIT: Duration = Duration::from_secs(1);
 /// Under the connection cap, connections quiet for this long are closed to
 /// make room for new ones.
 const EVICT_QUIET: Duration = Duration::from_secs(1);
@@ -47,6 +52,9 @@ impl Quiet {
         now - self.since
     }
 }
+
+/// hyper's HTTP/1.1 connection over the counting socket.
+type Http = hyper::server::conn::http1::Connection<TokioIo<Counted>, ConnService>;
 
 pub(super) struct Connection {
     pub(super) config: Arc<ServeConfig>,
@@ -86,6 +94,15 @@ impl Connection {
             .max_buf_size(self.config.max_header_bytes.max(MIN_HEADER_BYTES));
         let conn = builder.serve_connection(io, service);
         tokio::pin!(conn);
+        if self.serve(conn.as_mut(), &stats).await {
+            self.drain(conn, &stats).await;
+        }
+    }
+
+    /// Serving: until the connection ends, goes quiet for the idle
+    /// timeout, is asked to make room while quiet, or the drain begins
+    /// (then `true`).
+    async fn serve(&mut self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> bool {
         let mut quiet = Quiet {
             bytes: 0,
             started: 0,
@@ -94,41 +111,74 @@ impl Connection {
         let tick = (self.config.idle_timeout / 4).max(Duration::from_millis(10));
         let mut ticks = tokio::time::interval(tick);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        // Serving: until the connection ends, goes quiet for the idle
-        // timeout, is asked to make room while quiet, or the drain begins.
         loop {
             let close = tokio::select! {
                 r = conn.as_mut() => {
                     if r.is_err() {
                         self.state.record_connection_error();
                     }
-                    return;
+                    return false;
                 }
-                _ = ticks.tick() => quiet.sample(&stats) >= self.config.idle_timeout,
+                _ = ticks.tick() => quiet.sample(stats) >= self.config.idle_timeout,
                 _ = self.pressure.notified() => {
                     let silent = stats.bytes_in.load(Ordering::Relaxed) == 0;
-                    quiet.sample(&stats) >= if silent { EVICT_SILENT } else { EVICT_QUIET }
+                    quiet.sample(stats) >= if silent { EVICT_SILENT } else { EVICT_QUIET }
                 }
-                _ = self.stop.wait_for(|s| *s) => break,
+                _ = self.stop.wait_for(|s| *s) => return true,
             };
             if close {
-                if stats.started.load(Ordering::Relaxed) == 0 {
-                    return;
+                if stats.started.load(Ordering::Relaxed) > 0 {
+                    // Quiet with a request served: hyper closes it at once.
+                    conn.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(self.config.header_timeout, conn).await;
                 }
-                // Quiet with a request served: hyper closes it at once.
-                conn.as_mut().graceful_shutdown();
-                let _ = tokio::time::timeout(self.config.header_timeout, conn.as_mut()).await;
-                return;
+                return false;
             }
         }
-        // The listener has closed after the linger, through which every
-        // response said `Connection: close`. A connection with nothing in
-        // progress (at most half a header) has nothing to lose; one with a
-        // request in flight finishes it, bounded by the grace in `serve`.
-        if stats.in_flight.load(Ordering::Relaxed) == 0 {
+    }
+
+    /// The drain has reached the connection: the listener has closed after
+    /// the linger, and every answer now says `Connection: close`. A request
+    /// in flight finishes, bounded by the grace in `serve`. A connection
+    /// quiet now may still have a request on its way (it was accepted as
+    /// the listener closed, or its client wrote just now): it has
+    /// [`QUIET_WAIT`] for the request to begin, and that request is
+    /// answered; one that sends nothing by then is closed.
+    async fn drain(&self, mut conn: Pin<&mut Http>, stats: &ConnStats) {
+        if stats.in_flight.load(Ordering::Relaxed) == 0
+            && !self.request_begins(conn.as_mut(), stats).await
+        {
             return;
         }
         conn.as_mut().graceful_shutdown();
         let _ = tokio::time::timeout(self.config.shutdown_grace, conn).await;
+    }
+
+    /// Whether a request begins on the quiet connection within
+    /// [`QUIET_WAIT`] (never past the grace); `false` too when the
+    /// connection ends by itself.
+    async fn request_begins(&self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> bool {
+        let started = stats.started.load(Ordering::Relaxed);
+        let wait = tokio::time::sleep(QUIET_WAIT.min(self.config.shutdown_grace));
+        tokio::pin!(wait);
+        let mut ticks = tokio::time::interval(Duration::from_millis(2));
+        loop {
+            tokio::select! {
+                r = conn.as_mut() => {
+                    if r.is_err() {
+                        self.state.record_connection_error();
+                    }
+                    return false;
+                }
+                _ = &mut wait => return false,
+                _ = ticks.tick() => {
+                    if stats.started.load(Ordering::Relaxed) != started
+                        || stats.in_flight.load(Ordering::Relaxed) > 0
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::config::ServeConfig;
 use super::connection::Connection;
+use super::handshakes;
 use crate::edge::config::LogEvery;
 use crate::edge::state::AppState;
 use crate::settings::defaults::MAX_CONNECTIONS_CEILING;
@@ -11,9 +12,12 @@ use axum::Router;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, Notify, Semaphore};
 
+/// How long handshakes under way when the listener stops taking new ones
+/// have to finish (a round trip; on loopback a few microseconds).
+const HANDSHAKE_WAIT: Duration = Duration::from_millis(20);
 /// File descriptors kept free below the open-file limit (logs, the
 /// listener, the admin listener, a shed connection being answered).
 const FD_RESERVE: u64 = 64;
@@ -131,6 +135,8 @@ impl Listener {
         let _ = self.slots.acquire_many(all).await;
     }
 
+    /// Accepts until the drain stops it, then closes the listener without
+    /// losing a connection the kernel accepted for us ([`Listener::close`]).
     pub(super) async fn accept_loop(
         self,
         listener: TcpListener,
@@ -141,11 +147,11 @@ impl Listener {
         let sheds = LogEvery::new(Duration::from_secs(10), 1);
         loop {
             let accepted = tokio::select! {
-                _ = stop.wait_for(|s| *s) => return,
+                _ = stop.wait_for(|s| *s) => break,
                 r = listener.accept() => r,
             };
-            let stream = match accepted {
-                Ok((stream, _)) => stream,
+            match accepted {
+                Ok((stream, _)) => self.admit(stream, &app, &stop, &sheds).await,
                 Err(e) => {
                     // Out of file descriptors or memory: wait a little
                     // rather than spin; the connections' own timeouts free
@@ -154,33 +160,94 @@ impl Listener {
                         tracing::warn!(error = %e, skipped, "accept failed");
                     }
                     tokio::time::sleep(Duration::from_millis(20)).await;
-                    continue;
                 }
-            };
-            match self.slot().await {
-                Some(permit) => {
-                    let open = self.state.metrics.connection_opened(self.name);
-                    let conn = Connection {
-                        config: self.config.clone(),
-                        pressure: self.pressure.clone(),
-                        draining: self.draining.clone(),
-                        stop: stop.clone(),
-                        state: self.state.clone(),
-                    };
-                    tokio::spawn(conn.run(stream, app.clone(), (permit, open)));
+            }
+        }
+        self.close(listener, &app, &stop, &sheds).await;
+    }
+
+    /// The listener's close at the end of the linger. Closing a listener
+    /// resets every connection the kernel has accepted but we have not
+    /// (and a client may have written its request on one), so: new
+    /// handshakes are refused first, those under way are given
+    /// [`HANDSHAKE_WAIT`] to finish, whatever the kernel then holds is
+    /// taken, and only then does the socket close. Each is served like any
+    /// other; its answer says `Connection: close`.
+    async fn close(
+        &self,
+        listener: TcpListener,
+        app: &Router,
+        stop: &watch::Receiver<bool>,
+        sheds: &LogEvery,
+    ) {
+        let refused = handshakes::refuse_new(&listener);
+        if let Err(e) = &refused {
+            tracing::warn!(error = %e, "new connections could not be refused before the close");
+        }
+        let wait = tokio::time::sleep(HANDSHAKE_WAIT);
+        tokio::pin!(wait);
+        loop {
+            tokio::select! {
+                _ = &mut wait => break,
+                r = listener.accept() => match r {
+                    Ok((stream, _)) => self.admit(stream, app, stop, sheds).await,
+                    Err(_) => break,
+                },
+            }
+        }
+        let Ok(listener) = listener.into_std() else {
+            return;
+        };
+        let mut taken = 0usize;
+        while let Ok((stream, _)) = listener.accept() {
+            // An accepted socket does not inherit the listener's O_NONBLOCK.
+            let stream = stream
+                .set_nonblocking(true)
+                .and_then(|()| TcpStream::from_std(stream));
+            if let Ok(stream) = stream {
+                taken += 1;
+                self.admit(stream, app, stop, sheds).await;
+            }
+        }
+        tracing::debug!(
+            listener = self.name,
+            taken,
+            "listener closed after taking what the kernel held"
+        );
+    }
+
+    /// A new connection: served in a slot of its own, or, over the cap,
+    /// answered 503 at once and closed.
+    async fn admit(
+        &self,
+        stream: TcpStream,
+        app: &Router,
+        stop: &watch::Receiver<bool>,
+        sheds: &LogEvery,
+    ) {
+        match self.slot().await {
+            Some(permit) => {
+                let open = self.state.metrics.connection_opened(self.name);
+                let conn = Connection {
+                    config: self.config.clone(),
+                    pressure: self.pressure.clone(),
+                    draining: self.draining.clone(),
+                    stop: stop.clone(),
+                    state: self.state.clone(),
+                };
+                tokio::spawn(conn.run(stream, app.clone(), (permit, open)));
+            }
+            None => {
+                self.state
+                    .record_unavailable(crate::edge::metrics::Unavailable::ConnectionCap);
+                if let Some(skipped) = sheds.allow() {
+                    tracing::warn!(
+                        max_connections = self.max,
+                        skipped,
+                        "connection cap reached: new connection answered 503"
+                    );
                 }
-                None => {
-                    self.state
-                        .record_unavailable(crate::edge::metrics::Unavailable::ConnectionCap);
-                    if let Some(skipped) = sheds.allow() {
-                        tracing::warn!(
-                            max_connections = self.max,
-                            skipped,
-                            "connection cap reached: new connection answered 503"
-                        );
-                    }
-                    let _ = stream.try_write(SHED_RESPONSE);
-                }
+                let _ = stream.try_write(SHED_RESPONSE);
             }
         }
     }

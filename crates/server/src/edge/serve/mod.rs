@@ -15,6 +15,7 @@
 
 mod config;
 mod connection;
+mod handshakes;
 mod listener;
 mod service;
 mod signals;
@@ -36,9 +37,11 @@ use tokio::sync::watch;
 /// until SIGTERM/SIGINT, then drain in the usual order, with no
 /// orchestrator's help: `/readyz` answers 503 at once while the listener
 /// keeps accepting for the linger (so a load balancer sees it and stops
-/// sending; responses say `Connection: close`), then the listener closes
-/// and requests in flight have the grace to finish. A second signal, in
-/// either wait, stops at once.
+/// sending; responses say `Connection: close`), then the listener closes,
+/// having first taken every connection the kernel accepted for it, and
+/// requests in flight have the grace to finish (a connection quiet then
+/// still has its request answered if it comes within a second). A second
+/// signal, in either wait, stops at once.
 /// `signals` are made by the caller before it binds, so a signal that
 /// comes while the server starts is a graceful stop, never the default kill.
 pub async fn serve(
