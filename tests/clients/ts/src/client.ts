@@ -95,8 +95,23 @@ export const mainFirstUp: SettleBody = {
 
 export const wrongSpread: SettleBody = {
   ...example,
-  // @ts-expect-error rake.spread is `proportional`, `mainFirst` or `lastFirst`
+  // @ts-expect-error rake.spread is `proportional`, `mainFirst`, `lastFirst` or `proportionalMainRest`
   rake: { percentBp: 500, spread: "sidePotFirst" },
+};
+
+// RULES.md §8.5 and §4: Bovada's side pots raked rounded down, the main pot
+// the rest, and every leftover unit of a halved pot to its high winners.
+export const bovada: SettleBody = {
+  ...example,
+  variant: "omaha-hi-lo",
+  hiLoOddChips: "high",
+  rake: { percentBp: 500, cap: 200, spread: "proportionalMainRest" },
+};
+
+export const wrongHiLoOddChips: SettleBody = {
+  ...example,
+  // @ts-expect-error hiLoOddChips is `tda` or `high`
+  hiLoOddChips: "low",
 };
 
 /** Each pot's part of the rake, as a room's hand history prints it. */
@@ -258,4 +273,26 @@ export function applyMoves(a: TablesAnswer): string[] {
   const waiting = a.tables.flatMap((t) => t.waiting.map((id) => `${id} waits at ${t.id}`));
   const breaking = a.breaking === undefined ? [] : [`${a.breaking.table} breaks: ${a.breaking.openSeats.length} open seats`];
   return [...moves, ...waiting, ...breaking, `halted: ${a.halted.join(", ")}`];
+}
+
+// Final-table deals (API.md "POST /v1/deals"; RULES.md §14.5-14.7).
+type DealsOperation = paths["/v1/deals"]["post"];
+export type DealBody = DealsOperation["requestBody"]["content"]["application/json"];
+export type DealAnswer = DealsOperation["responses"][200]["content"]["application/json"];
+
+export const dealExample: DealBody = {
+  method: "icm",
+  prizes: [90000, 40000, 20000],
+  prizeUnit: 1,
+  setAside: 0,
+  players: [{ id: "a", stack: 5000 }, { id: "b", stack: 3000 }, { id: "c", stack: 2000 }],
+};
+
+// @ts-expect-error method is `icm`, `chipChop` or `equal`
+export const badDeal: DealBody = { ...dealExample, method: "chip-chop" };
+
+/** What the cashier pays each player now, and what is left to play for. */
+export function payouts(a: DealAnswer): string[] {
+  const paid = a.shares.map((s) => `${s.agentId} (${s.stack} chips): ${s.amount}${s.oddUnits === 1 ? " (+1 unit)" : ""}`);
+  return [...paid, `total ${a.total}, ${a.setAside} played for`];
 }
