@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 /// - `odd-chip-button`: odd chips go to tied seats in order left of the button.
 /// - `odd-chip-stud-high-card`: stud, the odd chip to the highest card by suit.
 /// - `odd-chip-stud-low-card`: stud low half, the odd chip to the lowest card by suit.
+/// - `odd-chip-high-half`: under `hiLoOddChips: high`, a halved pot's leftover units to the high half's winners.
 /// - `halved-odd-unit-high`: halving a pot, the odd unit goes to the high half.
 /// - `no-qualifying-low`: no low qualifies, the high hand takes it all.
 /// - `same-winners-split-once`: the same hands win both halves, split once.
@@ -46,6 +47,9 @@ pub enum ExplainRule {
     OddChipStudHighCard,
     /// Stud low half: an odd chip goes to the tied hand with the lowest card by suit.
     OddChipStudLowCard,
+    /// `hiLoOddChips: high` (Bovada): every leftover unit of a halved pot,
+    /// the low half's too, goes to the high half's winners in odd-chip order.
+    OddChipHighHalf,
     /// A pot with an odd unit is halved with the extra unit to the high half.
     HalvedOddUnitHigh,
     /// No hand qualifies for low: the high hand takes the whole pot.
@@ -94,6 +98,7 @@ impl ExplainRule {
         Self::OddChipButton,
         Self::OddChipStudHighCard,
         Self::OddChipStudLowCard,
+        Self::OddChipHighHalf,
         Self::HalvedOddUnitHigh,
         Self::NoQualifyingLow,
         Self::SameWinnersSplitOnce,
@@ -120,6 +125,7 @@ impl ExplainRule {
                 | Self::OddChipButton
                 | Self::OddChipStudHighCard
                 | Self::OddChipStudLowCard
+                | Self::OddChipHighHalf
                 | Self::BoardShare
         )
     }

@@ -24,5 +24,6 @@ mod operable;
 mod prizes;
 mod props;
 mod rake;
+mod rooms;
 mod tables;
 mod tournament;
