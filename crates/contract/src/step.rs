@@ -88,7 +88,7 @@ pub enum ExplainRule {
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 22] = [
+    pub const ALL: [ExplainRule; 23] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
