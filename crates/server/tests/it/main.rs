@@ -25,5 +25,6 @@ mod operable;
 mod operable_cli;
 mod props;
 mod rake;
+mod rooms;
 mod tables;
 mod tournament;
