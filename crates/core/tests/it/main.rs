@@ -24,6 +24,7 @@ mod rake;
 mod rake_props;
 mod rake_spread;
 mod rules;
+mod tables_props;
 mod tournament;
 mod tournament_props;
 mod worked_examples;
