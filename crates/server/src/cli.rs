@@ -551,7 +551,7 @@ fn problem_out(p: &Problem) -> ExitCode {
 /// problem on stderr, so `> out.json` never captures an error.
 fn tables(args: &EquityArgs) -> ExitCode {
     use showdown_contract::problem::TYPE_INVALID_REQUEST;
-    use showdown_contract::tables::{tables_request, TablesRequest};
+    use showdown_contract::tables::{check_required, tables_request, TablesRequest};
     let bytes = match read_input(args.file.as_deref(), "tables") {
         Ok(b) => b,
         Err(code) => return code,
@@ -560,6 +560,9 @@ fn tables(args: &EquityArgs) -> ExitCode {
         Ok(req) => req,
         Err(p) => return problem_out(&p),
     };
+    if let Err(p) = check_required(&req) {
+        return problem_out(&p);
+    }
     match tables_request(&req) {
         Ok(a) => write_out(
             &mut std::io::stdout().lock(),

@@ -15,6 +15,7 @@ mod corpus;
 mod e2e;
 mod equity;
 mod explain;
+mod first_hand;
 mod golden;
 mod hand_history;
 mod http;
