@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint fmt bench exhaustive crosscheck equity-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
+.PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
 # The release profile has no fat LTO, so a fresh clone builds and answers
 # quickly (tests/fresh_clone.sh times it); the image uses the dist profile.
@@ -17,13 +17,20 @@ run:
 # Libraries' unit tests and integration tests; examples and benches are not
 # run, so they are not built here (make lint compiles every target). The
 # `showdown` binary is built for the end-to-end tests; it has no tests of
-# its own (`test = false`), so no harness of it is linked.
-test:
+# its own (`test = false`), so no harness of it is linked. First, in a
+# second: no import circle between a crate's files, and the server's
+# layers in order (tests/layers/import_circles.py).
+test: layers
 	$(CARGO) test --workspace --lib --tests
 
-lint:
+lint: layers
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+# No import circle between the files of a crate; the server's floors
+# (settings, edge, routes, command line) import only downwards.
+layers:
+	$(PYTHON) tests/layers/import_circles.py
 
 fmt:
 	$(CARGO) fmt --all

@@ -12,7 +12,7 @@ use crate::invalid::Invalid;
 use crate::problems::{seat_order, Problems, SEAT_FROM_1};
 use serde::{Deserialize, Serialize};
 use showdown_cards::Card;
-use showdown_core::draw::{draw, DrawDeal, DrawInput, DECK_SIZE};
+use showdown_core::draw::{draw, DrawDeal, DrawInput, DrawResult, DECK_SIZE};
 
 /// POST /v1/draw body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -128,9 +128,36 @@ pub struct DrawPlayerResult {
     pub place: u32,
 }
 
-/// Run a draw request: the response, or every problem found.
+/// Run a draw request: the response, or every problem found. The table
+/// and the deal are checked, the core draws for the players by seat, and
+/// the response names them as the request did.
 pub fn draw_request(req: &DrawRequest) -> Result<DrawResponse, Invalid> {
     let mut p = Problems::default();
+    let parsed = check(&mut p, req);
+    p.finish()?;
+
+    let order = seat_order(req.players.iter().map(|pl| pl.seat));
+    let deal = match req.seed {
+        Some(seed) => DrawDeal::Seed(seed),
+        None => {
+            // Every player gave a card (checked above), in request order.
+            let cards: Vec<Card> = parsed.into_iter().flatten().collect();
+            DrawDeal::Cards(order.iter().map(|&i| cards[i]).collect())
+        }
+    };
+    let input = DrawInput {
+        seats: order.iter().map(|&i| req.players[i].seat).collect(),
+        dealer_seat: req.dealer_seat,
+        deal,
+    };
+    let r = draw(&input).map_err(|e| Invalid::one("", format!("the draw cannot be run: {e}")))?;
+    Ok(response(req, &order, &r))
+}
+
+/// Every problem of the request: the number of players, the dealer seat,
+/// the seed or a card for each player, and the cards; the cards parsed, by
+/// request index.
+fn check(p: &mut Problems, req: &DrawRequest) -> Vec<Option<Card>> {
     let n = req.players.len();
     if n < 2 {
         p.push(
@@ -169,30 +196,20 @@ pub fn draw_request(req: &DrawRequest) -> Result<DrawResponse, Invalid> {
         .enumerate()
         .filter_map(|(i, pl)| Some((format!("/players/{i}/card"), pl.card.as_deref()?)))
         .collect();
-    let parsed = p.cards(&pointed);
-    p.finish()?;
+    p.cards(&pointed)
+}
 
-    let order = seat_order(req.players.iter().map(|pl| pl.seat));
-    let deal = match req.seed {
-        Some(seed) => DrawDeal::Seed(seed),
-        None => {
-            // Every player gave a card (checked above), in request order.
-            let cards: Vec<Card> = parsed.into_iter().flatten().collect();
-            DrawDeal::Cards(order.iter().map(|&i| cards[i]).collect())
-        }
-    };
-    let input = DrawInput {
-        seats: order.iter().map(|&i| req.players[i].seat).collect(),
-        dealer_seat: req.dealer_seat,
-        deal,
-    };
-    let r = draw(&input).map_err(|e| Invalid::one("", format!("the draw cannot be run: {e}")))?;
+/// The response: the deal order, each player's card and place, and the
+/// winner, named as the request named them (`order[k]` is the request
+/// index of core player k).
+fn response(req: &DrawRequest, order: &[usize], r: &DrawResult) -> DrawResponse {
+    let n = req.players.len();
     let mut place = vec![0u32; n];
     for (rank, &k) in r.ranking.iter().enumerate() {
         place[k] = rank as u32 + 1;
     }
     let winner = &req.players[order[r.winner]];
-    Ok(DrawResponse {
+    DrawResponse {
         purpose: req.purpose.clone(),
         dealer_seat: req.dealer_seat,
         seed: req.seed,
@@ -216,5 +233,5 @@ pub fn draw_request(req: &DrawRequest) -> Result<DrawResponse, Invalid> {
         winner_id: winner.id.clone(),
         winner_name: winner.name.clone(),
         winning_card: r.cards[r.winner].to_string(),
-    })
+    }
 }

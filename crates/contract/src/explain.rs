@@ -12,155 +12,142 @@
 //!   the pot awarded whole, `halved-odd-unit-high` the one unit the high
 //!   half gets over the low half: these explain, they pay nobody.
 
-use crate::dto::SettleRequest;
-pub use crate::step::{safe_name, ExplainRule, ExplainStep};
-use showdown_core::{BoardsSettlement, Half, OddChipOrder, Pot};
+mod award;
+mod context;
 
-/// A player's name for a step's text (their id when they have none), by
-/// id; safe for one line of text.
-pub fn player_name(req: &SettleRequest, id: &str) -> String {
-    req.players.iter().find(|p| p.id == id).map_or_else(
-        || safe_name(id),
-        |p| safe_name(p.name.as_deref().unwrap_or(&p.id)),
+pub use crate::step::{safe_name, ExplainRule, ExplainStep};
+pub use context::{player_name, Context};
+
+use award::explain_pot;
+use context::pot_label;
+use showdown_core::{BoardsSettlement, Pot, PotBoards, Uncalled};
+
+/// The steps for one settled hand, in the order the chips moved: the
+/// uncalled bets, the dead money, then each pot (its size when a side
+/// pot, the house's take, and its award on one board or on several).
+pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
+    let s = &bs.settlement;
+    let mut out: Vec<ExplainStep> = s.uncalled.iter().map(|u| uncalled(cx, u)).collect();
+    out.extend(dead_money(cx));
+    for (idx, pot) in s.pots.iter().enumerate() {
+        if idx > 0 {
+            out.push(side_pot(cx, idx, pot));
+        }
+        house_steps(cx, &s.pots, idx, &mut out);
+        match bs.pots.get(idx) {
+            Some(parts) => out.extend(board_shares(cx, idx, pot, parts)),
+            None => explain_pot(cx, idx, pot, &mut out),
+        }
+    }
+    out
+}
+
+/// One step that pays nobody from a pot or pays one player.
+fn step(
+    rule: ExplainRule,
+    source: &str,
+    pot: Option<usize>,
+    players: Vec<String>,
+    amount: u64,
+    text: String,
+) -> ExplainStep {
+    ExplainStep {
+        rule,
+        source: source.into(),
+        pot: pot.map(|p| p as u64),
+        players,
+        amount,
+        text,
+    }
+}
+
+/// RULES.md §2: a bet nobody called goes back before the pots are formed.
+fn uncalled(cx: &Context, u: &Uncalled) -> ExplainStep {
+    step(
+        ExplainRule::UncalledBet,
+        "RULES.md §2",
+        None,
+        vec![cx.id(u.player)],
+        u.amount,
+        format!(
+            "{} gets back the uncalled {} before the pots are formed (RULES.md §2).",
+            cx.name(u.player),
+            u.amount
+        ),
     )
 }
 
-/// What settle.rs knows beside the core's result.
-pub struct Context<'a> {
-    pub req: &'a SettleRequest,
-    /// Request index of core player k.
-    pub order: &'a [usize],
-    /// Each request player's (high, low) values, `None` if folded.
-    pub values: &'a [Option<(u64, Option<u64>)>],
-    /// Each request player's high hand in words, when described.
-    pub hand_words: &'a [Option<String>],
-    pub order_kind: OddChipOrder,
-    pub split_game: bool,
-}
-
-impl Context<'_> {
-    fn id(&self, k: usize) -> String {
-        self.req.players[self.order[k]].id.clone()
-    }
-    fn name(&self, k: usize) -> String {
-        let p = &self.req.players[self.order[k]];
-        safe_name(p.name.as_deref().unwrap_or(&p.id))
-    }
-    fn names(&self, ks: &[usize]) -> String {
-        let n: Vec<String> = ks.iter().map(|&k| self.name(k)).collect();
-        match n.as_slice() {
-            [] => String::new(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-        }
-    }
-    fn with_hand(&self, k: usize) -> String {
-        match &self.hand_words[self.order[k]] {
-            Some(w) => format!(" with {w}"),
-            None => String::new(),
-        }
-    }
-}
-
-fn pot_label(idx: usize) -> String {
-    if idx == 0 {
-        "Main pot".into()
-    } else {
-        format!("Side pot {idx}")
-    }
-}
-
-/// The steps for one settled hand, in the order the chips moved.
-pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
-    let s = &bs.settlement;
-    let mut out = Vec::new();
-    let step =
-        |rule, source: &str, pot: Option<usize>, players: Vec<String>, amount, text| ExplainStep {
-            rule,
-            source: source.into(),
-            pot: pot.map(|p| p as u64),
-            players,
-            amount,
-            text,
-        };
-    for u in &s.uncalled {
-        out.push(step(
-            ExplainRule::UncalledBet,
-            "RULES.md §2",
-            None,
-            vec![cx.id(u.player)],
-            u.amount,
-            format!(
-                "{} gets back the uncalled {} before the pots are formed (RULES.md §2).",
-                cx.name(u.player),
-                u.amount
-            ),
-        ));
-    }
+/// TDA 2013 Rule 20: the hand's dead money, when there is any.
+fn dead_money(cx: &Context) -> Option<ExplainStep> {
     let dead: u64 = cx
         .req
         .players
         .iter()
         .map(|p| p.dead.unwrap_or(0))
         .fold(cx.req.dead_money.unwrap_or(0), u64::saturating_add);
-    if dead > 0 {
-        out.push(step(
-            ExplainRule::DeadMoney,
-            "TDA 2013 Rule 20",
-            Some(0),
-            Vec::new(),
-            dead,
-            format!("{dead} in dead money goes into the pots; it belongs to no live player (TDA 2013 Rule 20)."),
-        ));
-    }
-    for (idx, pot) in s.pots.iter().enumerate() {
-        let label = pot_label(idx);
-        if idx > 0 {
-            out.push(step(
-                ExplainRule::SidePot,
-                "TDA 2013 Rule 20",
+    (dead > 0).then(|| step(
+        ExplainRule::DeadMoney,
+        "TDA 2013 Rule 20",
+        Some(0),
+        Vec::new(),
+        dead,
+        format!("{dead} in dead money goes into the pots; it belongs to no live player (TDA 2013 Rule 20)."),
+    ))
+}
+
+/// TDA 2013 Rule 20: a side pot's size and who contests it.
+fn side_pot(cx: &Context, idx: usize, pot: &Pot) -> ExplainStep {
+    step(
+        ExplainRule::SidePot,
+        "TDA 2013 Rule 20",
+        Some(idx),
+        pot.eligible.iter().map(|&k| cx.id(k)).collect(),
+        pot.amount,
+        format!(
+            "{} of {} is contested only by {}, who covered the all-in (TDA 2013 Rule 20).",
+            pot_label(idx),
+            pot.amount,
+            cx.names(&pot.eligible)
+        ),
+    )
+}
+
+/// RULES.md §9: with several boards, each share of pot `idx` and the
+/// boards it was won on.
+fn board_shares<'c>(
+    cx: &'c Context,
+    idx: usize,
+    pot: &'c Pot,
+    parts: &'c PotBoards,
+) -> impl Iterator<Item = ExplainStep> + 'c {
+    let label = pot_label(idx);
+    pot.shares
+        .iter()
+        .zip(&parts.share_boards)
+        .map(move |(sh, &mask)| {
+            let b: Vec<String> = (0..64)
+                .filter(|b| mask & (1u64 << b) != 0)
+                .map(|b: u64| (b + 1).to_string())
+                .collect();
+            let on = match b.as_slice() {
+                [] => "no board".to_string(),
+                [one] => format!("board {one}"),
+                [init @ .., last] => format!("boards {} and {last}", init.join(", ")),
+            };
+            step(
+                ExplainRule::BoardShare,
+                "RULES.md §9",
                 Some(idx),
-                pot.eligible.iter().map(|&k| cx.id(k)).collect(),
-                pot.amount,
+                vec![cx.id(sh.player)],
+                sh.amount,
                 format!(
-                    "{label} of {} is contested only by {}, who covered the all-in (TDA 2013 Rule 20).",
-                    pot.amount,
-                    cx.names(&pot.eligible)
+                    "{label}: {} wins {} on {on} of {} (RULES.md §9).",
+                    cx.name(sh.player),
+                    sh.amount,
+                    parts.boards.len()
                 ),
-            ));
-        }
-        house_steps(cx, &s.pots, idx, &mut out);
-        match bs.pots.get(idx) {
-            Some(parts) => {
-                for (sh, &mask) in pot.shares.iter().zip(&parts.share_boards) {
-                    let b: Vec<String> = (0..64)
-                        .filter(|b| mask & (1u64 << b) != 0)
-                        .map(|b: u64| (b + 1).to_string())
-                        .collect();
-                    let on = match b.as_slice() {
-                        [] => "no board".to_string(),
-                        [one] => format!("board {one}"),
-                        [init @ .., last] => format!("boards {} and {last}", init.join(", ")),
-                    };
-                    out.push(step(
-                        ExplainRule::BoardShare,
-                        "RULES.md §9",
-                        Some(idx),
-                        vec![cx.id(sh.player)],
-                        sh.amount,
-                        format!(
-                            "{label}: {} wins {} on {on} of {} (RULES.md §9).",
-                            cx.name(sh.player),
-                            sh.amount,
-                            parts.boards.len()
-                        ),
-                    ));
-                }
-            }
-            None => explain_pot(cx, idx, pot, &mut out),
-        }
-    }
-    out
+            )
+        })
 }
 
 /// The house's take from pot `idx`, rake then drop, each a step when it
@@ -239,154 +226,6 @@ fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_ra
             "; the drop comes off the pots {way}, so it gives what was left of it, up to the {} the pot held after its rake",
             pot.amount - pot.rake
         ),
-    }
-}
-
-/// The award of one pot on one board: why it was split as it was, then one
-/// paying step per share.
-fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) {
-    let label = pot_label(idx);
-    let net = pot.amount - pot.rake - pot.jackpot;
-    let id = |k: usize| cx.id(k);
-    if let [only] = pot.eligible[..] {
-        out.push(ExplainStep {
-            rule: ExplainRule::SingleEligible,
-            source: "TDA 2013 Rule 20".into(),
-            pot: Some(idx as u64),
-            players: vec![id(only)],
-            amount: net,
-            text: format!(
-                "{label} {net}: {} is the only player eligible and takes it without a contest (TDA 2013 Rule 20).",
-                cx.name(only)
-            ),
-        });
-        return;
-    }
-    let halved = pot.shares.iter().any(|s| s.half != Half::Whole);
-    let house = "house rules for split games";
-    if cx.split_game && !halved {
-        let any_low = pot
-            .eligible
-            .iter()
-            .any(|&k| cx.values[cx.order[k]].is_some_and(|v| v.1.is_some()));
-        let (rule, source, why) = if any_low {
-            (
-                ExplainRule::SameWinnersSplitOnce,
-                "TDA 2013 Illustration F",
-                "the same hands win high and low, so it is split once, not halved first",
-            )
-        } else {
-            (
-                ExplainRule::NoQualifyingLow,
-                "house rules for split games",
-                "no hand qualifies for low, so the high hand takes it all",
-            )
-        };
-        let winners: Vec<usize> = pot.shares.iter().map(|s| s.player).collect();
-        out.push(ExplainStep {
-            rule,
-            source: source.into(),
-            pot: Some(idx as u64),
-            players: winners.iter().map(|&k| id(k)).collect(),
-            amount: net,
-            text: format!("{label} {net}: {why} ({source})."),
-        });
-    }
-    if halved {
-        let sum = |h: Half| -> u64 {
-            pot.shares
-                .iter()
-                .filter(|s| s.half == h)
-                .map(|s| s.amount)
-                .sum()
-        };
-        let (high, low) = (sum(Half::High), sum(Half::Low));
-        if high > low {
-            out.push(ExplainStep {
-                rule: ExplainRule::HalvedOddUnitHigh,
-                source: "Robert's Rules 3.7.5.c".into(),
-                pot: Some(idx as u64),
-                players: Vec::new(),
-                amount: high - low,
-                text: format!(
-                    "{label} {net} is halved {high} high and {low} low; the odd unit goes to the high half (Robert's Rules 3.7.5.c, {house})."
-                ),
-            });
-        }
-    }
-    for h in [Half::Whole, Half::High, Half::Low] {
-        let shares: Vec<_> = pot.shares.iter().filter(|s| s.half == h).collect();
-        // Core indices are in seat order, so the names read by seat.
-        let mut winners: Vec<usize> = shares.iter().map(|s| s.player).collect();
-        winners.sort_unstable();
-        let part = match h {
-            Half::Whole => String::new(),
-            Half::High => " high half".into(),
-            Half::Low => " low half".into(),
-        };
-        if let [one] = shares[..] {
-            out.push(ExplainStep {
-                rule: ExplainRule::ShowdownWinner,
-                source: "TDA 2013 Rule 19".into(),
-                pot: Some(idx as u64),
-                players: vec![id(one.player)],
-                amount: one.amount,
-                text: format!(
-                    "{label}{part}: {} wins {} at showdown{} (TDA 2013 Rule 19).",
-                    cx.name(one.player),
-                    one.amount,
-                    if h == Half::Low {
-                        String::new()
-                    } else {
-                        cx.with_hand(one.player)
-                    }
-                ),
-            });
-            continue;
-        }
-        for sh in &shares {
-            let (rule, source, how) = match (sh.odd_chips > 0, cx.order_kind, h) {
-                (false, _, _) => (ExplainRule::Split, "TDA 2013 Rule 19", String::new()),
-                (true, OddChipOrder::Button { .. }, _) => (
-                    ExplainRule::OddChipButton,
-                    "TDA 2013 Rule 19",
-                    " a tied seat in order left of the button".into(),
-                ),
-                (true, OddChipOrder::Stud, Half::Low) => (
-                    ExplainRule::OddChipStudLowCard,
-                    "TDA 2013 Illustration F",
-                    " the tied hand with the lowest card by suit".into(),
-                ),
-                (true, OddChipOrder::Stud, _) => (
-                    ExplainRule::OddChipStudHighCard,
-                    "TDA 2013 Rule 19",
-                    " the tied hand with the highest card by suit".into(),
-                ),
-            };
-            let odd = match sh.odd_chips {
-                0 => String::new(),
-                1 => format!(", the odd chip included as{how}"),
-                n => format!(", {n} odd chips included as{how}"),
-            };
-            out.push(ExplainStep {
-                rule,
-                source: source.into(),
-                pot: Some(idx as u64),
-                players: vec![id(sh.player)],
-                amount: sh.amount,
-                text: format!(
-                    "{label}{part}: {} tie{}; {} gets {}{odd} ({source}).",
-                    cx.names(&winners),
-                    if h == Half::Low {
-                        String::new()
-                    } else {
-                        cx.with_hand(winners[0])
-                    },
-                    cx.name(sh.player),
-                    sh.amount
-                ),
-            });
-        }
     }
 }
 

@@ -223,13 +223,56 @@ fn validate(input: &ChipRaceInput) -> Result<u64, ChipRaceError> {
     Ok(color_up_to / removed)
 }
 
-/// Run a chip race (RULES.md §6).
+/// Run a chip race (RULES.md §6): the full sets exchanged, the leftovers
+/// dealt their cards, the pool of colored-up chips they make, and the chips
+/// awarded, nobody raced out.
 pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError> {
     let ratio = validate(input)?;
-    let (small, large) = (input.removed, input.color_up_to);
-    let n = input.players.len();
+    let (exchanged, raced) = leftovers(input, ratio)?;
+    let deal_order = deal_order(input, &raced);
+    let cards = deal(input, &raced, &deal_order)?;
+    let best: Vec<Option<Card>> = cards.iter().map(|c| c.iter().max().copied()).collect();
+    let pool = Pool::of(&raced, input.removed, input.color_up_to)?;
+    let raced_out: Vec<bool> = (0..input.players.len())
+        .map(|i| raced[i] > 0 && exchanged[i] == 0 && input.players[i].other_value == 0)
+        .collect();
 
-    // Full sets go at equal value; only the leftovers race.
+    // Highest single card first: rank, then suit (Card's order).
+    let mut by_card: Vec<usize> = deal_order.clone();
+    by_card.sort_by(|&a, &b| best[b].cmp(&best[a]));
+    let (award, award_order) = hand_out(input, &by_card, &raced_out, pool.chips);
+    let added = award.iter().flatten().filter(|a| a.added).count() as u64;
+
+    let mut players = Vec::with_capacity(input.players.len());
+    for (i, p) in input.players.iter().enumerate() {
+        let (value_before, value_after) = values(input, p, exchanged[i], award[i].is_some())?;
+        players.push(RacePlayerResult {
+            exchanged: exchanged[i],
+            raced: raced[i],
+            cards: cards[i].clone(),
+            best_card: best[i],
+            raced_out: raced_out[i],
+            award: award[i],
+            value_before,
+            value_after,
+        });
+    }
+    Ok(ChipRaceResult {
+        ratio,
+        deal_order,
+        players,
+        value_removed: pool.value_removed,
+        pool: pool.chips,
+        remainder: pool.remainder,
+        rounded_up: pool.rounded_up,
+        added,
+        award_order,
+    })
+}
+
+/// Each player's full sets, exchanged at equal value, and the leftover
+/// chips that race; one deck at most for the whole race.
+fn leftovers(input: &ChipRaceInput, ratio: u64) -> Result<(Vec<u64>, Vec<u64>), ChipRaceError> {
     let exchanged: Vec<u64> = input
         .players
         .iter()
@@ -247,19 +290,33 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
     if needed > DECK_SIZE as u64 {
         return Err(ChipRaceError::TooManyCards { needed });
     }
+    Ok((exchanged, raced))
+}
 
-    // Deal order: TDA 23-A from seat 1; the chip-race guide from the next small blind.
+/// The players who race, in the order they are dealt: TDA 23-A from seat
+/// 1; the chip-race guide from the next small blind.
+fn deal_order(input: &ChipRaceInput, raced: &[u64]) -> Vec<usize> {
     let start = match input.convention {
         Convention::Tda => 1,
         Convention::Standard => input.small_blind_seat.unwrap_or(1),
     };
     let seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
-    let deal_order: Vec<usize> = clockwise_from(&seats, start)
+    clockwise_from(&seats, start)
         .into_iter()
         .filter(|&i| raced[i] > 0)
-        .collect();
+        .collect()
+}
 
-    let cards: Vec<Vec<Card>> = match &input.deal {
+/// Each player's cards: those the table dealt (one a chip raced, none
+/// twice), or dealt from the seed's deck, all of a player's cards before
+/// the next player's (the chip-race guide).
+fn deal(
+    input: &ChipRaceInput,
+    raced: &[u64],
+    deal_order: &[usize],
+) -> Result<Vec<Vec<Card>>, ChipRaceError> {
+    let n = input.players.len();
+    match &input.deal {
         RaceDeal::Cards(lists) => {
             if lists.len() != n {
                 return Err(ChipRaceError::CardLists {
@@ -284,41 +341,59 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
                     .unwrap_or(&0);
                 return Err(ChipRaceError::DuplicateCard { player, card });
             }
-            lists.clone()
+            Ok(lists.clone())
         }
         RaceDeal::Seed(seed) => {
-            // The chip-race guide: all of a player's cards before the next player's.
             let mut deck = shuffled_deck(*seed).into_iter();
             let mut lists = vec![Vec::new(); n];
-            for &p in &deal_order {
+            for &p in deal_order {
                 lists[p] = deck.by_ref().take(raced[p] as usize).collect();
             }
-            lists
+            Ok(lists)
         }
-    };
-    let best: Vec<Option<Card>> = cards.iter().map(|c| c.iter().max().copied()).collect();
-
-    // The leftover value and the colored-up chips it makes (the chip-race guide).
-    let mut value_removed = 0u64;
-    for &r in &raced {
-        value_removed = r
-            .checked_mul(small)
-            .and_then(|v| v.checked_add(value_removed))
-            .ok_or(ChipRaceError::Overflow)?;
     }
-    let remainder = value_removed % large;
-    let rounded_up = remainder.checked_mul(2).ok_or(ChipRaceError::Overflow)? > large;
-    let pool = value_removed / large + u64::from(rounded_up);
+}
 
-    let raced_out: Vec<bool> = (0..n)
-        .map(|i| raced[i] > 0 && exchanged[i] == 0 && input.players[i].other_value == 0)
-        .collect();
+/// The leftover value and the colored-up chips it makes (the chip-race
+/// guide): one a full larger chip, and one more for a remainder over half.
+struct Pool {
+    value_removed: u64,
+    remainder: u64,
+    rounded_up: bool,
+    chips: u64,
+}
 
-    // Highest single card first: rank, then suit (Card's order).
-    let mut by_card: Vec<usize> = deal_order.clone();
-    by_card.sort_by(|&a, &b| best[b].cmp(&best[a]));
+impl Pool {
+    fn of(raced: &[u64], small: u64, large: u64) -> Result<Pool, ChipRaceError> {
+        let mut value_removed = 0u64;
+        for &r in raced {
+            value_removed = r
+                .checked_mul(small)
+                .and_then(|v| v.checked_add(value_removed))
+                .ok_or(ChipRaceError::Overflow)?;
+        }
+        let remainder = value_removed % large;
+        let rounded_up = remainder.checked_mul(2).ok_or(ChipRaceError::Overflow)? > large;
+        Ok(Pool {
+            value_removed,
+            remainder,
+            rounded_up,
+            chips: value_removed / large + u64::from(rounded_up),
+        })
+    }
+}
 
-    let mut award: Vec<Option<Award>> = vec![None; n];
+/// The chips handed out, by player, and the order they went: a raced-out
+/// player first under the chip-race guide, then the highest cards (at most
+/// one chip a player), then a chip added for any raced-out player left
+/// with none.
+fn hand_out(
+    input: &ChipRaceInput,
+    by_card: &[usize],
+    raced_out: &[bool],
+    pool: u64,
+) -> (Vec<Option<Award>>, Vec<usize>) {
+    let mut award: Vec<Option<Award>> = vec![None; input.players.len()];
     let mut award_order = Vec::new();
     let mut left = pool;
     let mut give =
@@ -340,7 +415,7 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
         }
     }
     // The race: highest cards, at most one chip a player.
-    for &p in &by_card {
+    for &p in by_card {
         if left == 0 {
             break;
         }
@@ -356,41 +431,26 @@ pub fn chip_race(input: &ChipRaceInput) -> Result<ChipRaceResult, ChipRaceError>
             give(p, AwardReason::NotRacedOut, &mut 0, &mut award);
         }
     }
-    let added = award.iter().flatten().filter(|a| a.added).count() as u64;
+    (award, award_order)
+}
 
-    let mut players = Vec::with_capacity(n);
-    for (i, p) in input.players.iter().enumerate() {
-        let value_before = p
-            .removed_chips
-            .checked_mul(small)
-            .and_then(|v| v.checked_add(p.other_value))
-            .ok_or(ChipRaceError::Overflow)?;
-        let won = u64::from(award[i].is_some());
-        let value_after = exchanged[i]
-            .checked_add(won)
-            .and_then(|c| c.checked_mul(large))
-            .and_then(|v| v.checked_add(p.other_value))
-            .ok_or(ChipRaceError::Overflow)?;
-        players.push(RacePlayerResult {
-            exchanged: exchanged[i],
-            raced: raced[i],
-            cards: cards[i].clone(),
-            best_card: best[i],
-            raced_out: raced_out[i],
-            award: award[i],
-            value_before,
-            value_after,
-        });
-    }
-    Ok(ChipRaceResult {
-        ratio,
-        deal_order,
-        players,
-        value_removed,
-        pool,
-        remainder,
-        rounded_up,
-        added,
-        award_order,
-    })
+/// A player's chips in value before the color-up and after it (the full
+/// sets exchanged, and the chip won or given, at the larger value).
+fn values(
+    input: &ChipRaceInput,
+    p: &RacePlayer,
+    exchanged: u64,
+    won: bool,
+) -> Result<(u64, u64), ChipRaceError> {
+    let value_before = p
+        .removed_chips
+        .checked_mul(input.removed)
+        .and_then(|v| v.checked_add(p.other_value))
+        .ok_or(ChipRaceError::Overflow)?;
+    let value_after = exchanged
+        .checked_add(u64::from(won))
+        .and_then(|c| c.checked_mul(input.color_up_to))
+        .and_then(|v| v.checked_add(p.other_value))
+        .ok_or(ChipRaceError::Overflow)?;
+    Ok((value_before, value_after))
 }

@@ -1,9 +1,12 @@
 //! The Showdown HTTP service: the contract of API.md, served over axum.
 //!
-//! Three rooms: [`edge`] (serving, limits, middleware, auth, metrics,
-//! configuration, state), `routes` (one module per route, and the OpenAPI
-//! document), and [`phh`] with [`cli`] (hand histories and the `showdown`
-//! command line). The JSON contract and the settle pipeline live in the
+//! Four floors, each importing only from those below it (a test,
+//! `tests/layers/import_circles.py`, holds them so): [`settings`] (the
+//! defaults, the bounds, the version and profile) at the bottom; [`edge`]
+//! (serving, limits, middleware, auth, metrics, configuration, state);
+//! `routes` (one module per route, and the OpenAPI document) with [`phh`]
+//! (hand histories); and [`cli`] (the `showdown` command line) on top.
+//! The JSON contract and the settle pipeline live in the
 //! `showdown-contract` crate, which knows no HTTP; its modules are
 //! re-exported here for the binary's and the tests' convenience.
 
@@ -13,6 +16,7 @@ pub mod cli;
 pub mod edge;
 pub mod phh;
 mod routes;
+pub mod settings;
 
 pub use edge::config::AppConfig;
 pub use edge::middleware::with_layers;

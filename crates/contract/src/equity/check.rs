@@ -27,9 +27,38 @@ pub fn equity_game(variant: VariantId) -> Option<usize> {
         .then(|| variant.variant().hole_cards)
 }
 
+/// Every 422 problem of the request at once, or the spot to enumerate:
+/// the game, the board, the players and their cards, the dead cards, and a
+/// deck large enough to complete the board.
 pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
     let mut p = Problems::default();
-    let variant = match req.variant.parse::<VariantId>() {
+    let variant = game(&mut p, req);
+    let short_deck = variant == Some(VariantId::ShortDeck);
+    let mut deck = Deck::new(short_deck);
+    let board = board(&mut p, &mut deck, req);
+    let hands = players(&mut p, &mut deck, req, variant.and_then(equity_game));
+    let dead = take_cards(
+        &mut deck,
+        &mut p,
+        Owner::Dead,
+        req.dead.as_deref().unwrap_or(&[]),
+    );
+    deck_lasts(&mut p, &deck, short_deck, board.len());
+    match (p.finish(), variant) {
+        (Ok(()), Some(variant)) => Ok(Spot {
+            variant,
+            hands,
+            board,
+            dead,
+        }),
+        (Err(invalid), _) => Err(invalid),
+        (Ok(()), None) => Err(Invalid::one("/variant", "unknown variant")),
+    }
+}
+
+/// The game: one of RULES.md §10.1's, else the closed set's problem.
+fn game(p: &mut Problems, req: &EquityRequest) -> Option<VariantId> {
+    match req.variant.parse::<VariantId>() {
         Ok(v) if equity_game(v).is_some() => Some(v),
         Ok(v) => {
             p.push(
@@ -52,11 +81,11 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
             );
             None
         }
-    };
-    let holes = variant.and_then(equity_game);
-    let short_deck = variant == Some(VariantId::ShortDeck);
-    let mut deck = Deck::new(short_deck);
+    }
+}
 
+/// The board: before the flop, the flop or the turn; its cards recorded.
+fn board(p: &mut Problems, deck: &mut Deck, req: &EquityRequest) -> Vec<Card> {
     let board = req.board.as_deref().unwrap_or(&[]);
     if !matches!(board.len(), 0 | 3 | 4) {
         p.push(
@@ -67,8 +96,18 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
             ),
         );
     }
-    let board = take_cards(&mut deck, &mut p, Owner::Board, board);
+    take_cards(deck, p, Owner::Board, board)
+}
 
+/// The players: 2 to [`MAX_PLAYERS`], each id given once, each with the
+/// game's hole cards (`holes`, when the game is known); their cards
+/// recorded, a player's by request index. Past one too many, none is read.
+fn players(
+    p: &mut Problems,
+    deck: &mut Deck,
+    req: &EquityRequest,
+    holes: Option<usize>,
+) -> Vec<Vec<Card>> {
     let n = req.players.len();
     if !(2..=MAX_PLAYERS).contains(&n) {
         p.push(
@@ -103,18 +142,17 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
                 );
             }
         }
-        hands.push(take_cards(&mut deck, &mut p, Owner::Player(i), &pl.cards));
+        hands.push(take_cards(deck, p, Owner::Player(i), &pl.cards));
     }
-    let dead = take_cards(
-        &mut deck,
-        &mut p,
-        Owner::Dead,
-        req.dead.as_deref().unwrap_or(&[]),
-    );
+    hands
+}
 
+/// The deck must hold the cards the board still needs (said only when
+/// nothing else is wrong, as the count means little otherwise).
+fn deck_lasts(p: &mut Problems, deck: &Deck, short_deck: bool, board: usize) {
     let size = if short_deck { 36 } else { 52 };
     let known = deck.cards.len();
-    let need = 5usize.saturating_sub(board.len());
+    let need = 5usize.saturating_sub(board);
     if known + need > size && p.is_empty() {
         p.push(
             "/players",
@@ -123,16 +161,6 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
                 size - known.min(size)
             ),
         );
-    }
-    match (p.finish(), variant) {
-        (Ok(()), Some(variant)) => Ok(Spot {
-            variant,
-            hands,
-            board,
-            dead,
-        }),
-        (Err(invalid), _) => Err(invalid),
-        (Ok(()), None) => Err(Invalid::one("/variant", "unknown variant")),
     }
 }
 

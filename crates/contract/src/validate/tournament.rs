@@ -1,7 +1,7 @@
 //! The 422 checks of `tournament` and `players[].bounty` (RULES.md §12.10).
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
-use crate::dto::SettleRequest;
+use crate::dto::{SettleRequest, TournamentRequest};
 use crate::problems::{Problems, SEAT_FROM_1};
 use showdown_cards::Variant;
 use showdown_core::MAX_AMOUNT;
@@ -14,6 +14,9 @@ const ALL_BP: u64 = 10_000;
 /// answer, whose awards grow with knockouts times collectors.
 pub const MAX_TOURNAMENT_PLAYERS: usize = 23;
 
+/// RULES.md §12.10: a bounty only in a tournament; a tournament hand's
+/// table, what the house may not take from it, its terms, the players
+/// with chips, and the bounties.
 pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
     let Some(t) = req.tournament.as_ref() else {
         for (i, pl) in req.players.iter().enumerate() {
@@ -35,7 +38,20 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
             ),
         );
     }
-    // Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
+    no_house_take(req, p);
+    let unit = p.unit("/tournament/bountyUnit", "bountyUnit", t.bounty_unit);
+    if let Some(bp) = t.progressive_bp.filter(|&bp| bp > ALL_BP) {
+        p.push(
+            "/tournament/progressiveBp",
+            format!("progressiveBp {bp} is over 10000 (all of the bounty)"),
+        );
+    }
+    with_chips(req, t, p);
+    bounties(req, unit, p);
+}
+
+/// Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
+fn no_house_take(req: &SettleRequest, p: &mut Problems) {
     let house = [
         ("/rake", req.rake.is_some(), "rake"),
         ("/jackpot", req.jackpot.is_some(), "jackpot drop"),
@@ -50,13 +66,11 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
             );
         }
     }
-    let unit = p.unit("/tournament/bountyUnit", "bountyUnit", t.bounty_unit);
-    if let Some(bp) = t.progressive_bp.filter(|&bp| bp > ALL_BP) {
-        p.push(
-            "/tournament/progressiveBp",
-            format!("progressiveBp {bp} is over 10000 (all of the bounty)"),
-        );
-    }
+}
+
+/// The players with chips: only they are live, two at least start the
+/// hand, and no more than `playersLeft` of the event.
+fn with_chips(req: &SettleRequest, t: &TournamentRequest, p: &mut Problems) {
     // A player without chips is already out of the event: listed, maybe,
     // but never live in a hand.
     for (i, pl) in req.players.iter().enumerate() {
@@ -67,6 +81,7 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
             );
         }
     }
+    let n = req.players.len();
     let with_chips = req.players.iter().filter(|pl| pl.stack > 0).count() as u64;
     if with_chips < 2 && n >= 2 {
         p.push(
@@ -87,6 +102,11 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         ),
         _ => {}
     }
+}
+
+/// Each bounty a multiple of the bounty unit, and all of them within
+/// 2^53 - 1 (summed in u128, so no sum can wrap).
+fn bounties(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
     let mut total: u128 = 0;
     for (i, pl) in req.players.iter().enumerate() {
         let b = pl.bounty.unwrap_or(0);

@@ -1,6 +1,7 @@
-//! Service settings: from flags or `SHOWDOWN_*` variables (see `cli.rs`),
-//! with defaults that make `showdown` alone a working service.
+//! The edge's settings (from flags or `SHOWDOWN_*` variables, see `cli`;
+//! their defaults and bounds are in `settings`) and its logs.
 
+use crate::settings::defaults::{DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS};
 use std::time::Duration;
 
 /// The settings the router needs (the listener's address lives in the CLI).
@@ -23,11 +24,6 @@ pub struct AppConfig {
     /// with 503.
     pub compute_limit: usize,
 }
-
-pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
-pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
-pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
-pub const DEFAULT_CONCURRENCY: usize = 1024;
 
 impl Default for AppConfig {
     fn default() -> Self {
@@ -100,65 +96,6 @@ pub fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::Worker
     guard
 }
 
-/// A setting refused at start-up: the service stops with this message
-/// rather than run with a value that means nothing or is silently changed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SettingError {
-    #[error("{flag} (or {var}) is {given}, below its least value {min}: {why}")]
-    BelowMin {
-        flag: &'static str,
-        var: &'static str,
-        given: u64,
-        min: u64,
-        why: &'static str,
-    },
-    #[error("{flag} (or {var}) is {given}, above its largest value {max}: {why}")]
-    AboveMax {
-        flag: &'static str,
-        var: &'static str,
-        given: u64,
-        max: u64,
-        why: &'static str,
-    },
-}
-
-/// One setting's name and bounds, so every check says the same things.
-#[derive(Debug, Clone, Copy)]
-pub struct Bound {
-    pub flag: &'static str,
-    pub var: &'static str,
-    pub min: u64,
-    pub max: u64,
-    /// Why the bounds are what they are, for the message.
-    pub why: &'static str,
-}
-
-impl Bound {
-    /// `given` when it lies within the bounds, else the error naming them.
-    pub fn check<T: TryInto<u64> + Copy>(&self, given: T) -> Result<T, SettingError> {
-        let v = given.try_into().unwrap_or(u64::MAX);
-        if v < self.min {
-            return Err(SettingError::BelowMin {
-                flag: self.flag,
-                var: self.var,
-                given: v,
-                min: self.min,
-                why: self.why,
-            });
-        }
-        if v > self.max {
-            return Err(SettingError::AboveMax {
-                flag: self.flag,
-                var: self.var,
-                given: v,
-                max: self.max,
-                why: self.why,
-            });
-        }
-        Ok(given)
-    }
-}
-
 /// Longest path a log line carries, in bytes.
 pub const LOG_PATH_MAX: usize = 256;
 
@@ -228,25 +165,6 @@ impl LogEvery {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_bound_names_its_flag_variable_and_limit() {
-        let b = Bound {
-            flag: "--x",
-            var: "X",
-            min: 1,
-            max: 10,
-            why: "because",
-        };
-        assert_eq!(b.check(5usize), Ok(5));
-        let low = b.check(0u64).unwrap_err().to_string();
-        assert_eq!(low, "--x (or X) is 0, below its least value 1: because");
-        assert!(b
-            .check(11u64)
-            .unwrap_err()
-            .to_string()
-            .contains("largest value 10"));
-    }
 
     #[test]
     fn log_path_cuts_long_paths_on_a_char_boundary() {

@@ -276,8 +276,8 @@ fn register_operations(
         "showdown_build",
         "The running build: its version and profile",
         Info::new(BuildLabels {
-            version: env!("CARGO_PKG_VERSION"),
-            profile: crate::cli::PROFILE,
+            version: crate::settings::VERSION,
+            profile: crate::settings::PROFILE,
         }),
     );
     let refusals = Family::<RefusalLabels, Counter>::default();

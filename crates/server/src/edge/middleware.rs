@@ -89,16 +89,7 @@ fn content_length(headers: &HeaderMap) -> Option<u64> {
 async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let start = Instant::now();
     let _in_flight = state.metrics.enter();
-    let id = match req.headers().get(&X_REQUEST_ID).and_then(acceptable_id) {
-        Some(id) => id.to_string(),
-        None => {
-            let id = state.request_ids.next_id();
-            if let Ok(v) = HeaderValue::try_from(id.as_str()) {
-                req.headers_mut().insert(X_REQUEST_ID.clone(), v);
-            }
-            id
-        }
-    };
+    let id = request_id(&state, &mut req);
     let route = req.extensions().get::<MatchedPath>().cloned();
     let method = req.method().clone();
     // A Uri clone shares its bytes.
@@ -111,41 +102,10 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
         .as_ref()
         .is_some_and(|r| r.as_str().starts_with("/v1/"));
 
-    let timeout = state.config.request_timeout;
-    let (mut res, body_read) =
-        match tokio::time::timeout(timeout, handle(&state, req, next, api)).await {
-            Ok(outcome) => outcome,
-            Err(_) => (
-                Problem::from_status(
-                    StatusCode::REQUEST_TIMEOUT,
-                    format!(
-                        "the request did not complete within {} ms",
-                        timeout.as_millis()
-                    ),
-                )
-                .into_response(),
-                false,
-            ),
-        };
-
+    let (res, body_read) = within_timeout(&state, req, next, api).await;
     let status = res.status();
     let path = uri.path();
-    let mut refusal = None;
-    if status.is_client_error() || status.is_server_error() {
-        let limit = body_limit(&state.config, path);
-        let (rendered, summary) = as_problem(res, &id, &method, path, limit).await;
-        res = rendered;
-        if status.is_client_error() {
-            state.metrics.record_refusal(status, &summary.kind);
-        }
-        refusal = Some(summary);
-    }
-    if status == StatusCode::SERVICE_UNAVAILABLE {
-        res.headers_mut().insert(
-            header::RETRY_AFTER,
-            HeaderValue::from_static(RETRY_AFTER_SECS),
-        );
-    }
+    let (mut res, refusal) = rendered(&state, res, &id, &method, path).await;
     // An answer given before the body was read: the rest of the body would
     // be read as the next request, so the connection ends with this one.
     if body_declared && !body_read {
@@ -170,6 +130,70 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
         res.headers_mut().insert(X_REQUEST_ID.clone(), v);
     }
     res
+}
+
+/// The request's id: the client's when acceptable, else a new one, which
+/// the request then carries.
+fn request_id(state: &AppState, req: &mut Request) -> String {
+    match req.headers().get(&X_REQUEST_ID).and_then(acceptable_id) {
+        Some(id) => id.to_string(),
+        None => {
+            let id = state.request_ids.next_id();
+            if let Ok(v) = HeaderValue::try_from(id.as_str()) {
+                req.headers_mut().insert(X_REQUEST_ID.clone(), v);
+            }
+            id
+        }
+    }
+}
+
+/// The route's answer and whether it read the body, or a 408 when the
+/// request did not complete within the timeout.
+async fn within_timeout(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    let timeout = state.config.request_timeout;
+    match tokio::time::timeout(timeout, handle(state, req, next, api)).await {
+        Ok(outcome) => outcome,
+        Err(_) => (
+            Problem::from_status(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request did not complete within {} ms",
+                    timeout.as_millis()
+                ),
+            )
+            .into_response(),
+            false,
+        ),
+    }
+}
+
+/// An error answer as a problem with the request's id (a refusal counted),
+/// and a 503 with the time to retry after; what the log says of it.
+async fn rendered(
+    state: &AppState,
+    mut res: Response,
+    id: &str,
+    method: &Method,
+    path: &str,
+) -> (Response, Option<Refusal>) {
+    let status = res.status();
+    let mut refusal = None;
+    if status.is_client_error() || status.is_server_error() {
+        let limit = body_limit(&state.config, path);
+        let (problem, summary) = as_problem(res, id, method, path, limit).await;
+        res = problem;
+        if status.is_client_error() {
+            state.metrics.record_refusal(status, &summary.kind);
+        }
+        refusal = Some(summary);
+    }
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        res.headers_mut().insert(
+            header::RETRY_AFTER,
+            HeaderValue::from_static(RETRY_AFTER_SECS),
+        );
+    }
+    (res, refusal)
 }
 
 /// One request, as the access log writes it.

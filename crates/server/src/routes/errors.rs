@@ -134,54 +134,51 @@ fn impossible(subject: &str, errors: &[(&str, &str)]) -> Problem {
 /// The answer of `status` on `path` that the document shows, when it shows
 /// one: each the service's own answer to a request that gives it.
 pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
-    let about = |status: StatusCode, detail: &str| Problem::from_status(status, detail);
-    let mut p = match (status, path) {
-        (400, "/v1/settle") => shape(
+    let mut p = match status {
+        400 => shape_example(path)?,
+        422 => impossible_example(path)?,
+        _ => edge_example(status, path)?,
+    };
+    p.request_id = Some(EXAMPLE_REQUEST_ID.to_string());
+    Some(p)
+}
+
+/// A 400 of each route that reads a body: a value of the wrong shape.
+fn shape_example(path: &str) -> Option<Problem> {
+    Some(match path {
+        "/v1/settle" => shape(
             "/players/0/stack",
             "expected a whole number, 0 or more, got -5",
         ),
-        (400, "/v1/settle/phh") => Problem::malformed(
+        "/v1/settle/phh" => Problem::malformed(
             "the body is not a PHH hand: field `starting_stacks`: missing",
             vec![field(
                 "/starting_stacks",
                 "field `starting_stacks`: missing",
             )],
         ),
-        (400, "/v1/chip-race") => shape(
+        "/v1/chip-race" => shape(
             "/colorUpTo",
             "expected a whole number, 0 or more, got string \"25\"",
         ),
-        (400, "/v1/tables") => shape(
+        "/v1/tables" => shape(
             "/tables/0/seats",
             "expected a whole number, 0 or more, got string \"9\"",
         ),
-        (400, "/v1/equity") => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
-        (400, "/v1/draw") => shape(
+        "/v1/equity" => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
+        "/v1/draw" => shape(
             "/players/1/colour",
             "unknown field \"colour\"; the fields here are id, name, seat, card",
         ),
-        (401, _) => about(
-            StatusCode::UNAUTHORIZED,
-            "an Authorization: Bearer token is required",
-        ),
-        (404, "/metrics") => about(
-            StatusCode::NOT_FOUND,
-            "metrics are served on the admin address",
-        ),
-        (408, _) => about(
-            StatusCode::REQUEST_TIMEOUT,
-            "the request did not complete within 10000 ms",
-        ),
-        (413, _) => crate::edge::middleware::too_large(crate::edge::config::DEFAULT_BODY_LIMIT),
-        (415, _) => about(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            if path == "/v1/settle/phh" {
-                "the body must be a PHH hand: send Content-Type: application/toml or text/plain"
-            } else {
-                "the body must be JSON: send Content-Type: application/json"
-            },
-        ),
-        (422, "/v1/settle") => Problem::invalid(showdown_contract::validate::Invalid::new(vec![
+        _ => return None,
+    })
+}
+
+/// A 422 of each route that reads a body: problems the request's shape
+/// cannot show.
+fn impossible_example(path: &str) -> Option<Problem> {
+    Some(match path {
+        "/v1/settle" => Problem::invalid(showdown_contract::validate::Invalid::new(vec![
             field(
                 "/buttonSeat",
                 "holdem is a button game: buttonSeat is required",
@@ -191,13 +188,13 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 "malformed card \"Zz\": unknown rank 'Z': use 2-9, T, J, Q, K, A",
             ),
         ])),
-        (422, "/v1/settle/phh") => {
+        "/v1/settle/phh" => {
             let message = "not supported: p1's cards are unknown at the showdown";
             let mut p = Problem::invalid(showdown_contract::validate::Invalid::one("", message));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }
-        (422, "/v1/chip-race") => impossible(
+        "/v1/chip-race" => impossible(
             "chip race",
             &[
                 (
@@ -207,7 +204,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 ("/players/0/seat", "seat numbers start at 1"),
             ],
         ),
-        (422, "/v1/tables") => impossible(
+        "/v1/tables" => impossible(
             "tables request",
             &[
                 ("/tables/0/seats", "seats 30 is outside 2 to 23"),
@@ -217,7 +214,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 ),
             ],
         ),
-        (422, "/v1/draw") => impossible(
+        "/v1/draw" => impossible(
             "draw",
             &[
                 (
@@ -230,7 +227,7 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 ),
             ],
         ),
-        (422, "/v1/equity") => impossible(
+        "/v1/equity" => impossible(
             "equity request",
             &[
                 (
@@ -243,6 +240,38 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
                 ),
             ],
         ),
+        _ => return None,
+    })
+}
+
+/// The edge's answers, the same for every route (401, 404, 408, 413, 415,
+/// 500, 503), in the words each route's own case gives them.
+fn edge_example(status: u16, path: &str) -> Option<Problem> {
+    let about = |status: StatusCode, detail: &str| Problem::from_status(status, detail);
+    Some(match (status, path) {
+        (401, _) => about(
+            StatusCode::UNAUTHORIZED,
+            "an Authorization: Bearer token is required",
+        ),
+        (404, "/metrics") => about(
+            StatusCode::NOT_FOUND,
+            "metrics are served on the admin address",
+        ),
+        (408, _) => about(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request did not complete within 10000 ms",
+        ),
+        (413, _) => {
+            crate::edge::middleware::too_large(crate::settings::defaults::DEFAULT_BODY_LIMIT)
+        }
+        (415, _) => about(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            if path == "/v1/settle/phh" {
+                "the body must be a PHH hand: send Content-Type: application/toml or text/plain"
+            } else {
+                "the body must be JSON: send Content-Type: application/json"
+            },
+        ),
         (500, _) => about(StatusCode::INTERNAL_SERVER_ERROR, "internal error"),
         (503, "/v1/equity") => about(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -253,13 +282,11 @@ pub(crate) fn example(status: u16, path: &str) -> Option<Problem> {
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is busy: 1024 requests in flight; retry later",
         ),
+
         _ => return None,
-    };
-    p.request_id = Some(EXAMPLE_REQUEST_ID.to_string());
-    Some(p)
+    })
 }
 
-/// A response header of type string.
 fn header(description: &str) -> utoipa::openapi::header::Header {
     HeaderBuilder::new()
         .schema(Some(ObjectBuilder::new().schema_type(Type::String)))

@@ -63,7 +63,7 @@ fn api_router() -> OpenApiRouter<AppState> {
 /// `GET /openapi.json`, `openapi/openapi.json`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = api_router().split_for_parts();
-    doc.info.version = env!("CARGO_PKG_VERSION").to_string();
+    doc.info.version = crate::settings::VERSION.to_string();
     errors::add_error_responses(&mut doc);
     hoist_nullable_descriptions(&mut doc);
     require_blinds_unless_first_hand(&mut doc);

@@ -77,6 +77,24 @@ impl Showdown {
     }
 }
 
+impl Showdown {
+    /// The exit status, once the process has ended; fails the test when it
+    /// is still running after `limit` (from now, just after a signal).
+    fn exit_within(&mut self, limit: Duration) -> std::process::ExitStatus {
+        let signalled = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                signalled.elapsed() < limit,
+                "still running {limit:?} after SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
 impl Drop for Showdown {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -387,19 +405,9 @@ fn sigterm_under_keep_alive_load_loses_no_request() {
             .recv_timeout(Duration::from_secs(20))
             .expect("every client answered");
     }
-    let signalled = Instant::now();
     server.terminate();
     let mut server = server;
-    let status = loop {
-        if let Some(status) = server.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            signalled.elapsed() < Duration::from_secs(5),
-            "still running 5 s after SIGTERM"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let status = server.exit_within(Duration::from_secs(5));
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     assert!(status.success(), "{status:?}");
     for (i, c) in clients.into_iter().enumerate() {
@@ -410,4 +418,96 @@ fn sigterm_under_keep_alive_load_loses_no_request() {
             assert!(not_ready >= 1, "/readyz never answered 503 while draining");
         }
     }
+}
+
+/// What one client of the drain test saw: requests written whole, and
+/// those of them that got no answer.
+#[derive(Default)]
+struct Tally {
+    written: u64,
+    lost: u64,
+}
+
+/// A client settling back to back on a keep-alive connection, opening a
+/// new one whenever an answer says `Connection: close` (or a connection
+/// ends), until the listener refuses it or 60 s have passed.
+fn settle_back_to_back(addr: SocketAddr, first: std::sync::mpsc::Sender<()>) -> Tally {
+    let body = settle_body();
+    let mut tally = Tally::default();
+    let mut conn: Option<TcpStream> = None;
+    let until = Instant::now() + Duration::from_secs(60);
+    while Instant::now() < until {
+        let s = match conn.as_mut() {
+            Some(s) => s,
+            None => match TcpStream::connect(addr) {
+                Ok(s) => {
+                    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+                    conn.insert(s)
+                }
+                // The listener has closed: the drain is over for new work.
+                Err(_) => break,
+            },
+        };
+        if send(s, "POST", "/v1/settle", &body).is_err() {
+            // Not written whole: the connection had ended first.
+            conn = None;
+            continue;
+        }
+        tally.written += 1;
+        match read_answer(s) {
+            Some(a) => {
+                if tally.written == 1 {
+                    let _ = first.send(());
+                }
+                if a.close {
+                    conn = None;
+                }
+            }
+            None => {
+                tally.lost += 1;
+                conn = None;
+            }
+        }
+    }
+    tally
+}
+
+/// Issue 43: sixteen keep-alive clients settling back to back, SIGTERM
+/// after one second (the default linger and grace): every request written
+/// whole is answered. Through the linger every answer says
+/// `Connection: close`, so the clients reconnect all the time, and when the
+/// listener closes some connections are still in the kernel's queue and
+/// others have just sent a request the server has not read yet.
+#[test]
+fn sigterm_answers_every_request_written_whole_by_16_keep_alive_clients() {
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
+    let addr = server.addr;
+    let (first_tx, first_rx) = std::sync::mpsc::channel();
+    let clients: Vec<_> = (0..16)
+        .map(|_| {
+            let first = first_tx.clone();
+            std::thread::spawn(move || settle_back_to_back(addr, first))
+        })
+        .collect();
+    for _ in 0..16 {
+        first_rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("every client answered");
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    server.terminate();
+    let mut server = server;
+    let status = server.exit_within(Duration::from_secs(20));
+    assert!(status.success(), "{status:?}");
+    let (mut written, mut lost) = (0, 0);
+    for c in clients {
+        let t = c.join().unwrap();
+        written += t.written;
+        lost += t.lost;
+    }
+    assert!(written > 16, "only {written} requests written");
+    assert_eq!(
+        lost, 0,
+        "{lost} of {written} requests written whole got no answer"
+    );
 }

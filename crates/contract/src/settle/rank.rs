@@ -1,0 +1,212 @@
+//! Every live hand ranked (cards speak, TDA 12) on each board, and the
+//! hand as the core reads it: players by seat, amounts and strengths.
+
+use crate::dto::SettleRequest;
+use crate::validate::{Invalid, Validated};
+use showdown_cards::{
+    rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
+};
+use showdown_core::{
+    HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
+};
+
+/// Every live hand at a showdown, ranked (cards speak, TDA 12), by request
+/// index: its values, and its name and cards when `describe_all`.
+pub(super) struct Ranked {
+    pub(super) shown: Vec<Option<Showdown>>,
+    pub(super) values: Vec<Option<(u64, Option<u64>)>>,
+}
+
+pub(super) fn rank_live_hands(
+    req: &SettleRequest,
+    v: &Validated,
+    describe_all: bool,
+) -> Result<Ranked, Invalid> {
+    let mut out = Ranked {
+        shown: vec![None; req.players.len()],
+        values: vec![None; req.players.len()],
+    };
+    if !v.contested {
+        return Ok(out);
+    }
+    let mut problems = Vec::new();
+    for (i, pl) in req.players.iter().enumerate() {
+        if pl.folded {
+            continue;
+        }
+        if describe_all {
+            match rank_showdown(v.variant, v.hole(i), v.board()) {
+                Ok(s) => {
+                    out.values[i] = Some((s.high.value, s.low.as_ref().map(|l| l.value)));
+                    out.shown[i] = Some(s);
+                }
+                Err(e) => problems.push(eval_problem(i, &e)),
+            }
+        } else {
+            match showdown_values(v.variant, v.hole(i), v.board()) {
+                Ok(vals) => out.values[i] = Some(vals),
+                Err(e) => problems.push(eval_problem(i, &e)),
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Invalid::new(problems))
+    }
+}
+
+/// The hand as the core reads it: players by seat, amounts and strengths.
+pub(super) fn core_input(
+    req: &SettleRequest,
+    v: &Validated,
+    order: &[usize],
+    ranked: &Ranked,
+) -> HandInput {
+    HandInput {
+        players: order
+            .iter()
+            .map(|&i| {
+                let pl = &req.players[i];
+                PlayerInput {
+                    seat: pl.seat,
+                    stack: pl.stack,
+                    committed: pl.committed,
+                    dead: pl.dead.unwrap_or(0),
+                    folded: pl.folded,
+                    hands: ranked.values[i]
+                        .map(|vals| strengths(v, vals, ranked.shown[i].as_ref(), v.hole(i))),
+                }
+            })
+            .collect(),
+        chip_unit: v.chip_unit,
+        dead_money: v.dead_money,
+        order: match v.button_seat {
+            Some(button_seat) if v.table.button => OddChipOrder::Button { button_seat },
+            _ => OddChipOrder::Stud,
+        },
+        split_game: v.table.low.is_some(),
+    }
+}
+
+/// The strengths of every live hand on each board after the first, by
+/// core player.
+pub(super) fn more_board_hands(
+    v: &Validated,
+    order: &[usize],
+    more_shown: &[Vec<Option<Showdown>>],
+) -> Vec<Vec<Option<Hands>>> {
+    more_shown
+        .iter()
+        .map(|board| {
+            let hands = |&i: &usize| {
+                let s = board[i].as_ref()?;
+                let vals = (s.high.value, s.low.as_ref().map(|l| l.value));
+                Some(strengths(v, vals, Some(s), v.hole(i)))
+            };
+            order.iter().map(hands).collect()
+        })
+        .collect()
+}
+
+/// Describes the hands the event shows, the pot winners and the winning
+/// hand (their values already checked the deal).
+pub(super) fn describe_shown(
+    req: &SettleRequest,
+    v: &Validated,
+    order: &[usize],
+    s: &Settlement,
+    ranked: &mut Ranked,
+) {
+    let winner = winner_k(req, order, &ranked.values, s);
+    for k in s.winners.iter().copied().chain(winner) {
+        let i = order[k];
+        if ranked.shown[i].is_none() && ranked.values[i].is_some() {
+            ranked.shown[i] = rank_showdown(v.variant, v.hole(i), v.board()).ok();
+        }
+    }
+}
+
+/// RULES.md §9: every live hand ranked on each board after the first, by
+/// request index (`[b - 1][i]`); none with one board or when uncontested.
+/// The same evaluators as board 1, so the cross-checks cover them too.
+pub(super) fn rank_more_boards(
+    req: &SettleRequest,
+    v: &Validated,
+) -> Result<Vec<Vec<Option<Showdown>>>, Invalid> {
+    if !v.contested {
+        return Ok(Vec::new());
+    }
+    let mut problems = Vec::new();
+    let mut out = Vec::with_capacity(v.board_count().saturating_sub(1));
+    for b in 1..v.board_count() {
+        let mut board = vec![None; req.players.len()];
+        for (i, pl) in req.players.iter().enumerate() {
+            if pl.folded {
+                continue;
+            }
+            match rank_showdown(v.variant, v.hole(i), v.board_at(b)) {
+                Ok(s) => board[i] = Some(s),
+                Err(e) => problems.push(eval_problem(i, &e)),
+            }
+        }
+        out.push(board);
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(Invalid::new(problems))
+    }
+}
+
+/// The core's view of one live hand: values, and stud odd-chip keys by the
+/// request's rulebook (RULES.md §4; button games ignore the key, and there
+/// `shown` is `None`).
+fn strengths(
+    v: &Validated,
+    (high, low): (u64, Option<u64>),
+    shown: Option<&Showdown>,
+    all_cards: &[showdown_cards::Card],
+) -> Hands {
+    let key = |side: Side, hand: Option<&HandRank>| match hand {
+        Some(hand) if !v.table.button => {
+            stud_odd_chip_key(v.variant, v.rules, side, hand, all_cards)
+        }
+        _ => 0,
+    };
+    Hands {
+        high: HandStrength {
+            value: high,
+            chip_key: key(Side::High, shown.map(|s| &s.high)),
+        },
+        low: low.map(|value| HandStrength {
+            value,
+            chip_key: key(Side::Low, shown.and_then(|s| s.low.as_ref())),
+        }),
+    }
+}
+
+/// The core index of the player the event names as winner: the first
+/// potBreakdown entry; when uncontested, the one live player (API.md). A
+/// hand where no pot holds a chip (everything uncalled) has no breakdown:
+/// the best live high hand stands in, first by seat among equals.
+pub(super) fn winner_k(
+    req: &SettleRequest,
+    order: &[usize],
+    values: &[Option<(u64, Option<u64>)>],
+    s: &Settlement,
+) -> Option<usize> {
+    let live = (0..order.len()).filter(|&k| !req.players[order[k]].folded);
+    match (s.reason, s.winners.first()) {
+        (Reason::Uncontested, _) => live.min(),
+        (_, Some(&k)) => Some(k),
+        (_, None) => live.max_by_key(|&k| (values[order[k]].map(|v| v.0), std::cmp::Reverse(k))),
+    }
+}
+
+fn eval_problem(i: usize, e: &EvalError) -> crate::invalid::FieldError {
+    crate::invalid::FieldError {
+        pointer: format!("/players/{i}/cards"),
+        message: e.to_string(),
+    }
+}
