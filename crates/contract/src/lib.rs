@@ -12,6 +12,7 @@ pub mod bad_beat;
 pub mod cash_out;
 pub mod chip_race;
 mod closed_set;
+pub mod deal;
 pub mod draw;
 pub mod dto;
 pub mod equity;

@@ -189,6 +189,13 @@ closed_set!(
 );
 
 closed_set!(
+    /// How a final-table deal divides the pool (RULES.md §14.5).
+    DealMethodName,
+    "`icm`: Malmuth–Harville, exact (2 to 20 players); `chipChop`: the last place's prize each, the rest by chips; `equal`: the pool over the players.",
+    ["icm", "chipChop", "equal"]
+);
+
+closed_set!(
     /// Why a player got a colored-up chip in a chip race.
     AwardName,
     "`race-win`: one of the highest single cards; `not-raced-out`: the race took the player's last chips, so they get a chip anyway (TDA 23).",

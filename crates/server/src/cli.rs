@@ -3,7 +3,7 @@
 //!
 //! The top floor of the crate: it reads the settings and starts the edge
 //! and the routes, and nothing below imports from it. Each subcommand is a
-//! module of its own (`serve`, `settle`, `answer` for equity and tables,
+//! module of its own (`serve`, `settle`, `answer` for equity, tables and deals,
 //! `healthcheck`), with their settings in `args` and the input and output
 //! they share in `io`.
 //!
@@ -22,7 +22,7 @@ pub use healthcheck::serve_addr_of;
 pub use settle::{settle_bytes, settle_bytes_with};
 
 use crate::routes::openapi;
-use answer::{equity, tables};
+use answer::{deals, equity, tables};
 use clap::{Parser, Subcommand};
 use healthcheck::healthcheck;
 use serve::serve;
@@ -70,6 +70,11 @@ pub enum Command {
     /// moves or the table that breaks. A problem goes to stderr, exit 1.
     #[command(after_help = LOG_HELP)]
     Tables(EquityArgs),
+    /// A final-table deal from FILE (or stdin), as `POST /v1/deals`
+    /// answers it: each player's share, to the unit. A problem goes to
+    /// stderr, exit 1.
+    #[command(after_help = LOG_HELP)]
+    Deals(EquityArgs),
     /// Print the OpenAPI document the code derives.
     Openapi,
     /// GET /healthz on --addr; exit 0 when it answers 200 (for Docker, which
@@ -101,6 +106,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Settle(args)) => settle(&args),
         Some(Command::Equity(args)) => equity(&args),
         Some(Command::Tables(args)) => tables(&args),
+        Some(Command::Deals(args)) => deals(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
         Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),

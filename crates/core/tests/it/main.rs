@@ -12,6 +12,8 @@ mod chip_race;
 mod chip_race_draw;
 mod chip_race_props;
 mod common;
+mod deal;
+mod deal_props;
 mod first_hand;
 mod next_hand;
 mod next_hand_props;

@@ -266,17 +266,18 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     }
 }
 
-/// The body limit of `POST /v1/tables`, at least: the largest request
-/// RULES.md §13.8 allows (10,000 players at 1,000 tables) is about 400 KB,
-/// far above a hand's 64 KiB.
+/// The body limit of `POST /v1/tables` and `POST /v1/deals`, at least: the
+/// largest request RULES.md §13.8 allows (10,000 players at 1,000 tables)
+/// is about 400 KB, and a deal of 10,000 players and prizes (§14.6) about
+/// as much, far above a hand's 64 KiB.
 pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
 /// The largest body a route reads: the configured limit, raised to
-/// [`TABLES_BODY_LIMIT`] for the tables route. The edge reads the body
+/// [`TABLES_BODY_LIMIT`] for the tables and deals routes. The edge reads the body
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
 pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
-    if path == "/v1/tables" {
+    if path == "/v1/tables" || path == "/v1/deals" {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {
         config.body_limit

@@ -165,6 +165,10 @@ fn shape_example(path: &str) -> Option<Problem> {
             "/tables/0/seats",
             "expected a whole number, 0 or more, got string \"9\"",
         ),
+        "/v1/deals" => shape(
+            "/players/0/stack",
+            "expected a whole number, 0 or more, got -5",
+        ),
         "/v1/equity" => shape("/players/0/cards", "expected a list, got string \"AhKh\""),
         "/v1/draw" => shape(
             "/players/1/colour",
@@ -211,6 +215,19 @@ fn impossible_example(path: &str) -> Option<Problem> {
                 (
                     "/tables/1/players/1/id",
                     "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
+                ),
+            ],
+        ),
+        "/v1/deals" => impossible(
+            "deal request",
+            &[
+                (
+                    "/method",
+                    "unknown method \"chipchop\": did you mean \"chipChop\"?",
+                ),
+                (
+                    "/prizes/1",
+                    "prize 200 is above the prize before it (100): a place never pays more than the place above it",
                 ),
             ],
         ),

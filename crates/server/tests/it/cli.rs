@@ -138,15 +138,21 @@ fn settle_prints_a_tournament_hands_golden_answer() {
     assert!(problem.contains("/tournament/progressiveBp"), "{problem}");
 }
 
-/// `showdown tables` answers as the route does: worked example 13.7c's
-/// golden answer byte for byte on stdout; a §13.8 refusal exits 1 with its
-/// problem on stderr and nothing on stdout.
-#[test]
-fn tables_prints_the_golden_answer_and_problems_to_stderr() {
-    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden-tables");
-    let name = "worked-13-7c-nine-and-five";
+/// `showdown COMMAND` answers as its route does: golden pair `name` of
+/// `tests/WHICH` byte for byte on stdout; the request changed by `spoil`
+/// exits 1 with a problem naming `pointer` on stderr and nothing on stdout.
+fn prints_the_golden_answer_and_problems_to_stderr(
+    command: &str,
+    which: &str,
+    name: &str,
+    spoil: impl FnOnce(&mut serde_json::Value),
+    pointer: &str,
+) {
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests")
+        .join(which);
     let request = std::fs::read(golden.join(format!("{name}.request.json"))).unwrap();
-    let out = showdown(&["tables"], &request);
+    let out = showdown(&[command], &request);
     assert_eq!(out.status.code(), Some(0));
     let expected = std::fs::read(golden.join(format!("{name}.response.json"))).unwrap();
     assert_eq!(
@@ -155,12 +161,36 @@ fn tables_prints_the_golden_answer_and_problems_to_stderr() {
     );
 
     let mut body: serde_json::Value = serde_json::from_slice(&request).unwrap();
-    body["tables"][0]["seats"] = serde_json::json!(30);
-    let out = showdown(&["tables", "-"], body.to_string().as_bytes());
+    spoil(&mut body);
+    let out = showdown(&[command, "-"], body.to_string().as_bytes());
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let problem = String::from_utf8_lossy(&out.stderr);
-    assert!(problem.contains("/tables/0/seats"), "{problem}");
+    assert!(problem.contains(pointer), "{problem}");
+}
+
+/// `showdown tables`: worked example 13.7c; a §13.8 refusal.
+#[test]
+fn tables_prints_the_golden_answer_and_problems_to_stderr() {
+    prints_the_golden_answer_and_problems_to_stderr(
+        "tables",
+        "golden-tables",
+        "worked-13-7c-nine-and-five",
+        |body| body["tables"][0]["seats"] = serde_json::json!(30),
+        "/tables/0/seats",
+    );
+}
+
+/// `showdown deals`: worked example 14.4; a §14.9 refusal.
+#[test]
+fn deals_prints_the_golden_answer_and_problems_to_stderr() {
+    prints_the_golden_answer_and_problems_to_stderr(
+        "deals",
+        "golden-deals",
+        "rules-14-4-icm-three-players",
+        |body| body["method"] = serde_json::json!("chop"),
+        "/method",
+    );
 }
 
 /// `showdown --version`, the OpenAPI document's `info.version`, the

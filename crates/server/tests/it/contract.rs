@@ -46,6 +46,11 @@ fn every_route() -> Vec<(&'static str, Value, &'static str)> {
             request("golden-tables", "rules-13-2-big-blind-goes-round-the-table"),
             "/tables/0",
         ),
+        (
+            "/v1/deals",
+            request("golden-deals", "rules-14-4-icm-three-players"),
+            "/players/0",
+        ),
     ]
 }
 

@@ -12,6 +12,7 @@ mod cli;
 mod common;
 mod contract;
 mod corpus;
+mod deals;
 mod e2e;
 mod equity;
 mod explain;

@@ -373,6 +373,15 @@ async fn success_answers(doc: &Value) -> Vec<(String, Reply)> {
     {
         requests.push(("/v1/tables".into(), post_json("/v1/tables", &e)));
     }
+    // Every method, the defaults left out, and a table shorter than the field.
+    for (method, prizes) in [("chipChop", json!([300, 100])), ("equal", json!([]))] {
+        let e = json!({"method": method, "prizes": prizes,
+            "players": [{"id": "a", "stack": 7}, {"id": "b", "stack": 2}, {"id": "c", "stack": 2}]});
+        requests.push(("/v1/deals".into(), post_json("/v1/deals", &e)));
+    }
+    for e in request_examples(doc, "/v1/deals") {
+        requests.push(("/v1/deals".into(), post_json("/v1/deals", &e)));
+    }
     let draw = json!({"seed": 7, "players": [{"id": "a", "seat": 1}, {"id": "b", "name": "B", "seat": 2}]});
     for e in request_examples(doc, "/v1/draw").into_iter().chain([draw]) {
         requests.push(("/v1/draw".into(), post_json("/v1/draw", &e)));
@@ -436,6 +445,10 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         {"id": "t1", "seats": 30, "smallBlindSeat": 1, "bigBlindSeat": 2, "players": [{"id": "p1", "seat": 1}]},
         {"id": "t2", "seats": 9, "smallBlindSeat": 1, "bigBlindSeat": 2,
          "players": [{"id": "p2", "seat": 1}, {"id": "p1", "seat": 2}]}]});
+    let deals_shape = json!({"method": "icm", "prizes": [100],
+        "players": [{"id": "a", "stack": -5}, {"id": "b", "stack": 5}]});
+    let deals = json!({"method": "chipchop", "prizes": [100, 200],
+        "players": [{"id": "a", "stack": 5}, {"id": "b", "stack": 5}]});
     let big = vec![b' '; AppConfig::default().body_limit + 1];
 
     // Each on a service of its own, with the default settings.
@@ -446,6 +459,8 @@ async fn error_answers(doc: &Value) -> Vec<(String, Reply)> {
         post_json("/v1/draw", &draw_shape),
         post_json("/v1/tables", &tables_shape),
         post_json("/v1/tables", &tables),
+        post_json("/v1/deals", &deals_shape),
+        post_json("/v1/deals", &deals),
         post("/v1/settle", "application/json", big),
         post("/v1/settle", "text/plain", "{}"),
         post("/v1/settle/phh", "application/json", "{}"),
@@ -711,6 +726,11 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
             json!({"tables": [
                 {"id": "t1", "seats": 9, "firstHand": true, "buttonSeat": 1,
                  "players": [{"id": "a", "seat": 1}, {"id": "b", "seat": 2}]}]}),
+        ),
+        (
+            "/v1/deals",
+            json!({"method": "icm", "prizes": [300, 100], "prizeUnit": 100, "setAside": 100,
+            "players": [{"id": "a", "stack": 3}, {"id": "b", "stack": 2}]}),
         ),
         (
             "/v1/draw",

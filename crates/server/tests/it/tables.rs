@@ -21,14 +21,14 @@ pub(crate) async fn tables(body: &Value) -> Reply {
     post_json(app(), "/v1/tables", body).await
 }
 
-fn dir(which: &str) -> PathBuf {
+pub(crate) fn dir(which: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests")).join(which)
 }
 
 /// Posts a golden request of `which` to `path`, compares the answer with
 /// its golden response byte for byte (pretty, with a trailing newline)
 /// and returns it.
-async fn golden_at<T: serde::de::DeserializeOwned + serde::Serialize>(
+pub(crate) async fn golden_at<T: serde::de::DeserializeOwned + serde::Serialize>(
     which: &str,
     path: &str,
     name: &str,

@@ -269,3 +269,25 @@ export function applyMoves(a: TablesAnswer): string[] {
   const breaking = a.breaking === undefined ? [] : [`${a.breaking.table} breaks: ${a.breaking.openSeats.length} open seats`];
   return [...moves, ...waiting, ...breaking, `halted: ${a.halted.join(", ")}`];
 }
+
+// Final-table deals (API.md "POST /v1/deals"; RULES.md §14.5-14.7).
+type DealsOperation = paths["/v1/deals"]["post"];
+export type DealBody = DealsOperation["requestBody"]["content"]["application/json"];
+export type DealAnswer = DealsOperation["responses"][200]["content"]["application/json"];
+
+export const dealExample: DealBody = {
+  method: "icm",
+  prizes: [90000, 40000, 20000],
+  prizeUnit: 1,
+  setAside: 0,
+  players: [{ id: "a", stack: 5000 }, { id: "b", stack: 3000 }, { id: "c", stack: 2000 }],
+};
+
+// @ts-expect-error method is `icm`, `chipChop` or `equal`
+export const badDeal: DealBody = { ...dealExample, method: "chip-chop" };
+
+/** What the cashier pays each player now, and what is left to play for. */
+export function payouts(a: DealAnswer): string[] {
+  const paid = a.shares.map((s) => `${s.agentId} (${s.stack} chips): ${s.amount}${s.oddUnits === 1 ? " (+1 unit)" : ""}`);
+  return [...paid, `total ${a.total}, ${a.setAside} played for`];
+}

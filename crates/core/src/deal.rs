@@ -1,0 +1,296 @@
+//! A final-table deal (RULES.md §14.5-14.7): the prize money still to be
+//! paid, divided now by the Independent Chip Model, by chips, or equally,
+//! then rounded to the unit so the amounts add up to the pool exactly.
+//!
+//! Every share is the exact value of §14.5 before rounding: `chipChop` and
+//! `equal` are plain integer fractions (products in `u128`); `icm` is
+//! decided by a fixed-point computation with a proven error bound
+//! ([`icm`]'s module says why), which falls back to exact integer
+//! arithmetic whenever its interval cannot decide a unit.
+//!
+//! Players are given in tie order: equal remainders go to the larger stack
+//! first, then to the player given first (the caller lists equal stacks by
+//! id in byte order).
+
+mod exact;
+mod icm;
+#[cfg(test)]
+mod tests;
+
+use crate::guard::MAX_AMOUNT;
+use std::cmp::Ordering;
+
+/// The most players an ICM deal takes (RULES.md §14.6): 2^20 subsets.
+pub const MAX_ICM_PLAYERS: usize = 20;
+/// The most players a chip-chop or equal deal takes (§14.6).
+pub const MAX_DEAL_PLAYERS: usize = 10_000;
+/// The most places a prize table lists (§14.1).
+pub const MAX_PRIZES: usize = 10_000;
+
+/// How the pool is divided (RULES.md §14.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DealMethod {
+    /// Malmuth–Harville: each finishing order weighted by the stacks.
+    Icm,
+    /// The last place's prize each, the rest by chips.
+    ChipChop,
+    /// The pool over the number of players.
+    Equal,
+}
+
+impl DealMethod {
+    /// The most players the method takes.
+    pub fn max_players(self) -> usize {
+        match self {
+            DealMethod::Icm => MAX_ICM_PLAYERS,
+            DealMethod::ChipChop | DealMethod::Equal => MAX_DEAL_PLAYERS,
+        }
+    }
+}
+
+/// The terms of a deal: the prizes still to be paid and how to divide them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealTerms {
+    pub method: DealMethod,
+    /// Places 1 ..= k, never rising, each a multiple of `unit`.
+    pub prizes: Vec<u64>,
+    /// The smallest amount paid, at least 1.
+    pub unit: u64,
+    /// Kept back from the winner's prize and played for.
+    pub set_aside: u64,
+}
+
+/// One player's part of the deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealShare {
+    /// Paid now: a multiple of the unit.
+    pub amount: u64,
+    /// 1 when the player got one of the units left over by rounding down.
+    pub odd_units: u64,
+}
+
+/// The deal: what it divides, and each player's share in the given order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealOutcome {
+    /// D: the prizes less the amount set aside.
+    pub total: u64,
+    pub shares: Vec<DealShare>,
+}
+
+/// Why a deal cannot be made (RULES.md §14.9).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    #[error("{got} players: a deal needs {min} to {max}")]
+    PlayerCount { got: usize, min: usize, max: usize },
+    #[error("{prizes} prizes for {players} players: at most one prize a player")]
+    MorePrizesThanPlayers { prizes: usize, players: usize },
+    #[error("prizeUnit must be at least 1 and at most 2^53 - 1")]
+    BadUnit,
+    #[error("prize {0} is not a multiple of the unit")]
+    PrizeNotMultiple(usize),
+    #[error("prize {0} is above the prize before it")]
+    PrizeRises(usize),
+    #[error("the prizes add up to more than 2^53 - 1")]
+    PrizesTooLarge,
+    #[error("player {0} has no chips")]
+    NoChips(usize),
+    #[error("the stacks add up to more than 2^53 - 1")]
+    StacksTooLarge,
+    #[error("setAside is not a multiple of the unit")]
+    SetAsideNotMultiple,
+    #[error("setAside is above the first prize less the second")]
+    SetAsideTooLarge,
+    /// The fixed-point interval could not separate two amounts and the
+    /// exact arithmetic that would is over the work bound (RULES.md §14.6).
+    #[error("the ICM shares are too close to decide within the work bound")]
+    Undecided,
+}
+
+/// Divides the prizes among `stacks` (RULES.md §14.5-14.7), in tie order.
+pub fn deal(stacks: &[u64], terms: &DealTerms) -> Result<DealOutcome, DealError> {
+    let units = check(stacks, terms)?;
+    let (floors, order) = match terms.method {
+        DealMethod::Equal => equal(stacks, units.total),
+        DealMethod::ChipChop => chip_chop(stacks, &units),
+        DealMethod::Icm => icm_floors(stacks, &units)?,
+    };
+    let shares = round(&floors, &order, units.total, terms.unit)?;
+    Ok(DealOutcome {
+        total: units.total * terms.unit,
+        shares,
+    })
+}
+
+/// The prize table in units, as the deal divides it: the first prize less
+/// the amount set aside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Units {
+    /// Places 1 ..= k, in units.
+    pub(crate) prizes: Vec<u64>,
+    /// D in units.
+    pub(crate) total: u64,
+}
+
+/// RULES.md §14.6 and §14.9: every bound, before any arithmetic.
+fn check(stacks: &[u64], terms: &DealTerms) -> Result<Units, DealError> {
+    let n = stacks.len();
+    let max = terms.method.max_players();
+    if !(2..=max).contains(&n) {
+        return Err(DealError::PlayerCount {
+            got: n,
+            min: 2,
+            max,
+        });
+    }
+    if terms.prizes.len() > n {
+        return Err(DealError::MorePrizesThanPlayers {
+            prizes: terms.prizes.len(),
+            players: n,
+        });
+    }
+    let unit = terms.unit;
+    if unit == 0 || unit > MAX_AMOUNT {
+        return Err(DealError::BadUnit);
+    }
+    let mut sum: u64 = 0;
+    for (j, &p) in terms.prizes.iter().enumerate() {
+        if !p.is_multiple_of(unit) {
+            return Err(DealError::PrizeNotMultiple(j));
+        }
+        if j > 0 && p > terms.prizes[j - 1] {
+            return Err(DealError::PrizeRises(j));
+        }
+        sum = sum
+            .checked_add(p)
+            .filter(|&s| s <= MAX_AMOUNT)
+            .ok_or(DealError::PrizesTooLarge)?;
+    }
+    let mut chips: u64 = 0;
+    for (i, &s) in stacks.iter().enumerate() {
+        if s == 0 {
+            return Err(DealError::NoChips(i));
+        }
+        chips = chips
+            .checked_add(s)
+            .filter(|&c| c <= MAX_AMOUNT)
+            .ok_or(DealError::StacksTooLarge)?;
+    }
+    let first = terms.prizes.first().copied().unwrap_or(0);
+    let second = terms.prizes.get(1).copied().unwrap_or(0);
+    if !terms.set_aside.is_multiple_of(unit) {
+        return Err(DealError::SetAsideNotMultiple);
+    }
+    if terms.set_aside > first - second {
+        return Err(DealError::SetAsideTooLarge);
+    }
+    let mut prizes: Vec<u64> = terms.prizes.iter().map(|p| p / unit).collect();
+    if let Some(p) = prizes.first_mut() {
+        *p -= terms.set_aside / unit;
+    }
+    Ok(Units {
+        total: (sum - terms.set_aside) / unit,
+        prizes,
+    })
+}
+
+/// What rounding needs of the exact shares: each one's whole units, and
+/// every player in the order the left-over units go (largest remainder
+/// first, then larger stack, then the order given).
+type Floors = (Vec<u64>, Vec<usize>);
+
+/// `equal`: D / n each; every remainder is the same, so the left-over units
+/// go by stack, then the order given.
+fn equal(stacks: &[u64], total: u64) -> Floors {
+    let each = total / stacks.len() as u64;
+    let order = remainder_order(stacks, |_, _| Ordering::Equal);
+    (vec![each; stacks.len()], order)
+}
+
+/// `chipChop`: L + (D − n·L) × stack / chips, exactly: the remainders are
+/// integers over the same denominator, the stacks together.
+fn chip_chop(stacks: &[u64], units: &Units) -> Floors {
+    let n = stacks.len();
+    // L: the prize of place n; 0 when the table is shorter.
+    let last = if units.prizes.len() == n {
+        units.prizes[n - 1]
+    } else {
+        0
+    };
+    let chips: u128 = stacks.iter().map(|&s| s as u128).sum();
+    // n·L <= D since L is the smallest prize; D <= 2^53, so the products
+    // below stay under 2^106.
+    let rest = (units.total - n as u64 * last) as u128;
+    let parts: Vec<(u64, u128)> = stacks
+        .iter()
+        .map(|&s| {
+            let num = rest * s as u128;
+            (last + (num / chips) as u64, num % chips)
+        })
+        .collect();
+    let floors = parts.iter().map(|p| p.0).collect();
+    let order = remainder_order(stacks, |a, b| parts[b].1.cmp(&parts[a].1));
+    (floors, order)
+}
+
+/// Every player, largest remainder first; equal remainders by larger stack,
+/// then the order given. `by_remainder(a, b)` is `Less` when `a`'s
+/// remainder is the larger.
+pub(crate) fn remainder_order(
+    stacks: &[u64],
+    by_remainder: impl Fn(usize, usize) -> Ordering,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..stacks.len()).collect();
+    order.sort_by(|&a, &b| {
+        by_remainder(a, b)
+            .then(stacks[b].cmp(&stacks[a]))
+            .then(a.cmp(&b))
+    });
+    order
+}
+
+/// `icm`: the interval's decision, else the exact one, else a refusal.
+fn icm_floors(stacks: &[u64], units: &Units) -> Result<Floors, DealError> {
+    let table = icm::Table::new(units, stacks.len());
+    if let Some(decided) = icm::decide(stacks, &table) {
+        return Ok(decided);
+    }
+    exact::decide(stacks, &table).ok_or(DealError::Undecided)
+}
+
+/// RULES.md §14.7: each player's whole units, then one left-over unit each
+/// to the first in `order`.
+fn round(
+    floors: &[u64],
+    order: &[usize],
+    total: u64,
+    unit: u64,
+) -> Result<Vec<DealShare>, DealError> {
+    let paid = floors
+        .iter()
+        .try_fold(0u64, |a, &f| a.checked_add(f))
+        .ok_or(DealError::Undecided)?;
+    // The exact shares add up to D, so fewer than n units are left over;
+    // anything else means the shares were not decided, never a wrong pay.
+    let left = total
+        .checked_sub(paid)
+        .filter(|&l| (l as usize) < floors.len())
+        .ok_or(DealError::Undecided)? as usize;
+    let mut odd = vec![0u64; floors.len()];
+    order.iter().take(left).for_each(|&i| odd[i] = 1);
+    Ok(floors
+        .iter()
+        .zip(odd)
+        .map(|(&f, o)| DealShare {
+            amount: (f + o) * unit,
+            odd_units: o,
+        })
+        .collect())
+}
+
+/// n choose m, for the work bounds of ICM (n at most 20).
+pub(crate) fn binomial(n: usize, m: usize) -> u128 {
+    if m > n {
+        return 0;
+    }
+    (0..m).fold(1u128, |c, j| c * (n - j) as u128 / (j as u128 + 1))
+}
