@@ -17,21 +17,33 @@ pub(crate) fn unknown(field: &str, value: &str, allowed: &[&str]) -> String {
     }
 }
 
-/// The allowed value `value` probably meant: the same but for case or up to
-/// two letters, or one that holds the other whole (`texas-holdem`).
+/// The allowed value `value` probably meant: the same but for case and
+/// separators (`proportional-main-rest`), or up to two letters, or one that
+/// holds the other whole (`texas-holdem`).
 fn guess<'a>(value: &str, allowed: &[&'a str]) -> Option<&'a str> {
-    meant(value, allowed).or_else(|| {
-        let lower = value.to_lowercase();
-        let mut holding = allowed.iter().filter(|a| {
-            let a = a.to_lowercase();
-            a.len() >= 4 && lower.len() >= 4 && (lower.contains(&a) || a.contains(&lower))
-        });
-        // Only a guess with one answer is a hint.
-        match (holding.next(), holding.next()) {
-            (Some(one), None) => Some(*one),
-            _ => None,
-        }
-    })
+    let bare = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let word = bare(value);
+    let spelt = allowed.iter().find(|a| !word.is_empty() && bare(a) == word);
+    spelt
+        .copied()
+        .or_else(|| meant(value, allowed))
+        .or_else(|| {
+            let lower = value.to_lowercase();
+            let mut holding = allowed.iter().filter(|a| {
+                let a = a.to_lowercase();
+                a.len() >= 4 && lower.len() >= 4 && (lower.contains(&a) || a.contains(&lower))
+            });
+            // Only a guess with one answer is a hint.
+            match (holding.next(), holding.next()) {
+                (Some(one), None) => Some(*one),
+                _ => None,
+            }
+        })
 }
 
 /// `"a"`, `"a" or "b"`, `one of "a", "b", "c"`.
@@ -79,6 +91,32 @@ mod tests {
                 format!("unknown variant {value:?}: did you mean \"holdem\"?")
             );
         }
+    }
+
+    #[test]
+    fn a_value_spelt_with_other_separators_gets_the_one_it_meant() {
+        let spreads = [
+            "proportional",
+            "mainFirst",
+            "lastFirst",
+            "proportionalMainRest",
+        ];
+        for value in [
+            "proportional-main-rest",
+            "proportional_main_rest",
+            "MAIN_FIRST",
+        ] {
+            let hint = unknown("spread", value, &spreads);
+            assert!(hint.contains("did you mean"), "{hint}");
+        }
+        assert_eq!(
+            unknown("spread", "proportional-main-rest", &spreads),
+            "unknown spread \"proportional-main-rest\": did you mean \"proportionalMainRest\"?"
+        );
+        assert_eq!(
+            unknown("hiLoOddChips", "HIGH", &["tda", "high"]),
+            "unknown hiLoOddChips \"HIGH\": did you mean \"high\"?"
+        );
     }
 
     #[test]

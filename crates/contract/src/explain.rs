@@ -193,6 +193,7 @@ fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_ra
     let order: Vec<usize> = match spread {
         "mainFirst" => (0..pots.len()).collect(),
         "lastFirst" => (0..pots.len()).rev().collect(),
+        "proportionalMainRest" => return main_rest_why(idx, rule, hand_rake),
         _ => {
             return match rule {
                 ExplainRule::Rake => {
@@ -226,6 +227,21 @@ fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_ra
             "; the drop comes off the pots {way}, so it gives what was left of it, up to the {} the pot held after its rake",
             pot.amount - pot.rake
         ),
+    }
+}
+
+/// Why pot `idx` gave its part under `proportionalMainRest` (Bovada): side
+/// pots their proportional part rounded down, the main pot the rest.
+fn main_rest_why(idx: usize, rule: ExplainRule, hand_rake: u64) -> String {
+    match (rule, idx) {
+        (ExplainRule::Rake, 0) => format!(
+            ", the rest of the hand's {hand_rake} once every side pot gave its part in proportion to the pots' sizes, rounded down"
+        ),
+        (ExplainRule::Rake, _) => format!(
+            ", its part of the hand's {hand_rake} in proportion to the pots' sizes, rounded down (the main pot gives the rest)"
+        ),
+        (_, 0) => ", the rest of the drop once every side pot gave its part in proportion to what the pots held after the rake, rounded down".into(),
+        _ => ", its part of the drop in proportion to what the pots held after the rake, rounded down (the main pot gives the rest)".into(),
     }
 }
 

@@ -25,6 +25,30 @@ impl Problems {
         self.push_with(|| pointer.into(), || message.into());
     }
 
+    /// A closed-set field's value among `choices`, the first of which is
+    /// the default when the field is left out; a value outside the set is
+    /// a problem at `pointer` with its hint (API.md, Closed sets) and reads
+    /// as the default.
+    pub(crate) fn pick<T: Copy>(
+        &mut self,
+        pointer: &str,
+        field: &str,
+        value: Option<&str>,
+        choices: &[(&str, T)],
+    ) -> Option<T> {
+        let Some(value) = value else {
+            return choices.first().map(|c| c.1);
+        };
+        match choices.iter().find(|c| c.0 == value) {
+            Some(c) => Some(c.1),
+            None => {
+                let allowed: Vec<&str> = choices.iter().map(|c| c.0).collect();
+                self.push(pointer, crate::closed_set::unknown(field, value, &allowed));
+                choices.first().map(|c| c.1)
+            }
+        }
+    }
+
     /// [`Problems::push`] that makes the pointer and the message only for a
     /// problem that is listed: a body of garbage has thousands.
     pub(crate) fn push_with(

@@ -73,6 +73,13 @@ closed_set!(
     ["tda", "roberts"]
 );
 
+closed_set!(
+    /// Who gets a halved pot's leftover units.
+    HiLoOddChipsName,
+    "Who gets the leftover units of a halved pot (RULES.md §4): `tda` (TDA 2013 Rule 19, the default: each half's own winners) or `high` (Bovada: every one to the high half's winners).",
+    ["tda", "high"]
+);
+
 /// What the card parser (`showdown_cards::Card`'s `FromStr`) accepts: a
 /// rank in upper case (`T` for ten, never `10`), then a suit in lower case.
 pub const CARD_PATTERN: &str = "^[2-9TJQKA][cdhs]$";

@@ -56,7 +56,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     // anyway, it is still the client's impossible hand, never a 5xx.
     let house = crate::validate::rake::house_take(req, &v);
     let more_boards = more_board_hands(&v, &order, &more_shown);
-    let settled = showdown_core::settle_hand(&input, &house, &more_boards)
+    let settled = showdown_core::settle_hand_with(&input, &house, &more_boards, v.hi_lo)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
     if !describe_all {
         describe_shown(req, &v, &order, &settled.settlement, &mut ranked);

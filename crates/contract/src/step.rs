@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 /// - `odd-chip-button`: odd chips go to tied seats in order left of the button.
 /// - `odd-chip-stud-high-card`: stud, the odd chip to the highest card by suit.
 /// - `odd-chip-stud-low-card`: stud low half, the odd chip to the lowest card by suit.
+/// - `odd-chip-high-half`: under `hiLoOddChips: high`, a halved pot's leftover units to the high half's winners.
 /// - `halved-odd-unit-high`: halving a pot, the odd unit goes to the high half.
 /// - `no-qualifying-low`: no low qualifies, the high hand takes it all.
 /// - `same-winners-split-once`: the same hands win both halves, split once.
@@ -45,6 +46,9 @@ pub enum ExplainRule {
     OddChipStudHighCard,
     /// Stud low half: an odd chip goes to the tied hand with the lowest card by suit.
     OddChipStudLowCard,
+    /// `hiLoOddChips: high` (Bovada): every leftover unit of a halved pot,
+    /// the low half's too, goes to the high half's winners in odd-chip order.
+    OddChipHighHalf,
     /// A pot with an odd unit is halved with the extra unit to the high half.
     HalvedOddUnitHigh,
     /// No hand qualifies for low: the high hand takes the whole pot.
@@ -80,7 +84,7 @@ pub enum ExplainRule {
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 21] = [
+    pub const ALL: [ExplainRule; 22] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -90,6 +94,7 @@ impl ExplainRule {
         Self::OddChipButton,
         Self::OddChipStudHighCard,
         Self::OddChipStudLowCard,
+        Self::OddChipHighHalf,
         Self::HalvedOddUnitHigh,
         Self::NoQualifyingLow,
         Self::SameWinnersSplitOnce,
@@ -115,6 +120,7 @@ impl ExplainRule {
                 | Self::OddChipButton
                 | Self::OddChipStudHighCard
                 | Self::OddChipStudLowCard
+                | Self::OddChipHighHalf
                 | Self::BoardShare
         )
     }

@@ -2,7 +2,7 @@
 
 use crate::odd_chip::{self, Side};
 use crate::pot::Layer;
-use crate::split::{divide, halve};
+use crate::split::{divide, divide_with, halve, HiLoOddChips};
 use crate::types::{Half, HandInput, HandStrength, Pot, SettleError, Share};
 
 /// A player's hand on one side, if they have one there.
@@ -82,8 +82,14 @@ fn award_unopposed(layer: Layer, player: usize) -> Pot {
 /// Awards one pot: one eligible player takes it; a one-hand game splits it
 /// among the best hands; a split game halves it unless nobody qualifies for
 /// low (the high hand scoops) or the same players win both halves (split as
-/// one, odd chips in the order of their high hands, RULES.md §4).
-pub(crate) fn award_pot(input: &HandInput, unit: u64, layer: Layer) -> Result<Pot, SettleError> {
+/// one, odd chips in the order of their high hands, RULES.md §4). Halved,
+/// `hi_lo` says who gets the low half's leftover units.
+pub(crate) fn award_pot(
+    input: &HandInput,
+    unit: u64,
+    layer: Layer,
+    hi_lo: HiLoOddChips,
+) -> Result<Pot, SettleError> {
     let mut layer = layer;
     layer
         .eligible
@@ -104,7 +110,12 @@ pub(crate) fn award_pot(input: &HandInput, unit: u64, layer: Layer) -> Result<Po
         )
     } else {
         let (high_amount, low_amount) = halve(layer.amount, unit)?;
-        let mut shares = divide(high_amount, unit, &high, Half::High)?;
+        let moved = hi_lo.to_high(low_amount, unit, low.len());
+        let low_amount = moved
+            .checked_mul(unit)
+            .and_then(|chips| low_amount.checked_sub(chips))
+            .ok_or(SettleError::Overflow)?;
+        let mut shares = divide_with(high_amount, unit, &high, Half::High, moved)?;
         shares.extend(divide(low_amount, unit, &low, Half::Low)?);
         (shares, high.len() > 1 || low.len() > 1)
     };

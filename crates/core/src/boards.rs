@@ -9,7 +9,7 @@ use crate::award::{best_hands, same_winners};
 use crate::guard::{add, sub};
 use crate::odd_chip::{self, Side};
 use crate::pot::Layer;
-use crate::split::{divide, halve};
+use crate::split::{divide_with, halve, HiLoOddChips};
 use crate::types::{
     BoardHalf, BoardPart, Half, HandInput, Hands, Pot, PotBoards, SettleError, Share,
 };
@@ -154,16 +154,53 @@ fn group_parts(parts: &[BoardPart]) -> Result<Vec<Group<'_>>, SettleError> {
     Ok(groups)
 }
 
+/// RULES.md §4 `hiLoOddChips: high` carried to §9.4: a group won only
+/// from low halves keeps what splits evenly among its winners, and its
+/// leftover units go to the group holding the high half of the first board
+/// it won low on. Per group: `(units given up, units received)`.
+fn low_leftovers(
+    groups: &[Group<'_>],
+    parts: &[BoardPart],
+    unit: u64,
+    hi_lo: HiLoOddChips,
+) -> Result<Vec<(u64, u64)>, SettleError> {
+    let mut moves = vec![(0u64, 0u64); groups.len()];
+    for (g, group) in groups.iter().enumerate() {
+        let moved = match group.half {
+            Half::Low => hi_lo.to_high(group.amount, unit, group.winners.len()),
+            _ => 0,
+        };
+        if moved == 0 {
+            continue;
+        }
+        let first = group.boards.trailing_zeros() as usize;
+        let high = parts
+            .get(first)
+            .and_then(|p| p.halves.iter().find(|h| h.half == Half::High))
+            .and_then(|h| {
+                groups
+                    .iter()
+                    .position(|o| same_winners(o.winners, &h.winners))
+            })
+            .ok_or(SettleError::Overflow)?;
+        moves[g].0 = moved;
+        moves[high].1 = add(moves[high].1, moved)?;
+    }
+    Ok(moves)
+}
+
 /// Awards one pot over several boards (RULES.md §9): `net` units of it
 /// (the gross `layer.amount` less anything the house took before the board
 /// shares, §9.2) are shared between the boards, each board's share decided
-/// on its own, then split once per set of winners in odd-chip order (§9.4).
+/// on its own, then split once per set of winners in odd-chip order (§9.4),
+/// the low halves' leftover units where `hi_lo` sends them.
 /// `boards[0]` is the hand as dealt on board 1 (see [`board_inputs`]).
 pub(crate) fn award_pot_on_boards(
     boards: &[Cow<'_, HandInput>],
     unit: u64,
     layer: Layer,
     net: u64,
+    hi_lo: HiLoOddChips,
 ) -> Result<(Pot, PotBoards), SettleError> {
     let first = boards.first().ok_or(SettleError::Overflow)?;
     sub(layer.amount, net)?;
@@ -180,7 +217,9 @@ pub(crate) fn award_pot_on_boards(
         .any(|h| h.winners.len() > 1);
     let mut shares = Vec::with_capacity(eligible.len());
     let mut share_boards = Vec::with_capacity(eligible.len());
-    for g in group_parts(&parts)? {
+    let groups = group_parts(&parts)?;
+    let moves = low_leftovers(&groups, &parts, unit, hi_lo)?;
+    for (g, &(given, received)) in groups.iter().zip(&moves) {
         // Stud has no boards; in button games both sides share one order.
         let side = if g.half == Half::Low {
             Side::Low
@@ -189,7 +228,11 @@ pub(crate) fn award_pot_on_boards(
         };
         let mut winners = g.winners.to_vec();
         odd_chip::sort(&first.players, first.order, side, &mut winners);
-        let split = divide(g.amount, unit, &winners, g.half)?;
+        let kept = given
+            .checked_mul(unit)
+            .and_then(|chips| g.amount.checked_sub(chips))
+            .ok_or(SettleError::Overflow)?;
+        let split = divide_with(kept, unit, &winners, g.half, received)?;
         share_boards.extend(std::iter::repeat_n(g.boards, split.len()));
         shares.extend::<Vec<Share>>(split);
     }

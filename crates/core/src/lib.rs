@@ -25,6 +25,7 @@ mod next_hand;
 mod odd_chip;
 mod outcome;
 mod pot;
+mod pot_spread;
 pub mod rake;
 pub mod settlement;
 mod split;
@@ -60,7 +61,8 @@ pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
-pub use settlement::{settle, settle_boards, settle_hand, settle_with_house};
+pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
+pub use split::HiLoOddChips;
 pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,
     MAX_SEATS,

@@ -5,10 +5,9 @@
 //! still splits by RULES.md §4. Products such as `r × a_k` can pass 2^64 when
 //! amounts are near 2^53, so they are taken in `u128`.
 
-use std::cmp::Reverse;
-
 use crate::guard::{add, sub, MAX_AMOUNT};
 use crate::odd_chip::button_key;
+use crate::pot_spread::{in_order, main_rest, proportional, spread};
 use crate::types::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError, Take};
 
 /// The rate's rounding to whole units (RULES.md §8.3).
@@ -36,6 +35,9 @@ pub enum Spread {
     MainFirst,
     /// The last side pot first, the main pot last (Winamax).
     LastFirst,
+    /// In proportion, each side pot rounded down and the main pot all the
+    /// rest (Bovada, Ignition).
+    ProportionalMainRest,
 }
 
 /// Who paid the take, for rakeback (RULES.md §8.7).
@@ -201,41 +203,6 @@ pub(crate) fn cap(rake: &Rake, players: usize) -> Option<u64> {
     }
 }
 
-/// Largest remainder (RULES.md §8.5 and §8.7): `total` units shared in
-/// proportion to `sizes`, `floor(total × size / Σsizes)` each, then the units
-/// still missing one each to the largest remainders; equal remainders go by
-/// `rank` (lower first). `total` must be at most `Σsizes` unless every size
-/// is zero and `total` is too.
-pub(crate) fn spread(total: u64, sizes: &[u64], rank: &[usize]) -> Result<Vec<u64>, SettleError> {
-    let sum: u128 = sizes.iter().map(|&s| u128::from(s)).sum();
-    if sum == 0 {
-        return match total {
-            0 => Ok(vec![0; sizes.len()]),
-            _ => Err(SettleError::Overflow),
-        };
-    }
-    let total_wide = u128::from(total);
-    let mut parts = Vec::with_capacity(sizes.len());
-    let mut remainders = Vec::with_capacity(sizes.len());
-    let mut given: u128 = 0;
-    for (k, &size) in sizes.iter().enumerate() {
-        let product = total_wide * u128::from(size);
-        let part = product / sum;
-        given += part;
-        parts.push(u64::try_from(part).map_err(|_| SettleError::Overflow)?);
-        remainders.push((Reverse(product % sum), rank.get(k).copied().unwrap_or(k), k));
-    }
-    let missing = usize::try_from(total_wide.checked_sub(given).ok_or(SettleError::Overflow)?)
-        .map_err(|_| SettleError::Overflow)?;
-    // Fewer units are missing than sizes have a remainder (Σ remainders is
-    // `missing × Σsizes`, each below Σsizes), so none reaches a zero size.
-    remainders.sort_unstable();
-    for &(_, _, k) in remainders.iter().take(missing) {
-        parts[k] = parts[k].checked_add(1).ok_or(SettleError::Overflow)?;
-    }
-    Ok(parts)
-}
-
 /// RULES.md §8.7: where each player stands for leftover units and equal
 /// remainders: clockwise from the first seat left of the button, or from the
 /// lowest seat in stud. `rank[i]` is player `i`'s place, 0 first.
@@ -288,46 +255,6 @@ fn due_on(rake: &Rake, x: u64, cap_units: Option<u64>) -> u64 {
     cap_units.map_or(r, |c| r.min(c))
 }
 
-/// RULES.md §8.5, `proportional`: the rake `r` over the pots by their
-/// sizes (units), then the drop `j` over what each pot has left.
-fn proportional(sizes: &[u64], r: u64, j: u64) -> Result<(Vec<u64>, Vec<u64>), SettleError> {
-    let pot_rank: Vec<usize> = (0..sizes.len()).collect();
-    let rake_parts = spread(r, sizes, &pot_rank)?;
-    let mut left = Vec::with_capacity(sizes.len());
-    for (&a, &rk) in sizes.iter().zip(&rake_parts) {
-        left.push(sub(a, rk)?);
-    }
-    let jackpot_parts = spread(j, &left, &pot_rank)?;
-    Ok((rake_parts, jackpot_parts))
-}
-
-/// RULES.md §8.5, `mainFirst` and `lastFirst`: the pots taken one after
-/// another in `order`, each giving the rake due on the pots taken so far,
-/// itself included, less what those before it gave; then the drop `j` in
-/// the same order, each pot giving what is left of it up to what the pot
-/// still holds. `due` is monotone, so no part is negative; a part over its
-/// pot would be a broken rule and is an error, never a wrap.
-fn in_order(
-    sizes: &[u64],
-    order: impl Iterator<Item = usize>,
-    due: impl Fn(u64) -> u64,
-    j: u64,
-) -> Result<(Vec<u64>, Vec<u64>), SettleError> {
-    let mut rake_parts = vec![0; sizes.len()];
-    let mut jackpot_parts = vec![0; sizes.len()];
-    let (mut before, mut due_before, mut drop_left) = (0u64, 0u64, j);
-    for k in order {
-        let through = add(before, sizes[k])?;
-        let due_through = due(through);
-        rake_parts[k] = sub(due_through, due_before)?;
-        let room = sub(sizes[k], rake_parts[k])?;
-        jackpot_parts[k] = drop_left.min(room);
-        drop_left -= jackpot_parts[k];
-        (before, due_before) = (through, due_through);
-    }
-    Ok((rake_parts, jackpot_parts))
-}
-
 /// RULES.md §8: the rake and the jackpot drop of a hand, spread over its
 /// pots (`gross`, chips, main first) and attributed to its players
 /// (`weights`: each player's `committed + dead − uncalled`, chips).
@@ -378,6 +305,7 @@ pub(crate) fn take(
         Spread::Proportional => proportional(&sizes, r, j)?,
         Spread::MainFirst => in_order(&sizes, 0..sizes.len(), due, j)?,
         Spread::LastFirst => in_order(&sizes, (0..sizes.len()).rev(), due, j)?,
+        Spread::ProportionalMainRest => main_rest(&sizes, r, j)?,
     };
     let mut per_pot = Vec::with_capacity(sizes.len());
     for (&rk, &jk) in rake_parts.iter().zip(&jackpot_parts) {
@@ -482,32 +410,6 @@ mod tests {
         assert_eq!(rate(31, 500, Rounding::HalfEven), 2);
         assert_eq!(rate(29, 500, Rounding::HalfEven), 1);
         assert_eq!(rate(MAX_AMOUNT, 10_000, Rounding::HalfEven), MAX_AMOUNT);
-    }
-
-    #[test]
-    fn rules_8_5_largest_remainder_main_pot_first_among_equals() {
-        // 1 unit over two equal pots: the main pot gives it.
-        assert_eq!(spread(1, &[100, 100], &[0, 1]), Ok(vec![1, 0]));
-        // 5 over 300/200: 3 and 2 exactly.
-        assert_eq!(spread(5, &[300, 200], &[0, 1]), Ok(vec![3, 2]));
-        // 2 over 1/1/1: remainders equal, the first two in rank order.
-        assert_eq!(spread(2, &[1, 1, 1], &[2, 0, 1]), Ok(vec![0, 1, 1]));
-    }
-
-    #[test]
-    fn spread_never_reaches_a_zero_size_and_never_overflows() {
-        assert_eq!(
-            spread(3, &[0, 2, 0, 2], &[0, 1, 2, 3]),
-            Ok(vec![0, 2, 0, 1])
-        );
-        let big = MAX_AMOUNT;
-        let parts = spread(big, &[big, big - 1, 1], &[0, 1, 2]).unwrap();
-        assert_eq!(
-            parts.iter().map(|&p| u128::from(p)).sum::<u128>(),
-            u128::from(big)
-        );
-        assert_eq!(spread(1, &[0, 0], &[0, 1]), Err(SettleError::Overflow));
-        assert_eq!(spread(0, &[0, 0], &[0, 1]), Ok(vec![0, 0]));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Settling one hand: the `settle*` functions over the types in `types`.
 
 use crate::rake::HouseTake;
+use crate::split::HiLoOddChips;
 use crate::types::{BoardsSettlement, HandInput, Hands, Reason, SettleError, Settlement, Uncalled};
 use crate::{award, boards, guard, outcome, pot, rake};
 
@@ -32,11 +33,23 @@ pub fn settle_boards(
 }
 
 /// The whole settlement: the house's take (RULES.md §8) comes out of each
-/// pot once, then the net is shared between the boards (§9.2) and split.
+/// pot once, then the net is shared between the boards (§9.2) and split,
+/// the odd chips of halved pots by TDA 19.
 pub fn settle_hand(
     input: &HandInput,
     house: &HouseTake,
     more_boards: &[Vec<Option<Hands>>],
+) -> Result<BoardsSettlement, SettleError> {
+    settle_hand_with(input, house, more_boards, HiLoOddChips::Tda)
+}
+
+/// [`settle_hand`] with the low halves' leftover units where `hi_lo` sends
+/// them (RULES.md §4 `hiLoOddChips`); nothing changes in a one-hand game.
+pub fn settle_hand_with(
+    input: &HandInput,
+    house: &HouseTake,
+    more_boards: &[Vec<Option<Hands>>],
+    hi_lo: HiLoOddChips,
 ) -> Result<BoardsSettlement, SettleError> {
     let unit = guard::check_input(input)?;
     // One board (the usual hand) needs no copies of the input.
@@ -79,13 +92,14 @@ pub fn settle_hand(
                     amount: net,
                     ..layer
                 },
+                hi_lo,
             )?;
             rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
             pots.push(pot);
         } else {
             // RULES.md §9.2: the house's take comes out of the pot once,
             // before the board shares; `net` is what is left to share.
-            let (mut pot, parts) = boards::award_pot_on_boards(&boards, unit, layer, net)?;
+            let (mut pot, parts) = boards::award_pot_on_boards(&boards, unit, layer, net, hi_lo)?;
             pot.rake = pot_rake;
             pot.jackpot = pot_jackpot;
             pots.push(pot);

@@ -349,7 +349,9 @@ pub struct ShareDto<'a> {
     pub amount: u64,
     /// 1 when this share got one of the units left over by dividing its
     /// half (or whole pot) among tied winners, else 0; the extra unit a high
-    /// half gets from halving an odd pot is not counted.
+    /// half gets from halving an odd pot is not counted. Under
+    /// `hiLoOddChips: high` a high-half share also counts the low half's
+    /// leftover units it got, so it may be more than 1.
     pub odd_chips: u64,
     /// With several boards: the boards (indices) this share's chips came from.
     #[serde(default, skip_serializing_if = "Option::is_none")]

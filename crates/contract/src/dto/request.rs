@@ -32,6 +32,12 @@ pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::RulesName>)]
     pub rules: Option<String>,
+    /// Who gets the leftover units of a halved pot (RULES.md §4): `tda`
+    /// (the default: each half's own winners) or `high` (Bovada: every one
+    /// to the high half's winners). Nothing changes in a one-hand game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::HiLoOddChipsName>)]
+    pub hi_lo_odd_chips: Option<String>,
     /// The smallest chip in play, default 1: every amount must be a
     /// multiple of it, and pots are divided in whole units of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -175,6 +181,9 @@ pub enum RakeSpread {
     MainFirst,
     /// The last side pot first, the main pot last (Winamax).
     LastFirst,
+    /// In proportion to the pots' sizes, each side pot rounded down and
+    /// the main pot giving all the rest (Bovada, Ignition).
+    ProportionalMainRest,
 }
 
 /// `rake.attribution` (RULES.md §8.7): who paid the rake, for rakeback.

@@ -19,7 +19,7 @@ pub(super) fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<Exp
         out.push(awarded_whole(cx, idx, pot, net));
     }
     if halved {
-        out.extend(odd_unit_high(idx, pot, net));
+        out.extend(odd_unit_high(cx, idx, net));
     }
     for h in [Half::Whole, Half::High, Half::Low] {
         half_steps(cx, idx, pot, h, out);
@@ -73,18 +73,14 @@ fn awarded_whole(cx: &Context, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
     }
 }
 
-/// A halved pot whose high half got the odd unit (Robert's Rules 3.7.5.c).
-fn odd_unit_high(idx: usize, pot: &Pot, net: u64) -> Option<ExplainStep> {
+/// A halved pot whose high half got the odd unit (Robert's Rules 3.7.5.c):
+/// the halving itself, whatever `hiLoOddChips` moves after it.
+fn odd_unit_high(cx: &Context, idx: usize, net: u64) -> Option<ExplainStep> {
     let label = pot_label(idx);
     let house = "house rules for split games";
-    let sum = |h: Half| -> u64 {
-        pot.shares
-            .iter()
-            .filter(|s| s.half == h)
-            .map(|s| s.amount)
-            .sum()
-    };
-    let (high, low) = (sum(Half::High), sum(Half::Low));
+    let unit = cx.req.chip_unit.unwrap_or(1).max(1);
+    let low = net / unit / 2 * unit;
+    let high = net - low;
     (high > low).then(|| ExplainStep {
         rule: ExplainRule::HalvedOddUnitHigh,
         source: "Robert's Rules 3.7.5.c".into(),
@@ -97,6 +93,33 @@ fn odd_unit_high(idx: usize, pot: &Pot, net: u64) -> Option<ExplainStep> {
     })
 }
 
+/// Under `hiLoOddChips: high`, a high-half share that got leftover units
+/// says so, and which rule sent them there (RULES.md §4); `None` under TDA
+/// 19 or for a share with no odd chip.
+fn odd_to_high(cx: &Context, idx: usize, h: Half, sh: &Share) -> Option<ExplainStep> {
+    let high_rule = cx.req.hi_lo_odd_chips.as_deref() == Some("high");
+    if !high_rule || h != Half::High || sh.odd_chips == 0 {
+        return None;
+    }
+    let units = match sh.odd_chips {
+        1 => "1 leftover unit".to_string(),
+        n => format!("{n} leftover units"),
+    };
+    Some(ExplainStep {
+        rule: ExplainRule::OddChipHighHalf,
+        source: "RULES.md §4".into(),
+        pot: Some(idx as u64),
+        players: vec![cx.id(sh.player)],
+        amount: sh.amount,
+        text: format!(
+            "{} high half: {} gets {}, {units} of the halved pot included: under hiLoOddChips high every leftover unit goes to the high half's winners in odd-chip order (RULES.md §4).",
+            pot_label(idx),
+            cx.name(sh.player),
+            sh.amount
+        ),
+    })
+}
+
 /// The paying steps of one half (or of the whole pot): its one winner, or
 /// each share of a tie.
 fn half_steps(cx: &Context, idx: usize, pot: &Pot, h: Half, out: &mut Vec<ExplainStep>) {
@@ -105,11 +128,13 @@ fn half_steps(cx: &Context, idx: usize, pot: &Pot, h: Half, out: &mut Vec<Explai
     let mut winners: Vec<usize> = shares.iter().map(|s| s.player).collect();
     winners.sort_unstable();
     if let [one] = shares[..] {
-        out.push(showdown_winner(cx, idx, h, one));
+        out.push(odd_to_high(cx, idx, h, one).unwrap_or_else(|| showdown_winner(cx, idx, h, one)));
         return;
     }
     for sh in &shares {
-        out.push(tie_share(cx, idx, h, &winners, sh));
+        out.push(
+            odd_to_high(cx, idx, h, sh).unwrap_or_else(|| tie_share(cx, idx, h, &winners, sh)),
+        );
     }
 }
 

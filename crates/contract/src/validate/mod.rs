@@ -23,6 +23,7 @@ use crate::dto::{PlayerRequest, SettleRequest};
 pub use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
 use showdown_cards::{Rulebook, Variant, VariantId};
+use showdown_core::HiLoOddChips;
 pub use validated::Validated;
 
 pub(crate) mod rake;
@@ -46,6 +47,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     let variant = variant(req, &mut p);
     let table = variant.map(VariantId::variant);
     let rules = rulebook(req, &mut p);
+    let hi_lo = hi_lo_odd_chips(req, &mut p);
     let unit = chip_unit(req, &mut p);
     let dead_money = hand_amounts(req, unit, &mut p);
     let contested = players(req, unit, dead_money, &mut p);
@@ -66,6 +68,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             variant,
             table,
             rules,
+            hi_lo,
             chip_unit,
             dead_money,
             button_seat,
@@ -92,17 +95,21 @@ fn variant(req: &SettleRequest, p: &mut Problems) -> Option<VariantId> {
 
 /// The rulebook, TDA unless the request names Roberts.
 fn rulebook(req: &SettleRequest, p: &mut Problems) -> Rulebook {
-    match req.rules.as_deref() {
-        None | Some("tda") => Rulebook::Tda,
-        Some("roberts") => Rulebook::Roberts,
-        Some(other) => {
-            p.push(
-                "/rules",
-                crate::closed_set::unknown("rules", other, &["tda", "roberts"]),
-            );
-            Rulebook::Tda
-        }
-    }
+    let choices = [("tda", Rulebook::Tda), ("roberts", Rulebook::Roberts)];
+    p.pick("/rules", "rules", req.rules.as_deref(), &choices)
+        .unwrap_or(Rulebook::Tda)
+}
+
+/// `hiLoOddChips` (RULES.md §4), TDA 19 unless the request names `high`.
+fn hi_lo_odd_chips(req: &SettleRequest, p: &mut Problems) -> HiLoOddChips {
+    let choices = [("tda", HiLoOddChips::Tda), ("high", HiLoOddChips::High)];
+    p.pick(
+        "/hiLoOddChips",
+        "hiLoOddChips",
+        req.hi_lo_odd_chips.as_deref(),
+        &choices,
+    )
+    .unwrap_or_default()
 }
 
 /// `chipUnit`, checked first: the other amounts are checked against it.

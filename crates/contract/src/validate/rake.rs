@@ -22,6 +22,7 @@ fn spread(s: Option<&str>) -> Option<Spread> {
         None | Some("proportional") => Some(Spread::Proportional),
         Some("mainFirst") => Some(Spread::MainFirst),
         Some("lastFirst") => Some(Spread::LastFirst),
+        Some("proportionalMainRest") => Some(Spread::ProportionalMainRest),
         Some(_) => None,
     }
 }
@@ -103,7 +104,7 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
             "spread",
             &r.spread,
             spread(r.spread.as_deref()).is_none(),
-            "\"proportional\", \"mainFirst\" or \"lastFirst\"",
+            "\"proportional\", \"mainFirst\", \"lastFirst\" or \"proportionalMainRest\"",
         ),
         (
             "attribution",

@@ -1,6 +1,7 @@
 //! A settle request that passed validation, its cards parsed once.
 
 use showdown_cards::{Card, Rulebook, Variant, VariantId};
+use showdown_core::HiLoOddChips;
 
 /// A request that passed validation, with everything parsed.
 #[derive(Debug, Clone)]
@@ -8,6 +9,8 @@ pub struct Validated {
     pub variant: VariantId,
     pub table: Variant,
     pub rules: Rulebook,
+    /// Who gets a halved pot's leftover units (RULES.md §4).
+    pub hi_lo: HiLoOddChips,
     pub chip_unit: u64,
     pub dead_money: u64,
     /// Required and present in button games, `None` in stud.

@@ -15,9 +15,9 @@ const CASES: u32 = 2048;
 /// A hand on 1 to 4 boards: the input (board 1 in `players[i].hands`) and
 /// every later board's hands, `more[b][i]`.
 #[derive(Debug, Clone)]
-struct Deal {
-    input: HandInput,
-    more: Vec<Vec<Option<Hands>>>,
+pub(crate) struct Deal {
+    pub(crate) input: HandInput,
+    pub(crate) more: Vec<Vec<Option<Hands>>>,
 }
 
 fn hands(high: u64, low: Option<u64>) -> Hands {
@@ -33,7 +33,7 @@ fn hands(high: u64, low: Option<u64>) -> Hands {
 /// Per player: stack, committed, folded; per board: high value, low value.
 type RawPlayer = (u64, u64, bool, Vec<(u64, Option<u64>)>);
 
-fn arb_deal() -> impl Strategy<Value = Deal> {
+pub(crate) fn arb_deal() -> impl Strategy<Value = Deal> {
     (
         2usize..=6,
         1usize..=4,

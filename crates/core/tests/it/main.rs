@@ -15,6 +15,7 @@ mod common;
 mod deal;
 mod deal_props;
 mod first_hand;
+mod hi_lo_odd_chips;
 mod next_hand;
 mod next_hand_props;
 mod properties;

@@ -52,7 +52,7 @@ fn arb_raw() -> impl Strategy<Value = Raw> {
 /// A consistent hand: seats ascending, at least one live player, no folded
 /// player holding the uncalled bet, every live player with hands; folded
 /// players sometimes carry (ignored) hands too.
-fn arb_hand() -> impl Strategy<Value = HandInput> {
+pub(crate) fn arb_hand() -> impl Strategy<Value = HandInput> {
     (
         2usize..=9,
         prop::sample::select(vec![1u64, 5, 25]),

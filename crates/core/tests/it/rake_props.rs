@@ -112,7 +112,8 @@ fn arb_house(most: u64) -> impl Strategy<Value = HouseTake> {
     let spread = prop_oneof![
         Just(Spread::Proportional),
         Just(Spread::MainFirst),
-        Just(Spread::LastFirst)
+        Just(Spread::LastFirst),
+        Just(Spread::ProportionalMainRest)
     ];
     let attribution = prop_oneof![
         Just(Attribution::WeightedContributed),
@@ -328,7 +329,7 @@ proptest! {
         let s = settled(&input, &house)?;
         let Some(rake) = &house.rake else { return Ok(()) };
         let order: Vec<usize> = match rake.spread {
-            Spread::Proportional => return Ok(()),
+            Spread::Proportional | Spread::ProportionalMainRest => return Ok(()),
             Spread::MainFirst => (0..s.pots.len()).collect(),
             Spread::LastFirst => (0..s.pots.len()).rev().collect(),
         };
@@ -351,6 +352,48 @@ proptest! {
             (before, paid) = (through, paid + p.rake);
         }
         prop_assert_eq!(paid, amount(&s.rake));
+    }
+
+    /// RULES.md §8.5 `proportionalMainRest`: every side pot gives its
+    /// proportional rake rounded down and the main pot the rest, then the
+    /// drop the same way over what the pots have left; the parts add up to
+    /// the hand's take and no pot gives more than it holds.
+    #[test]
+    fn prop_rules_8_5_proportional_main_rest_side_pots_round_down_main_pot_the_rest(
+        (input, mut house) in arb_case(400)
+    ) {
+        let Some(rake) = &mut house.rake else { return Ok(()) };
+        rake.spread = Spread::ProportionalMainRest;
+        let s = settled(&input, &house)?;
+        check_conserved(&input, &s)?;
+        let unit = input.chip_unit;
+        for p in &s.pots {
+            prop_assert!(p.rake + p.jackpot <= p.amount, "a pot gave more than it held");
+        }
+        prop_assert_eq!(s.pots.iter().map(|p| p.rake).sum::<u64>(), amount(&s.rake));
+        prop_assert_eq!(s.pots.iter().map(|p| p.jackpot).sum::<u64>(), amount(&s.jackpot));
+        // Each take over `sizes` (units): floors for the side pots, the rest
+        // for the main pot, whenever the main pot holds that rest.
+        let expect = |total: u64, sizes: &[u64]| -> Option<Vec<u64>> {
+            let [main, sides @ ..] = sizes else { return Some(Vec::new()) };
+            let sum: u128 = sizes.iter().map(|&a| u128::from(a)).sum();
+            let mut parts = vec![0u64];
+            for &a in sides {
+                parts.push(u64::try_from((u128::from(total) * u128::from(a)).checked_div(sum)?).ok()?);
+            }
+            parts[0] = total - parts[1..].iter().sum::<u64>();
+            (parts[0] <= *main).then_some(parts)
+        };
+        let sizes: Vec<u64> = s.pots.iter().map(|p| p.amount / unit).collect();
+        let rakes: Vec<u64> = s.pots.iter().map(|p| p.rake / unit).collect();
+        if let Some(want) = expect(amount(&s.rake) / unit, &sizes) {
+            prop_assert_eq!(&rakes, &want);
+        }
+        let left: Vec<u64> = sizes.iter().zip(&rakes).map(|(a, r)| a - r).collect();
+        let drops: Vec<u64> = s.pots.iter().map(|p| p.jackpot / unit).collect();
+        if let Some(want) = expect(amount(&s.jackpot) / unit, &left) {
+            prop_assert_eq!(&drops, &want);
+        }
     }
 
     /// RULES.md §8.7: contributions are whole units that add up to the

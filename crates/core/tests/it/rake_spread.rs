@@ -286,3 +286,52 @@ fn rules_8_7_nobody_put_a_chip_in_falls_back_to_dealt_whatever_attribution() {
         assert_eq!(take(&raked(&input, r).rake), (10, vec![3, 4, 3]), "{how:?}");
     }
 }
+
+#[test]
+fn rules_8_5_proportional_main_rest_bovada_pots_2400_and_16000_pay_27_and_173() {
+    // A Bovada hand in cents: pots of 24.00 and 160.00, rake 2.00 (the cap
+    // of a 5 % rate). The side pot gives floor(200 × 16000 / 18400) = 173,
+    // the main pot the other 27, as the room took; proportional gives 26
+    // and 174.
+    let r = spread(capped(500, 200), Spread::ProportionalMainRest);
+    let s = raked(&two_pots(2400, 16000), r.clone());
+    assert_eq!(pots(&s), vec![(2400, 27, 0, 2373), (16000, 173, 0, 15827)]);
+    assert_eq!(take(&s.rake).0, 200);
+    let p = raked(&two_pots(2400, 16000), capped(500, 200));
+    assert_eq!(rakes(&p), vec![26, 174]);
+    // The drop follows: 100 over the 2373 and 15827 left, the side pot
+    // floor(100 × 15827 / 18200) = 86, the main pot the other 14.
+    let s = settle_with_house(
+        &two_pots(2400, 16000),
+        &house(Some(r), Some(jackpot(100, 0)), true),
+    )
+    .unwrap();
+    assert_eq!(
+        pots(&s),
+        vec![(2400, 27, 14, 2359), (16000, 173, 86, 15741)]
+    );
+}
+
+#[test]
+fn rules_8_5_proportional_main_rest_side_pots_round_down_over_three_pots() {
+    // Pots of 200, 300 and 300, rake 25 (5 % of 800 is 40, capped at 25):
+    // side pots floor(25 × 300 / 800) = 9 each, the main pot the other 7;
+    // proportional's 6.25, 9.375 and 9.375 give 6, 10, 9.
+    let s = raked(
+        &three_pots(),
+        spread(capped(500, 25), Spread::ProportionalMainRest),
+    );
+    assert_eq!(rakes(&s), vec![7, 9, 9]);
+    assert_eq!(
+        rakes(&raked(&three_pots(), capped(500, 25))),
+        vec![6, 10, 9]
+    );
+    // Rake 23: side pots floor(23 × 300 / 800) = 8 each, the main pot 7;
+    // proportional: 5.75, 8.625, 8.625 give 6, 9, 8.
+    let s = raked(
+        &three_pots(),
+        spread(capped(500, 23), Spread::ProportionalMainRest),
+    );
+    assert_eq!(rakes(&s), vec![7, 8, 8]);
+    assert_eq!(rakes(&raked(&three_pots(), capped(500, 23))), vec![6, 9, 8]);
+}

@@ -24,5 +24,6 @@ mod openapi;
 mod operable;
 mod props;
 mod rake;
+mod rooms;
 mod tables;
 mod tournament;

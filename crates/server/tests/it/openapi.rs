@@ -686,7 +686,7 @@ async fn requests_need_exactly_the_required_fields_and_take_null_where_nullable(
         (
             "/v1/settle",
             json!({"gameId": "g", "handNumber": 1, "variant": "holdem", "rules": "tda",
-            "chipUnit": 1, "buttonSeat": 1, "board": ["Ah", "Kh", "9h", "7h", "2h"], "deadMoney": 0,
+            "hiLoOddChips": "tda", "chipUnit": 1, "buttonSeat": 1, "board": ["Ah", "Kh", "9h", "7h", "2h"], "deadMoney": 0,
             "players": [
                 {"id": "a", "name": "A", "seat": 1, "stack": 100, "committed": 10, "dead": 0,
                  "folded": false, "cards": ["3c", "4d"], "bounty": 0},

@@ -95,8 +95,23 @@ export const mainFirstUp: SettleBody = {
 
 export const wrongSpread: SettleBody = {
   ...example,
-  // @ts-expect-error rake.spread is `proportional`, `mainFirst` or `lastFirst`
+  // @ts-expect-error rake.spread is `proportional`, `mainFirst`, `lastFirst` or `proportionalMainRest`
   rake: { percentBp: 500, spread: "sidePotFirst" },
+};
+
+// RULES.md §8.5 and §4: Bovada's side pots raked rounded down, the main pot
+// the rest, and every leftover unit of a halved pot to its high winners.
+export const bovada: SettleBody = {
+  ...example,
+  variant: "omaha-hi-lo",
+  hiLoOddChips: "high",
+  rake: { percentBp: 500, cap: 200, spread: "proportionalMainRest" },
+};
+
+export const wrongHiLoOddChips: SettleBody = {
+  ...example,
+  // @ts-expect-error hiLoOddChips is `tda` or `high`
+  hiLoOddChips: "low",
 };
 
 /** Each pot's part of the rake, as a room's hand history prints it. */
