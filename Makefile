@@ -15,7 +15,8 @@ run:
 	$(CARGO) run --release --bin showdown -- serve
 
 # Libraries' unit tests and integration tests; examples and benches are not
-# run, so they are not built here (make lint compiles every target). The
+# run, so they are not built here, nor is criterion, the benches' library,
+# behind the `bench` feature (make lint compiles every target). The
 # `showdown` binary is built for the end-to-end tests; it has no tests of
 # its own (`test = false`), so no harness of it is linked. First, in a
 # second: no import circle between a crate's files, and the server's
@@ -25,7 +26,7 @@ test: layers
 
 lint: layers
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
 # No import circle between the files of a crate; the server's floors
 # (settings, edge, routes, command line) import only downwards.
@@ -35,8 +36,10 @@ layers:
 fmt:
 	$(CARGO) fmt --all
 
+# The criterion benches sit behind each crate's `bench` feature, so the
+# test build never compiles criterion.
 bench:
-	$(CARGO) bench --workspace --profile dist
+	$(CARGO) bench --workspace --profile dist --features bench
 
 # All 133,784,560 seven-card hands, category counts (release mode).
 exhaustive:

@@ -12,8 +12,8 @@
 #   tests/fresh_clone.sh            # FRESH_CLONE_KEEP=1 keeps the clone
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-RUN_LIMIT=${FRESH_CLONE_RUN_LIMIT:-180}
-TEST_LIMIT=${FRESH_CLONE_TEST_LIMIT:-300}
+RUN_LIMIT=${FRESH_CLONE_RUN_LIMIT:-150}
+TEST_LIMIT=${FRESH_CLONE_TEST_LIMIT:-200}
 # The first answer must come within this many seconds, or the run fails.
 RUN_GIVE_UP=${FRESH_CLONE_RUN_GIVE_UP:-1200}
 

@@ -7,27 +7,23 @@
 use std::sync::OnceLock;
 
 use showdown_cards::eval::hooks::{
-    card_key, empty_key, flush_suit, high_value_of_key, rank_slot, short_deck_value_of_key,
-    suit_rank_bit, RANK_SLOTS,
+    card_key, empty_key, high_value_of_key, rank_slot, short_deck_value_of_key, suit_rank_bit,
+    RANK_SLOTS,
 };
 use showdown_cards::{Card, Rank, Suit};
+
+use crate::scorer::Scorer;
+use crate::tally::Tally;
+use crate::MAX_PLAYERS;
 
 /// Ordinals of seven-card hands by rank slot (no flush) and by the flush
 /// suit's rank mask.
 pub(crate) struct HighTable {
     ranks: Box<[u16; RANK_SLOTS]>,
     flush: Box<[u16; 8192]>,
-}
-
-impl HighTable {
-    /// The ordinal of the seven cards of `key` / `bits`.
-    #[inline(always)]
-    pub(crate) fn ordinal(&self, key: u64, bits: u64) -> u16 {
-        match flush_suit(key) {
-            Some(s) => self.flush[(bits >> (16 * s)) as usize & 0x1FFF],
-            None => self.ranks[rank_slot(key)],
-        }
-    }
+    /// The lowest flush's ordinal: a hand without a flush that reaches it
+    /// is a full house or better (quads in short deck).
+    lowest_flush: u16,
 }
 
 impl HighTable {
@@ -35,6 +31,96 @@ impl HighTable {
     #[inline(always)]
     pub(crate) fn rank_ordinal(&self, key: u64) -> u16 {
         self.ranks[rank_slot(key)]
+    }
+
+    /// The ordinal of the flush of one suit's ranks `mask` (five to seven).
+    #[inline(always)]
+    pub(crate) fn flush_ordinal(&self, mask: u16) -> u16 {
+        self.flush[usize::from(mask) & 0x1FFF]
+    }
+}
+
+/// Hold'em and short deck on the rank-pattern walk: each player's
+/// no-flush ordinal from the board's ranks plus the hole's, and a flush's
+/// ordinal where the suited board and the hole hold five of a suit.
+pub(crate) struct HighScorer<'a> {
+    table: &'a HighTable,
+    n: usize,
+    /// The rank part of each player's hole key.
+    hole_key: [u64; MAX_PLAYERS],
+    /// Each player's hole ranks per suit.
+    hole_suited: [[u16; 4]; MAX_PLAYERS],
+    /// The ordinals without a flush on the ranked board.
+    plain: [u32; MAX_PLAYERS],
+    /// The players whose hand without a flush beats every flush.
+    beats_flush: u16,
+    tally: Tally,
+}
+
+impl<'a> HighScorer<'a> {
+    pub(crate) fn new(table: &'a HighTable, hands: &[&[Card]], tally: Tally) -> HighScorer<'a> {
+        let mut s = HighScorer {
+            table,
+            n: hands.len(),
+            hole_key: [0; MAX_PLAYERS],
+            hole_suited: [[0; 4]; MAX_PLAYERS],
+            plain: [0; MAX_PLAYERS],
+            beats_flush: 0,
+            tally,
+        };
+        for (p, h) in hands.iter().enumerate() {
+            for &c in *h {
+                s.hole_key[p] += card_key(c) & 0xFFFF_FFFF;
+                s.hole_suited[p][usize::from(c.index() & 3)] |= 1 << (c.index() >> 2);
+            }
+        }
+        s
+    }
+
+    pub(crate) fn into_tally(self) -> Tally {
+        self.tally
+    }
+}
+
+impl Scorer for HighScorer<'_> {
+    #[inline(always)]
+    fn rank(&mut self, key: u64, _ranks: u16) {
+        self.beats_flush = 0;
+        for p in 0..self.n {
+            let v = self.table.rank_ordinal(key + self.hole_key[p]);
+            self.plain[p] = u32::from(v);
+            self.beats_flush |= u16::from(v >= self.table.lowest_flush) << p;
+        }
+    }
+
+    #[inline(always)]
+    fn plain(&mut self, weight: u64) {
+        self.tally.high(&self.plain, weight);
+    }
+
+    #[inline(always)]
+    fn flush_wins(&self, player: usize) -> bool {
+        self.beats_flush & !(1 << player) == 0
+    }
+
+    #[inline(always)]
+    fn flush_win(&mut self, player: usize, weight: u64) {
+        let mut values = self.plain;
+        values[player] = u32::MAX;
+        self.tally.high(&values, weight);
+    }
+
+    #[inline(always)]
+    fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64) {
+        let mut values = self.plain;
+        let mut m = flushers;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let flush = self.table.flush_ordinal(suited | self.hole_suited[p][suit]);
+            values[p] = values[p].max(u32::from(flush));
+        }
+        self.tally.high(&values, weight);
     }
 }
 
@@ -107,15 +193,22 @@ fn build(value: fn(u64, u64) -> u32) -> HighTable {
     for (slot, v) in hands {
         ranks[slot] = ordinal(v);
     }
+    let mut lowest_flush = u16::MAX;
     for (mask, v) in flushes {
         flush[mask] = ordinal(v);
+        lowest_flush = lowest_flush.min(flush[mask]);
     }
-    HighTable { ranks, flush }
+    HighTable {
+        ranks,
+        flush,
+        lowest_flush,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use showdown_cards::eval::hooks::flush_suit;
     use showdown_cards::{high_value, short_deck_value};
 
     #[test]
@@ -131,7 +224,11 @@ mod tests {
         };
         let of = |t: &HighTable, c: &[Card]| {
             let key = c.iter().fold(empty_key(), |k, &c| k + card_key(c));
-            t.ordinal(key, c.iter().fold(0, |b, &c| b | suit_rank_bit(c)))
+            let bits = c.iter().fold(0, |b, &c| b | suit_rank_bit(c));
+            match flush_suit(key) {
+                Some(s) => t.flush_ordinal((bits >> (16 * s)) as u16),
+                None => t.rank_ordinal(key),
+            }
         };
         for _ in 0..20_000 {
             let (a, b) = (hand(), hand());

@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 
 use showdown_cards::{Card, VariantId};
 
-use crate::{walk, Equity, Game, PotMask, Spot};
+use crate::{tally, Equity, Game, PotMask, Spot};
 
 /// Hold'em matchups up to suit permutation and player order (the count the
 /// table must have; `tests/it/hu_table.rs` derives it from all 1,624,350).
@@ -451,7 +451,7 @@ pub(crate) fn answer(
 ) -> Option<Equity> {
     let (table, a, b) = applies(spot.game, hands, board, dead)?;
     let [wins_a, wins_b, ties] = table.lookup(a, b)?;
-    Some(walk::heads_up(
+    Some(tally::heads_up(
         [u64::from(wins_a), u64::from(wins_b), u64::from(ties)],
         pots,
         spot.runouts,

@@ -1,4 +1,4 @@
-//! Exact all-in equity (RULES.md §10): every runout of the board is dealt,
+//! Exact all-in equity (RULES.md §10): every runout of the board is counted,
 //! each pot is shared on each runout as the settlement would share it, and
 //! each player's equity is a fraction `S / (N × D)` with whole numbers.
 //!
@@ -6,10 +6,11 @@
 //! cash-out values a player's equity in each pot it is eligible for, so all
 //! pots are tallied on the same runouts in one pass.
 //!
-//! How it is fast (README.md): boards are enumerated with nested loops that
-//! add each card's 64-bit key once per level, each player's hole key is
-//! added at the leaf, and cards of suits that can no longer make anyone a
-//! flush are dealt once per rank with a weight (OMPEval's isomorphism).
+//! How it is fast (README.md): runouts are counted, not dealt. Each
+//! multiset of dealt ranks is visited once, weighted by the ways to pick
+//! its cards, and every player is ranked on it without a flush; only where
+//! someone may flush are the suits looked at, class by class
+//! (the rank-pattern walk, `pattern.rs`).
 //! [`reference::enumerate`] is the plain definition, kept as the oracle.
 //! Heads-up preflop hold'em and short deck, the commonest all-in and the
 //! dearest walk, are read from a table of the walk's results
@@ -19,8 +20,10 @@ mod error;
 mod high;
 pub mod hu_table;
 mod omaha;
+mod pattern;
 pub mod reference;
-mod walk;
+mod scorer;
+mod tally;
 
 use showdown_cards::{Card, Rank, VariantId};
 
@@ -312,7 +315,7 @@ fn run(
             return Ok(e);
         }
     }
-    Ok(walk::run(&spot, hands, board, pots))
+    Ok(pattern::run(&spot, hands, board, pots))
 }
 
 /// [`enumerate`] with a single pot of every player: the usual equity quote.

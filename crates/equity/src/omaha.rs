@@ -11,6 +11,8 @@ use showdown_cards::eval::hooks::{
 };
 use showdown_cards::{Card, Rank, Suit};
 
+use crate::scorer::{rank_count, Scorer};
+use crate::tally::Tally;
 use crate::MAX_PLAYERS;
 
 const PAIRS: usize = 91;
@@ -24,6 +26,9 @@ pub(crate) struct OmahaTable {
     best: Vec<u16>,
     /// The value of each ordinal (ordinals follow values).
     values: Vec<u32>,
+    /// The lowest flush's value: a hand without a flush that reaches it is
+    /// a full house or better.
+    lowest_flush: u32,
 }
 
 /// Index of a rank pair (0 … 12 each, any order) among the 91.
@@ -82,10 +87,16 @@ fn build() -> OmahaTable {
         .iter()
         .map(|v| values.binary_search(v).unwrap_or(0) as u16)
         .collect();
+    let lowest_flush = (0u16..1 << 13)
+        .filter(|m| m.count_ones() == 5)
+        .map(flush_value)
+        .min()
+        .unwrap_or(0);
     OmahaTable {
         board_row,
         best,
         values,
+        lowest_flush,
     }
 }
 
@@ -165,15 +176,10 @@ impl OmahaPlayer {
 }
 
 impl OmahaTable {
-    /// Every player's high value on the five-card board of `key` / `bits`.
+    /// Every player's best high without a flush on the five-card board
+    /// whose rank part is in `key`.
     #[inline(always)]
-    pub(crate) fn high_values(
-        &self,
-        players: &[OmahaPlayer],
-        key: u64,
-        bits: u64,
-        out: &mut [u32; MAX_PLAYERS],
-    ) {
+    fn pair_values(&self, players: &[OmahaPlayer], key: u64, out: &mut [u32; MAX_PLAYERS]) {
         let row = self.board_row[rank_slot(key)] as usize;
         let row = &self.best[row * PAIRS..][..PAIRS];
         for (o, p) in out.iter_mut().zip(players) {
@@ -183,57 +189,138 @@ impl OmahaTable {
             }
             *o = self.values[best as usize];
         }
-        for s in 0..4 {
-            let board = (bits >> (16 * s)) as u16 & 0x1FFF;
-            if board.count_ones() >= 3 {
-                for (o, p) in out.iter_mut().zip(players) {
-                    if p.suited[s].count_ones() >= 2 {
-                        *o = (*o).max(best_flush(p.suited[s], board));
-                    }
-                }
-            }
-        }
     }
 }
 
-/// Bits of `m`, lowest first.
-fn bits(mut m: u16) -> impl Iterator<Item = u16> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m & m.wrapping_neg();
-            m ^= b;
-            b
-        })
-    })
+/// The ten straights as rank masks (bit 0 the deuce), the wheel last.
+const STRAIGHTS: [u16; 10] = [
+    0x1F00, 0x0F80, 0x07C0, 0x03E0, 0x01F0, 0x00F8, 0x007C, 0x003E, 0x001F, 0x100F,
+];
+
+/// The `k` highest bits of `m`.
+fn highest(mut m: u16, k: usize) -> u16 {
+    while rank_count(m) > k {
+        m &= m - 1;
+    }
+    m
 }
 
-/// The best flush of two of the hole's ranks and three of the board's (one
-/// suit's ranks each).
-#[cold]
+/// The best flush of exactly two of the hole's ranks and three of the
+/// board's, one suit's (disjoint masks): a straight flush where one fits,
+/// else the hole's two highest with the board's three highest, which no
+/// other plain flush of them beats.
 fn best_flush(hole: u16, board: u16) -> u32 {
-    let mut best = 0;
-    for a in bits(hole) {
-        for b in bits(hole & !(a | (a - 1))) {
-            for c in bits(board) {
-                for d in bits(board & !(c | (c - 1))) {
-                    for e in bits(board & !(d | (d - 1))) {
-                        best = best.max(flush_value(a | b | c | d | e));
-                    }
-                }
-            }
+    let mut best = flush_value(highest(hole, 2) | highest(board, 3));
+    for w in STRAIGHTS {
+        if w & !(hole | board) == 0 && rank_count(w & hole) == 2 {
+            best = best.max(flush_value(w));
         }
     }
     best
 }
 
-/// Every player's 8-or-better low on the board of `bits` as a score (higher
-/// is better, 0 no low); `false`, and nothing written, when the board has
-/// fewer than three low ranks, so no one has a low.
+/// Omaha and Omaha hi-lo on the rank-pattern walk: the pair table once per
+/// multiset of board ranks, a flush only where the suited board holds three
+/// and the hole two, and the low (ranks alone) once per multiset.
+pub(crate) struct OmahaScorer<'a> {
+    table: &'a OmahaTable,
+    players: Vec<OmahaPlayer>,
+    high_low: bool,
+    /// The highs without a flush on the ranked board.
+    plain: [u32; MAX_PLAYERS],
+    lows: [u32; MAX_PLAYERS],
+    /// Whether the ranked board gives anyone a low (hi-lo only).
+    has_low: bool,
+    /// The players whose high without a flush beats every flush.
+    beats_flush: u16,
+    tally: Tally,
+}
+
+impl<'a> OmahaScorer<'a> {
+    pub(crate) fn new(
+        table: &'a OmahaTable,
+        hands: &[&[Card]],
+        high_low: bool,
+        tally: Tally,
+    ) -> OmahaScorer<'a> {
+        OmahaScorer {
+            table,
+            players: hands.iter().map(|h| OmahaPlayer::new(h)).collect(),
+            high_low,
+            plain: [0; MAX_PLAYERS],
+            lows: [0; MAX_PLAYERS],
+            has_low: false,
+            beats_flush: 0,
+            tally,
+        }
+    }
+
+    pub(crate) fn into_tally(self) -> Tally {
+        self.tally
+    }
+
+    #[inline(always)]
+    fn tally_highs(&mut self, highs: &[u32; MAX_PLAYERS], weight: u64) {
+        if self.has_low {
+            self.tally.high_low(highs, &self.lows, weight);
+        } else {
+            self.tally.high(highs, weight);
+        }
+    }
+}
+
+impl Scorer for OmahaScorer<'_> {
+    #[inline(always)]
+    fn rank(&mut self, key: u64, ranks: u16) {
+        self.table.pair_values(&self.players, key, &mut self.plain);
+        self.beats_flush = 0;
+        for (p, &v) in self.plain[..self.players.len()].iter().enumerate() {
+            self.beats_flush |= u16::from(v >= self.table.lowest_flush) << p;
+        }
+        self.has_low = self.high_low && low_values(&self.players, ranks, &mut self.lows);
+    }
+
+    #[inline(always)]
+    fn plain(&mut self, weight: u64) {
+        let plain = self.plain;
+        self.tally_highs(&plain, weight);
+    }
+
+    #[inline(always)]
+    fn flush_wins(&self, player: usize) -> bool {
+        self.beats_flush & !(1 << player) == 0
+    }
+
+    #[inline(always)]
+    fn flush_win(&mut self, player: usize, weight: u64) {
+        let mut values = self.plain;
+        values[player] = u32::MAX;
+        self.tally_highs(&values, weight);
+    }
+
+    #[inline(always)]
+    fn suited(&mut self, suit: usize, suited: u16, flushers: u16, weight: u64) {
+        let mut values = self.plain;
+        let mut m = flushers;
+        while m != 0 {
+            let p = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let flush = best_flush(self.players[p].suited[suit], suited);
+            values[p] = values[p].max(flush);
+        }
+        self.tally_highs(&values, weight);
+    }
+}
+
+/// Every player's 8-or-better low on the board of distinct ranks `ranks`
+/// (bit 0 the deuce) as a score (higher is better, 0 no low); `false`, and
+/// nothing written, when the board has fewer than three low ranks, so no
+/// one has a low.
 #[inline(always)]
-pub(crate) fn low_values(players: &[OmahaPlayer], bits: u64, out: &mut [u32; MAX_PLAYERS]) -> bool {
-    let any = (bits | bits >> 16 | bits >> 32 | bits >> 48) as u16 & 0x1FFF;
+fn low_values(players: &[OmahaPlayer], ranks: u16, out: &mut [u32; MAX_PLAYERS]) -> bool {
+    let any = ranks & 0x1FFF;
     let board = ((any << 1) | (any >> 12)) & 0xFF;
-    if board.count_ones() < 3 {
+    if rank_count(board) < 3 {
         return false;
     }
     for (o, p) in out.iter_mut().zip(players) {
@@ -242,7 +329,7 @@ pub(crate) fn low_values(players: &[OmahaPlayer], bits: u64, out: &mut [u32; MAX
         let mut best = u16::MAX;
         for &pair in &p.low_pairs[..p.n_low] {
             let rest = board & !pair;
-            if rest.count_ones() >= 3 {
+            if rank_count(rest) >= 3 {
                 let mut above = rest;
                 above &= above - 1;
                 above &= above - 1;
@@ -262,6 +349,59 @@ pub(crate) fn low_values(players: &[OmahaPlayer], bits: u64, out: &mut [u32; MAX
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The definition: every two of the hole with every three of the board.
+    /// Bits of `m`, lowest first.
+    fn bits(mut m: u16) -> impl Iterator<Item = u16> {
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let b = m & m.wrapping_neg();
+                m ^= b;
+                b
+            })
+        })
+    }
+
+    /// The best flush of two of the hole's ranks and three of the board's (one
+    /// suit's ranks each).
+    fn best_flush_by_trying_all(hole: u16, board: u16) -> u32 {
+        let mut best = 0;
+        for a in bits(hole) {
+            for b in bits(hole & !(a | (a - 1))) {
+                for c in bits(board) {
+                    for d in bits(board & !(c | (c - 1))) {
+                        for e in bits(board & !(d | (d - 1))) {
+                            best = best.max(flush_value(a | b | c | d | e));
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn best_flush_equals_trying_every_two_and_three() {
+        // Every hole of two or three ranks against every board of three to
+        // five other ranks, and four-rank holes against boards of three.
+        for hole in 0u16..1 << 13 {
+            let h = hole.count_ones();
+            if !(2..=4).contains(&h) {
+                continue;
+            }
+            for board in 0u16..1 << 13 {
+                let b = board.count_ones();
+                if board & hole != 0 || !(3..=5).contains(&b) || (h == 4 && b > 3) {
+                    continue;
+                }
+                assert_eq!(
+                    best_flush(hole, board),
+                    best_flush_by_trying_all(hole, board),
+                    "{hole:#x} {board:#x}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn pair_indices_are_the_91_in_order() {
