@@ -20,6 +20,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("/v1/chip-race", "application/json"),
     ("/v1/draw", "application/json"),
     ("/v1/deals", "application/json"),
+    ("/v1/tables", "application/json"),
     ("/v1/settle/phh", "application/toml"),
     ("/v1/settle", "text/plain"),
 ];
