@@ -21,6 +21,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("/v1/draw", "application/json"),
     ("/v1/prizes", "application/json"),
     ("/v1/deals", "application/json"),
+    ("/v1/tables", "application/json"),
     ("/v1/settle/phh", "application/toml"),
     ("/v1/settle", "text/plain"),
 ];

@@ -8,13 +8,15 @@
 //! their place in the request, so the answer's ids borrow from it.
 
 use crate::dto::{Id, NextHand};
-use crate::invalid::Invalid;
+use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use crate::next_hand::button_rule;
+use crate::problem::Problem;
 use crate::problems::Problems;
 use crate::validate::tournament::check_button_rule;
 use serde::{Deserialize, Serialize};
 use showdown_core::{
-    between_hands, Balancing, HandPlayed, Table, TableAfter, TablePlayer, TablesOutcome, MAX_SEATS,
+    between_hands, Balancing, Before, HandPlayed, Table, TableAfter, TablePlayer, TablesOutcome,
+    MAX_SEATS,
 };
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -60,7 +62,8 @@ pub struct TablesRequest {
     pub halt_difference: Option<u32>,
 }
 
-/// One table and the hand just played there.
+/// One table and the hand just played there, or its drawn button before
+/// its first hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TableRequest {
@@ -70,17 +73,27 @@ pub struct TableRequest {
     /// Seats at the table, numbered 1 to `seats`: 2 to 23.
     #[schema(minimum = 2, maximum = 23)]
     pub seats: u32,
+    /// `true` for a table that has not dealt yet: give its drawn
+    /// `buttonSeat` and no blind seats, and its next hand is its first
+    /// (RULES.md §13.9); default false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_hand: Option<bool>,
     /// The button's seat in the hand just played: required with
-    /// `buttonRule` `forward`.
+    /// `buttonRule` `forward`. With `firstHand`, required: the seat the
+    /// draw gave the button, a player's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 23)]
     pub button_seat: Option<u32>,
-    /// The small blind's seat in the hand just played (may be empty now).
-    #[schema(minimum = 1, maximum = 23)]
-    pub small_blind_seat: u32,
-    /// The big blind's seat in the hand just played (may be empty now).
-    #[schema(minimum = 1, maximum = 23)]
-    pub big_blind_seat: u32,
+    /// The small blind's seat in the hand just played (may be empty now);
+    /// required, except with `firstHand`, which refuses it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 23, nullable = false)]
+    pub small_blind_seat: Option<u32>,
+    /// The big blind's seat in the hand just played (may be empty now);
+    /// required, except with `firstHand`, which refuses it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 23, nullable = false)]
+    pub big_blind_seat: Option<u32>,
     /// Who sits there now: players with chips, one a seat.
     pub players: Vec<SeatedPlayer>,
 }
@@ -207,11 +220,7 @@ pub fn tables_request(req: &TablesRequest) -> Result<TablesResponse<'_>, Invalid
         .enumerate()
         .map(|(i, t)| Table {
             seats: t.seats,
-            hand: HandPlayed {
-                button: t.button_seat,
-                small_blind: t.small_blind_seat,
-                big_blind: t.big_blind_seat,
-            },
+            hand: before(t),
             players: t
                 .players
                 .iter()
@@ -233,6 +242,57 @@ pub fn tables_request(req: &TablesRequest) -> Result<TablesResponse<'_>, Invalid
         rule,
     };
     Ok(answer(req, &who, &between_hands(&tables, &terms)))
+}
+
+/// What the table's next hand follows; [`validate`] and
+/// [`check_required`] have made sure the seats it needs are given.
+fn before(t: &TableRequest) -> Before {
+    match (t.first_hand, t.button_seat) {
+        (Some(true), Some(button)) => Before::FirstHand { button },
+        _ => HandPlayed {
+            button: t.button_seat,
+            small_blind: t.small_blind_seat.unwrap_or(0),
+            big_blind: t.big_blind_seat.unwrap_or(0),
+        }
+        .into(),
+    }
+}
+
+/// The 400 of a table without `firstHand` that misses a blind seat: a
+/// required field there, as serde would have said had the field been
+/// required for every table (RULES.md §13.8). Run before [`tables_request`].
+// A Problem is only built on the error path; boxing it buys nothing.
+#[allow(clippy::result_large_err)]
+pub fn check_required(req: &TablesRequest) -> Result<(), Problem> {
+    let mut errors = Vec::new();
+    for (i, t) in req.tables.iter().enumerate() {
+        if t.first_hand == Some(true) {
+            continue;
+        }
+        for (field, seat) in [
+            ("smallBlindSeat", t.small_blind_seat),
+            ("bigBlindSeat", t.big_blind_seat),
+        ] {
+            if seat.is_none() && errors.len() < MAX_LISTED {
+                errors.push(FieldError {
+                    pointer: format!("/tables/{i}"),
+                    message: format!(
+                        "the required field \"{field}\" is missing (only a table with firstHand has no blinds)"
+                    ),
+                });
+            }
+        }
+    }
+    match errors.first() {
+        None => Ok(()),
+        Some(first) => Err(Problem::malformed(
+            format!(
+                "the body is not the shape of the request: {}",
+                first.message
+            ),
+            errors,
+        )),
+    }
 }
 
 /// The core's outcome in the request's ids.
@@ -392,24 +452,19 @@ fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
             );
         }
     };
-    seat_check("smallBlindSeat", t.small_blind_seat, p);
-    seat_check("bigBlindSeat", t.big_blind_seat, p);
-    match t.button_seat {
-        Some(b) => seat_check("buttonSeat", b, p),
-        None if forward => p.push(
-            format!("/tables/{i}/buttonSeat"),
-            "the forward button needs the button's seat in the hand just played",
-        ),
-        None => {}
+    for (field, seat) in [
+        ("smallBlindSeat", t.small_blind_seat),
+        ("bigBlindSeat", t.big_blind_seat),
+        ("buttonSeat", t.button_seat),
+    ] {
+        if let Some(seat) = seat {
+            seat_check(field, seat, p);
+        }
     }
-    if t.small_blind_seat == t.big_blind_seat {
-        p.push(
-            format!("/tables/{i}/bigBlindSeat"),
-            format!(
-                "bigBlindSeat {} is also smallBlindSeat: the blinds are on two seats",
-                t.big_blind_seat
-            ),
-        );
+    if t.first_hand == Some(true) {
+        check_first_hand(i, t, p);
+    } else {
+        check_hand_played(i, t, forward, p);
     }
     let mut taken: [Option<usize>; MAX_SEATS as usize + 1] = [None; MAX_SEATS as usize + 1];
     for (j, pl) in t.players.iter().enumerate() {
@@ -435,4 +490,57 @@ fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
             taken[pl.seat as usize] = Some(first);
         }
     }
+}
+
+/// The seats of the hand just played: the forward button needs the
+/// button's, and the blinds are on two seats (§13.8).
+fn check_hand_played(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
+    if forward && t.button_seat.is_none() {
+        p.push(
+            format!("/tables/{i}/buttonSeat"),
+            "the forward button needs the button's seat in the hand just played",
+        );
+    }
+    if let (Some(small), Some(big)) = (t.small_blind_seat, t.big_blind_seat) {
+        if small == big {
+            p.push(
+                format!("/tables/{i}/bigBlindSeat"),
+                format!("bigBlindSeat {big} is also smallBlindSeat: the blinds are on two seats"),
+            );
+        }
+    }
+}
+
+/// RULES.md §13.9's refusals: a first hand has no blinds yet, and its
+/// button is the drawn seat of a player.
+fn check_first_hand(i: usize, t: &TableRequest, p: &mut Problems) {
+    for (field, seat) in [
+        ("smallBlindSeat", t.small_blind_seat),
+        ("bigBlindSeat", t.big_blind_seat),
+    ] {
+        if seat.is_some() {
+            p.push(
+                format!("/tables/{i}/{field}"),
+                format!("{field} with firstHand: a table that has not dealt yet has no blinds; its first hand's follow the drawn button"),
+            );
+        }
+    }
+    match t.button_seat {
+        None => p.push(
+            format!("/tables/{i}/buttonSeat"),
+            "firstHand needs buttonSeat: the seat the draw for the button gave (POST /v1/draw)",
+        ),
+        Some(b) if on_table(t, b) && !t.players.iter().any(|pl| pl.seat == b) => p.push(
+            format!("/tables/{i}/buttonSeat"),
+            format!(
+                "buttonSeat {b} has no player: a first hand's button is drawn among the players"
+            ),
+        ),
+        Some(_) => {}
+    }
+}
+
+/// A seat of the table (a seat off it is refused on its own).
+fn on_table(t: &TableRequest, seat: u32) -> bool {
+    (1..=t.seats.clamp(2, MAX_SEATS)).contains(&seat)
 }

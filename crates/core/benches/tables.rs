@@ -39,7 +39,8 @@ fn table(seats: u32, players: u32, k: u32, next_id: &mut usize) -> Table {
             button: Some(d),
             small_blind: s,
             big_blind: b,
-        },
+        }
+        .into(),
         players: (1..=players)
             .map(|seat| {
                 *next_id += 1;

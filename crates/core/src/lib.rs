@@ -8,7 +8,7 @@
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
 //! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), and between hands
-//! [`next_hand`] and [`between_hands`] (§13), pure functions of seats, which read a
+//! [`next_hand`], [`first_hand`] and [`between_hands`] (§13), pure functions of seats, which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
 //! own.
@@ -19,6 +19,7 @@ mod boards;
 mod cash_out;
 mod cash_out_refusal;
 mod deal;
+mod first_hand;
 mod guard;
 mod next_hand;
 mod odd_chip;
@@ -56,6 +57,7 @@ pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,
 };
+pub use first_hand::{first_hand, Before};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };

@@ -63,12 +63,12 @@ pub struct TableNext {
 
 /// The players at a table, sorted by seat, one each.
 #[derive(Debug, Clone, Copy)]
-struct Table<'a> {
-    players: &'a [Seated],
+pub(crate) struct SeatedTable<'a> {
+    pub(crate) players: &'a [Seated],
 }
 
-impl Table<'_> {
-    fn at(&self, seat: u32) -> Option<&Seated> {
+impl SeatedTable<'_> {
+    pub(crate) fn at(&self, seat: u32) -> Option<&Seated> {
         self.players
             .binary_search_by_key(&seat, |p| p.seat)
             .ok()
@@ -77,7 +77,7 @@ impl Table<'_> {
 
     /// The first player clockwise after seat `x` (x excluded, once round
     /// the table) for whom `keep` holds.
-    fn first_after(&self, x: u32, keep: impl Fn(&Seated) -> bool) -> Option<&Seated> {
+    pub(crate) fn first_after(&self, x: u32, keep: impl Fn(&Seated) -> bool) -> Option<&Seated> {
         let start = self.players.partition_point(|p| p.seat <= x);
         let (before, after) = self.players.split_at(start);
         after
@@ -107,13 +107,13 @@ pub fn button_and_small_blind(
 ) -> Option<(u32, u32)> {
     match rule {
         ButtonRule::Dead => Some((hand.small_blind, hand.big_blind)),
-        ButtonRule::Forward => forward_positions(hand, Table { players }),
+        ButtonRule::Forward => forward_positions(hand, SeatedTable { players }),
     }
 }
 
 /// §13.5's button and small blind, found among the players who played the
 /// hand just played (all of them, when every one arrived).
-fn forward_positions(hand: &HandPlayed, table: Table) -> Option<(u32, u32)> {
+fn forward_positions(hand: &HandPlayed, table: SeatedTable) -> Option<(u32, u32)> {
     let all_arrived = table.players.iter().all(|p| p.arrived);
     let played = |p: &Seated| all_arrived || !p.arrived;
     let s = hand.small_blind;
@@ -148,7 +148,7 @@ pub(crate) fn next_hand_sorted(
     players: &[Seated],
     rule: ButtonRule,
 ) -> TableNext {
-    let table = Table { players };
+    let table = SeatedTable { players };
     let Some((button, small_blind)) = button_and_small_blind(hand, players, rule) else {
         return TableNext::default();
     };
@@ -196,7 +196,7 @@ pub(crate) fn next_hand_sorted(
 
 /// §13.3: the big blind is the first player dealt in after `b`; the other
 /// has the button and posts the small blind.
-fn heads_up(hand: &HandPlayed, table: Table, dealt: impl Fn(&Seated) -> bool) -> NextHand {
+fn heads_up(hand: &HandPlayed, table: SeatedTable, dealt: impl Fn(&Seated) -> bool) -> NextHand {
     let mut two = table.players.iter().filter(|p| dealt(p)).map(|p| p.seat);
     let (first, second) = (two.next().unwrap_or(0), two.next().unwrap_or(0));
     let big_blind = table
@@ -240,7 +240,7 @@ mod tests {
     #[test]
     fn first_after_excludes_the_seat_itself() {
         let players = seated(&[2, 5, 7]);
-        let t = Table { players: &players };
+        let t = SeatedTable { players: &players };
         assert_eq!(t.first_after(7, |_| true).map(|p| p.seat), Some(2));
         assert_eq!(t.first_after(2, |_| true).map(|p| p.seat), Some(5));
         assert_eq!(t.first_after(3, |_| true).map(|p| p.seat), Some(5));

@@ -6,9 +6,8 @@
 //! largest request (1,000 tables, 10,000 players) costs a few operations a
 //! move rather than a scan of every table.
 
-use crate::next_hand::{
-    button_and_small_blind, next_hand_sorted, ButtonRule, HandPlayed, Seated, TableNext,
-};
+use crate::first_hand::Before;
+use crate::next_hand::{ButtonRule, Seated, TableNext};
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
@@ -28,8 +27,8 @@ pub struct TablePlayer {
 pub struct Table {
     /// Seats 1 ..= `seats`, at most [`MAX_SEATS`].
     pub seats: u32,
-    /// The hand just played there.
-    pub hand: HandPlayed,
+    /// The hand just played there, or its first hand's drawn button.
+    pub hand: Before,
     /// Who sits there now, in any order, one a seat.
     pub players: Vec<TablePlayer>,
 }
@@ -100,7 +99,7 @@ pub struct TablesOutcome {
 struct Live {
     index: usize,
     seats: u32,
-    hand: HandPlayed,
+    hand: Before,
     by_seat: Vec<Option<TablePlayer>>,
     next: TableNext,
 }
@@ -144,20 +143,14 @@ impl Live {
     }
 
     fn refresh(&mut self, rule: ButtonRule) {
-        self.next = next_hand_sorted(&self.hand, &self.seated(), rule);
+        self.next = self.hand.next_sorted(&self.seated(), rule);
     }
 
     /// The seat a moved player takes: the first empty seat after the small
     /// blind as the rule finds it before heads-up, the small blind's own
-    /// seat last (RULES.md §13.6).
+    /// seat last (RULES.md §13.6, §13.9).
     fn worst_position(&self, rule: ButtonRule) -> Option<u32> {
-        let seated = self.seated();
-        let sb = if seated.len() < 2 {
-            self.hand.big_blind
-        } else {
-            button_and_small_blind(&self.hand, &seated, rule)
-                .map_or(self.hand.big_blind, |(_, sb)| sb)
-        };
+        let sb = self.hand.small_blind_before_heads_up(&self.seated(), rule);
         (1..=self.seats)
             .map(|k| (sb + k - 1) % self.seats + 1)
             .find(|&seat| self.by_seat[seat as usize].is_none())

@@ -14,6 +14,7 @@ mod chip_race_props;
 mod common;
 mod deal;
 mod deal_props;
+mod first_hand;
 mod hi_lo_odd_chips;
 mod next_hand;
 mod next_hand_props;

@@ -5,13 +5,13 @@
 //! HTTP. Every expected seat below was worked out by hand from the rules.
 
 use showdown_core::{
-    between_hands, next_hand, Balancing, Breaking, ButtonRule, HandPlayed, Move, NextHand, Seated,
-    Table, TableNext, TablePlayer,
+    between_hands, next_hand, Balancing, Before, Breaking, ButtonRule, HandPlayed, Move, NextHand,
+    Seated, Table, TableNext, TablePlayer,
 };
 
 use ButtonRule::{Dead, Forward};
 
-fn played(seats: &[u32]) -> Vec<Seated> {
+pub(crate) fn played(seats: &[u32]) -> Vec<Seated> {
     seats
         .iter()
         .map(|&seat| Seated {
@@ -21,7 +21,7 @@ fn played(seats: &[u32]) -> Vec<Seated> {
         .collect()
 }
 
-fn with_arrivals(seats: &[u32], arrivals: &[u32]) -> Vec<Seated> {
+pub(crate) fn with_arrivals(seats: &[u32], arrivals: &[u32]) -> Vec<Seated> {
     let mut out = played(seats);
     out.extend(arrivals.iter().map(|&seat| Seated {
         seat,
@@ -311,10 +311,10 @@ fn full(_name: &str, n: u32, first: usize) -> Table {
     table(9, hand(1, 2, 3), &seats, first)
 }
 
-fn table(seats: u32, h: HandPlayed, at: &[u32], first: usize) -> Table {
+pub(crate) fn table(seats: u32, h: impl Into<Before>, at: &[u32], first: usize) -> Table {
     Table {
         seats,
-        hand: h,
+        hand: h.into(),
         players: at
             .iter()
             .map(|&seat| TablePlayer {

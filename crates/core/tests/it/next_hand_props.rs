@@ -1,7 +1,7 @@
 //! Property tests of RULES.md §13 (between hands): long runs of hands at
-//! one table, players busting, under both button rules (13.2, 13.3, 13.5);
-//! random states of several tables between hands (13.6, 13.7) are in
-//! `tables_props`.
+//! one table, players busting, under both button rules (13.2, 13.3, 13.5),
+//! each run starting from the table's first hand (13.9). Random states of
+//! several tables between hands (13.6, 13.7) are in `tables_props.rs`.
 //!
 //! "Posts the big blind twice in a row" is read two ways. Literally, for
 //! both rules: the big blinds of two consecutive hands are two players
@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proptest::prelude::*;
-use showdown_core::{next_hand, ButtonRule, HandPlayed, NextHand, Seated, MAX_SEATS};
+use showdown_core::{first_hand, next_hand, ButtonRule, HandPlayed, NextHand, Seated, MAX_SEATS};
 
 use ButtonRule::{Dead, Forward};
 
@@ -30,7 +30,11 @@ pub(crate) fn arb_rule() -> impl Strategy<Value = ButtonRule> {
 
 /// The first seat after `x` going clockwise (x excluded, once round the
 /// table) among `seats` for which `keep` holds.
-fn first_after(seats: &BTreeSet<u32>, x: u32, keep: impl Fn(u32) -> bool) -> Option<u32> {
+pub(crate) fn first_after(
+    seats: &BTreeSet<u32>,
+    x: u32,
+    keep: impl Fn(u32) -> bool,
+) -> Option<u32> {
     seats
         .range(x + 1..)
         .chain(seats.range(..x))
@@ -67,8 +71,8 @@ pub(crate) fn forward_reference(
 // One table, many hands.
 
 /// A run: the rule, the table's seats, the seats taken at the start, the
-/// first hand (button, small blind, big blind on players, as a dealer
-/// would start), how likely a player is to bust each hand (in 16ths) and
+/// first hand (button, small blind, big blind on players, as §13.9 starts
+/// a table: written here from its words), how likely a player is to bust each hand (in 16ths) and
 /// random bits for the busts.
 #[derive(Debug, Clone)]
 struct Run {
@@ -118,6 +122,32 @@ fn arb_run() -> impl Strategy<Value = Run> {
         })
 }
 
+/// RULES.md §13.9: the run's first hand as the core finds it from the
+/// drawn button (the run's first button) equals the one built above from
+/// the rule's words, whichever players are marked as arrivals (`arrived`
+/// bits by seat): nobody waits and no seat is dead.
+fn check_first_hand(run: &Run, arrived: u128) -> Result<(), TestCaseError> {
+    let seated: Vec<Seated> = run
+        .players
+        .iter()
+        .map(|&seat| Seated {
+            seat,
+            arrived: (arrived >> seat) & 1 == 1,
+        })
+        .collect();
+    let drawn = run.first.button.expect("a drawn button");
+    let t = first_hand(drawn, &seated);
+    prop_assert!(t.waiting.is_empty(), "nobody waits at a first hand");
+    let n = t.next.expect("two or more players have a first hand");
+    prop_assert_eq!(
+        (Some(n.button), n.small_blind, n.big_blind),
+        (run.first.button, run.first.small_blind, run.first.big_blind)
+    );
+    prop_assert_eq!(n.heads_up, run.players.len() == 2);
+    prop_assert!(!n.button_dead && !n.small_blind_dead);
+    Ok(())
+}
+
 /// One hand of a run: its big blind and the seats dealt in.
 struct Played {
     big_blind: u32,
@@ -129,6 +159,7 @@ struct Played {
 /// Checks each next hand against 13.2, 13.3 and 13.5 and returns the hands
 /// played, the first one included.
 fn play(run: &Run) -> Result<Vec<Played>, TestCaseError> {
+    check_first_hand(run, run.busts[0])?;
     let mut table: BTreeSet<u32> = run.players.iter().copied().collect();
     let mut hand = run.first;
     let mut hands = vec![Played {
@@ -286,6 +317,11 @@ proptest! {
         for w in hands.windows(2) {
             prop_assert_ne!(w[0].big_blind, w[1].big_blind, "{:?}", run.rule);
         }
+    }
+
+    #[test]
+    fn rules_13_9_first_hand_button_as_drawn_blinds_follow(run in arb_run(), arrived in any::<u128>()) {
+        check_first_hand(&run, arrived)?;
     }
 
     #[test]

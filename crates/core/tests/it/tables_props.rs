@@ -1,14 +1,14 @@
-//! Property tests of RULES.md §13.6 and §13.7: random states of several
-//! tables between hands, balanced or broken (one table's long runs of
-//! hands are in `next_hand_props`).
+//! Property tests of RULES.md §13.6, §13.7 and §13.9: random states of
+//! several tables between hands, some of them about to deal their first
+//! hand, checked move by move against a model of the rules' words.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::next_hand_props::{arb_rule, forward_reference};
+use crate::next_hand_props::{arb_rule, first_after, forward_reference};
 use proptest::prelude::*;
 use showdown_core::{
-    between_hands, next_hand, Balancing, ButtonRule, HandPlayed, Seated, Table, TablePlayer,
-    TablesOutcome,
+    between_hands, next_hand, Balancing, Before, ButtonRule, HandPlayed, NextHand, Seated, Table,
+    TableNext, TablePlayer, TablesOutcome,
 };
 
 use ButtonRule::{Dead, Forward};
@@ -17,7 +17,8 @@ const TABLE_CASES: u32 = 512;
 
 /// A random table: each seat taken with a probability that is high for
 /// most tables, so some states balance rather than break; about one
-/// table in twelve has nobody (already broken).
+/// table in twelve has nobody (already broken); about one in four has not
+/// dealt yet, its button drawn to the first player from seat `d` on.
 fn arb_table() -> impl Strategy<Value = Table> {
     (2u32..=23)
         .prop_flat_map(|seats| {
@@ -33,16 +34,11 @@ fn arb_table() -> impl Strategy<Value = Table> {
                 1..=seats,
                 1..seats,
                 1..=seats,
+                prop::bool::weighted(0.25),
             )
         })
-        .prop_map(|(seats, fill, taken, s, gap, d)| Table {
-            seats,
-            hand: HandPlayed {
-                button: Some(d),
-                small_blind: s,
-                big_blind: (s - 1 + gap) % seats + 1,
-            },
-            players: taken
+        .prop_map(|(seats, fill, taken, s, gap, d, first)| {
+            let players: Vec<TablePlayer> = taken
                 .iter()
                 .zip(1..)
                 .filter(|((roll, _), _)| *roll < fill)
@@ -51,7 +47,23 @@ fn arb_table() -> impl Strategy<Value = Table> {
                     seat,
                     arrived,
                 })
-                .collect(),
+                .collect();
+            let taken: BTreeSet<u32> = players.iter().map(|p| p.seat).collect();
+            let drawn = taken.range(d..).chain(taken.range(..d)).next().copied();
+            let hand = match drawn {
+                Some(button) if first => Before::FirstHand { button },
+                _ => HandPlayed {
+                    button: Some(d),
+                    small_blind: s,
+                    big_blind: (s - 1 + gap) % seats + 1,
+                }
+                .into(),
+            };
+            Table {
+                seats,
+                hand,
+                players,
+            }
         })
 }
 
@@ -98,14 +110,59 @@ fn seated(m: &Seats) -> Vec<Seated> {
         .collect()
 }
 
+/// §13.9's first hand, written from the rule's words: the button as
+/// drawn, the small blind the first player after it, the big blind the
+/// next; heads-up, the button posts the small blind; nobody waits.
+fn first_hand_reference(button: u32, m: &Seats) -> TableNext {
+    let seats: BTreeSet<u32> = m.keys().copied().collect();
+    let after = |x: u32| first_after(&seats, x, |_| true).unwrap_or(x);
+    let next = match seats.len() {
+        0 | 1 => None,
+        n => {
+            let heads_up = n == 2;
+            let small_blind = if heads_up { button } else { after(button) };
+            Some(NextHand {
+                button,
+                small_blind,
+                big_blind: after(small_blind),
+                button_dead: false,
+                small_blind_dead: false,
+                heads_up,
+            })
+        }
+    };
+    TableNext {
+        next,
+        waiting: Vec::new(),
+    }
+}
+
+/// A table's next hand in the model: the core's `next_hand` after a hand
+/// played (its own properties are tested above), §13.9's reference at a
+/// first hand, whose drawn button must still hold its player.
+fn next_of(before: &Before, m: &Seats, rule: ButtonRule) -> Result<TableNext, TestCaseError> {
+    match before {
+        Before::Played(hand) => Ok(next_hand(hand, &seated(m), rule)),
+        Before::FirstHand { button } => {
+            prop_assert!(m.contains_key(button), "the drawn button's player stays");
+            Ok(first_hand_reference(*button, m))
+        }
+    }
+}
+
 /// 13.6's worst position at a table of `seats` seats: the first empty seat
 /// after the small-blind seat as the rule finds it before 13.3, that seat
-/// itself last.
-fn worst_position(seats: u32, hand: &HandPlayed, m: &Seats, rule: ButtonRule) -> Option<u32> {
-    let sb = match rule {
-        _ if m.len() < 2 => hand.big_blind,
-        Dead => hand.big_blind,
-        Forward => {
+/// itself last; at a first hand (13.9) the small blind is the first
+/// player after the button, and with one player the button's seat.
+fn worst_position(seats: u32, before: &Before, m: &Seats, rule: ButtonRule) -> Option<u32> {
+    let sb = match (before, rule) {
+        (Before::FirstHand { button }, _) => {
+            let taken: BTreeSet<u32> = m.keys().copied().collect();
+            first_after(&taken, *button, |_| true).unwrap_or(*button)
+        }
+        (Before::Played(hand), _) if m.len() < 2 => hand.big_blind,
+        (Before::Played(hand), Dead) => hand.big_blind,
+        (Before::Played(hand), Forward) => {
             let arrived = m.iter().map(|(&s, &(_, a))| (s, a)).collect();
             forward_reference(hand, &arrived).map_or(hand.big_blind, |(_, sb)| sb)
         }
@@ -150,15 +207,8 @@ fn check_everyone_seated_once(
             after.push(p.id);
         }
         // The listed next hand is the table's own after the moves.
-        let seated: Vec<Seated> = t
-            .players
-            .iter()
-            .map(|p| Seated {
-                seat: p.seat,
-                arrived: p.arrived,
-            })
-            .collect();
-        prop_assert_eq!(&t.next, &next_hand(&tables[t.table].hand, &seated, rule));
+        let expected = next_of(&tables[t.table].hand, &seats_of_after(t), rule)?;
+        prop_assert_eq!(&t.next, &expected);
     }
     before.sort_unstable();
     after.sort_unstable();
@@ -170,7 +220,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(TABLE_CASES))]
 
     #[test]
-    fn rules_13_6_13_7_tables_between_hands((tables, terms, rotate) in arb_tables()) {
+    fn rules_13_6_13_7_13_9_tables_between_hands((tables, terms, rotate) in arb_tables()) {
         let out = between_hands(&tables, &terms);
         let live: Vec<(usize, Seats)> = tables
             .iter()
@@ -290,7 +340,7 @@ fn replay_moves(
             live[dst].1.len() < tables[di].seats as usize,
             "move {k} to a full table"
         );
-        let next = next_hand(&tables[si].hand, &seated(&live[src].1), terms.rule)
+        let next = next_of(&tables[si].hand, &live[src].1, terms.rule)?
             .next
             .expect("the source has a next hand");
         prop_assert_eq!(

@@ -32,8 +32,9 @@ pub(super) fn equity(args: &EquityArgs) -> ExitCode {
 /// `showdown tables`: the route's pipeline; the answer on stdout, a
 /// problem on stderr, so `> out.json` never captures an error.
 pub(super) fn tables(args: &EquityArgs) -> ExitCode {
-    use showdown_contract::tables::{tables_request, TablesRequest};
-    route::<TablesRequest, _>(args, "tables", |req| {
+    use showdown_contract::tables::{check_required, tables_request, TablesRequest};
+    let check = |req: &TablesRequest| check_required(req).err();
+    route::<TablesRequest, _>(args, "tables", check, |req| {
         tables_request(req).map(|a| serde_json::to_string_pretty(&a))
     })
 }
@@ -51,14 +52,23 @@ pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
 pub(super) fn deals(args: &EquityArgs) -> ExitCode {
     use showdown_contract::deal::deal_request;
     use showdown_contract::dto::DealRequest;
-    route::<DealRequest, _>(args, "deals", |req| {
-        deal_request(req).map(|a| serde_json::to_string_pretty(&a))
-    })
+    route::<DealRequest, _>(
+        args,
+        "deals",
+        |_| None,
+        |req| deal_request(req).map(|a| serde_json::to_string_pretty(&a)),
+    )
 }
 
 /// One request from FILE or stdin through a route's pipeline `run`: its
-/// answer on stdout, or its problem on stderr (exit 1).
-fn route<Req, F>(args: &EquityArgs, command: &str, run: F) -> ExitCode
+/// answer on stdout, or its problem on stderr (exit 1). `check` is the
+/// route's shape rule beyond the types (a 400), if it has one.
+fn route<Req, F>(
+    args: &EquityArgs,
+    command: &str,
+    check: impl FnOnce(&Req) -> Option<Problem>,
+    run: F,
+) -> ExitCode
 where
     Req: serde::de::DeserializeOwned,
     F: FnOnce(&Req) -> Result<serde_json::Result<String>, showdown_contract::Invalid>,
@@ -72,6 +82,9 @@ where
         Ok(req) => req,
         Err(p) => return problem_out(&p),
     };
+    if let Some(p) = check(&req) {
+        return problem_out(&p);
+    }
     match run(&req) {
         Ok(text) => write_out(&mut std::io::stdout().lock(), &text),
         Err(e) => problem_out(&Problem::impossible(

@@ -72,7 +72,34 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.info.version = crate::settings::VERSION.to_string();
     errors::add_error_responses(&mut doc);
     hoist_nullable_descriptions(&mut doc);
+    require_blinds_unless_first_hand(&mut doc);
     doc
+}
+
+/// RULES.md §13.9: a table's blind seats are required unless it is sent
+/// with `firstHand: true`. A flat `required` list cannot say so; JSON
+/// Schema's `if`/`else` (OpenAPI 3.1) can, and validators read it. It sits
+/// in an `allOf` of one: a single key, so the document's bytes do not
+/// depend on a map's order, and generated types are left as they were.
+fn require_blinds_unless_first_hand(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::extensions::Extensions;
+    use utoipa::openapi::schema::Schema;
+    use utoipa::openapi::RefOr;
+    let table = doc
+        .components
+        .as_mut()
+        .and_then(|c| c.schemas.get_mut("TableRequest"));
+    let Some(RefOr::T(Schema::Object(table))) = table else {
+        return;
+    };
+    let unless_first_hand = serde_json::json!([{
+        "if": {"required": ["firstHand"], "properties": {"firstHand": {"const": true}}},
+        "else": {"required": ["smallBlindSeat", "bigBlindSeat"]}
+    }]);
+    table
+        .extensions
+        .get_or_insert_with(Extensions::default)
+        .insert("allOf".to_string(), unless_first_hand);
 }
 
 /// utoipa writes a nullable reference as `oneOf: [{$ref, description},

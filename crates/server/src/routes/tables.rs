@@ -7,12 +7,13 @@ use crate::edge::problem_response::HttpProblem;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
-use showdown_contract::tables::{tables_request, TablesRequest, TablesResponse};
+use showdown_contract::tables::{check_required, tables_request, TablesRequest, TablesResponse};
 
 /// Seat the next hand at every table.
 ///
 /// From each table's hand just played (small and big blind seats, and the
-/// button's under the forward rule) and who sits there now: the next
+/// button's under the forward rule), or its drawn button before its first
+/// hand (`firstHand`, RULES.md §13.9), and who sits there now: the next
 /// button and blinds by the dead button (TDA 31) or the forward button,
 /// heads-up by TDA 33, arrivals that wait (TDA 9); then the tables halted
 /// (TDA 10 D) and either the last table breaking (TDA 9, 10 C) or the
@@ -29,6 +30,9 @@ use showdown_contract::tables::{tables_request, TablesRequest, TablesResponse};
     )
 )]
 pub async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> Response {
+    if let Err(p) = check_required(&req) {
+        return HttpProblem(p).into_response();
+    }
     // The answer borrows its ids from the request: it is written out here.
     match tables_request(&req) {
         Ok(answer) => Json(answer).into_response(),

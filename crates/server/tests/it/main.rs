@@ -16,6 +16,7 @@ mod deals;
 mod e2e;
 mod equity;
 mod explain;
+mod first_hand;
 mod golden;
 mod hand_history;
 mod http;

@@ -17,7 +17,7 @@ fn app() -> axum::Router {
     showdown_server::app(showdown_server::AppState::default())
 }
 
-async fn tables(body: &Value) -> Reply {
+pub(crate) async fn tables(body: &Value) -> Reply {
     post_json(app(), "/v1/tables", body).await
 }
 
@@ -58,12 +58,12 @@ pub(crate) async fn golden_at<T: serde::de::DeserializeOwned + serde::Serialize>
     answer
 }
 
-async fn golden(name: &str) -> Value {
+pub(crate) async fn golden(name: &str) -> Value {
     golden_at::<TablesResponse>("golden-tables", "/v1/tables", name).await
 }
 
 /// (button, small blind, big blind) of table `t`'s next hand.
-fn seats(answer: &Value, t: usize) -> (u64, u64, u64) {
+pub(crate) fn seats(answer: &Value, t: usize) -> (u64, u64, u64) {
     let n = &answer["tables"][t]["nextHand"];
     let seat = |k: &str| n[k].as_u64().unwrap_or_else(|| panic!("{k} in {n}"));
     (
@@ -77,7 +77,7 @@ fn flag(answer: &Value, t: usize, k: &str) -> bool {
     answer["tables"][t]["nextHand"][k].as_bool().unwrap()
 }
 
-fn moves(answer: &Value) -> Vec<(String, u64, String, u64)> {
+pub(crate) fn moves(answer: &Value) -> Vec<(String, u64, String, u64)> {
     answer["moves"]
         .as_array()
         .unwrap()
@@ -93,7 +93,7 @@ fn moves(answer: &Value) -> Vec<(String, u64, String, u64)> {
         .collect()
 }
 
-fn counts(answer: &Value) -> Vec<u64> {
+pub(crate) fn counts(answer: &Value) -> Vec<u64> {
     answer["tables"]
         .as_array()
         .unwrap()

@@ -264,8 +264,18 @@ export const tablesExample: TablesBody = {
   ],
 };
 
-// @ts-expect-error every table needs the big blind's seat of the hand just played
-export const badTable: TablesBody = { tables: [{ id: "t1", seats: 9, smallBlindSeat: 2, players: [] }] };
+// A table that has not dealt yet: its drawn button and no blinds (RULES.md §13.9).
+export const firstHandExample: TablesBody = {
+  tables: [
+    { id: "t1", seats: 9, firstHand: true, buttonSeat: 4, players: [{ id: "p1", seat: 1 }, { id: "p4", seat: 4 }, { id: "p7", seat: 7 }] },
+  ],
+};
+
+// @ts-expect-error every table needs its number of seats
+export const badTable: TablesBody = { tables: [{ id: "t1", smallBlindSeat: 2, bigBlindSeat: 3, players: [] }] };
+
+// @ts-expect-error firstHand is true or false
+export const badFirstHand: TablesBody = { tables: [{ id: "t1", seats: 9, firstHand: "yes", buttonSeat: 4, players: [] }] };
 
 /** The moves a backend applies, in order, then the table to break. */
 export function applyMoves(a: TablesAnswer): string[] {
