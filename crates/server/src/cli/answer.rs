@@ -43,9 +43,12 @@ pub(super) fn tables(args: &EquityArgs) -> ExitCode {
 pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
     use showdown_contract::dto::PrizesRequest;
     use showdown_contract::prize::prizes_request;
-    route::<PrizesRequest, _>(args, "prizes", |req| {
-        prizes_request(req).map(|a| serde_json::to_string_pretty(&a))
-    })
+    route::<PrizesRequest, _>(
+        args,
+        "prizes",
+        |_| None,
+        |req| prizes_request(req).map(|a| serde_json::to_string_pretty(&a)),
+    )
 }
 
 /// `showdown deals`: the route's pipeline, as `showdown tables`.

@@ -22,6 +22,8 @@ mod hand_history;
 mod http;
 mod http_422;
 mod openapi;
+mod openapi_answers;
+mod openapi_requests;
 mod operable;
 mod operable_cli;
 mod prizes;
