@@ -19,6 +19,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("/v1/settle", "application/json"),
     ("/v1/chip-race", "application/json"),
     ("/v1/draw", "application/json"),
+    ("/v1/prizes", "application/json"),
     ("/v1/deals", "application/json"),
     ("/v1/tables", "application/json"),
     ("/v1/settle/phh", "application/toml"),

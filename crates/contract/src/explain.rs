@@ -230,6 +230,18 @@ fn spread_why(pots: &[Pot], idx: usize, spread: &str, rule: ExplainRule, hand_ra
     }
 }
 
+/// "26th", "1st", "12th": a place in words.
+pub fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// Why pot `idx` gave its part under `proportionalMainRest` (Bovada): side
 /// pots their proportional part rounded down, the main pot the rest.
 fn main_rest_why(idx: usize, rule: ExplainRule, hand_rake: u64) -> String {

@@ -23,6 +23,7 @@ pub mod next_hand;
 pub mod objects;
 pub mod parse;
 pub mod pointer;
+pub mod prize;
 pub mod problem;
 pub mod schema_enums;
 pub mod settle;

@@ -196,6 +196,13 @@ closed_set!(
 );
 
 closed_set!(
+    /// How equal stacks busted in one hand finish (RULES.md §14.3).
+    TiedPlacesName,
+    "`split` (the default, PokerStars): equal stacks share their places and the sum of their prizes; `seat` (GGPoker, Natural8): they finish in seat order after the button, one place each.",
+    ["split", "seat"]
+);
+
+closed_set!(
     /// How a final-table deal divides the pool (RULES.md §14.5).
     DealMethodName,
     "`icm`: Malmuth–Harville, exact (2 to 20 players); `chipChop`: the last place's prize each, the rest by chips; `equal`: the pool over the players.",

@@ -124,6 +124,7 @@ fn on_top<'a>(
         event.data.eliminations = Some(t.eliminations);
         event.data.bounties = Some(t.bounties);
         event.data.bounty_cash = Some(t.bounty_cash);
+        event.data.prize_cash = t.prize_cash;
         event.data.tournament_winner = t.winner;
     }
     event.data.next_hand = next_hand;

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 /// - `elimination`: a player knocked out of the tournament, and their place (RULES.md §12.2-12.4).
 /// - `bounty-award`: a collector's part of a knocked-out player's bounty (RULES.md §12.5-12.6).
 /// - `tournament-win`: the last player left is paid their own bounty (RULES.md §12.7).
+/// - `prize`: prize money for the places a player took, a shared prize's division (RULES.md §14.2-14.3).
 /// - `next-hand`: where the next hand's button and blinds go (RULES.md §13.2-13.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -77,6 +78,9 @@ pub enum ExplainRule {
     /// The hand ends the tournament: the last player with chips is paid
     /// their own bounty (RULES.md §12.7); bounty money, not chips.
     TournamentWin,
+    /// Prize money for the place or places a player took, and how a
+    /// shared prize divided (RULES.md §14.2-14.3); prize money, not chips.
+    Prize,
     /// Where the next hand's button and blinds go, and why (RULES.md
     /// §13.2-13.5); it moves no chips (`amount` 0).
     NextHand,
@@ -84,7 +88,7 @@ pub enum ExplainRule {
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 22] = [
+    pub const ALL: [ExplainRule; 23] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -107,6 +111,7 @@ impl ExplainRule {
         Self::BountyAward,
         Self::TournamentWin,
         Self::NextHand,
+        Self::Prize,
     ];
 
     /// Whether the step pays chips to the players it names (one step per

@@ -4,10 +4,10 @@
 //! `tournamentWinner`, plus the steps a tournament director would read out.
 
 use crate::dto::{BountyAwardDto, EliminationDto, Id, SettleRequest, TournamentEnd};
-use crate::explain::player_name;
+use crate::explain::{ordinal, player_name};
 use crate::invalid::Invalid;
 use crate::step::{ExplainRule, ExplainStep};
-use showdown_core::{tournament, HandInput, Settlement, TournamentTerms};
+use showdown_core::{tournament_with_prizes, HandInput, Settlement, TournamentTerms};
 use std::borrow::Cow;
 
 /// The request's terms in the core's words (validation has bounded them).
@@ -19,6 +19,7 @@ fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
             .progressive_bp
             .map_or(0, |bp| u32::try_from(bp).unwrap_or(u32::MAX)),
         players_left: t.players_left,
+        tied_places: crate::prize::tied_places(t.tied_places.as_deref()),
     })
 }
 
@@ -38,7 +39,8 @@ pub fn end<'a>(
         .iter()
         .map(|&i| req.players[i].bounty.unwrap_or(0))
         .collect();
-    let out = tournament(input, settled, &bounties, &terms)
+    let table = crate::prize::settle_table(req)?;
+    let out = tournament_with_prizes(input, settled, &bounties, &terms, table.as_ref())
         .map_err(|e| Invalid::one("/tournament", e.to_string()))?;
     let eliminations = out
         .eliminations
@@ -48,6 +50,7 @@ pub fn end<'a>(
             stack: e.stack,
             order: e.order,
             places: e.places.map(|(from, to)| [from, to]),
+            prize: e.prize.map(|p| p.amount),
             bounty: e.bounty,
             pot: e.pot as u64,
             awards: e
@@ -76,25 +79,25 @@ pub fn end<'a>(
         .filter(|(_, &c)| c > 0)
         .map(|(k, &c)| (id(k), c))
         .collect();
+    let prize_cash = out.prize_cash.as_ref().map(|cash| {
+        cash.iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(k, &c)| (id(k), c))
+            .collect()
+    });
+    let prize_notes = table
+        .as_ref()
+        .map(|t| crate::prize::notes(t, &out, terms.tied_places, &id));
     Ok(Some(TournamentEnd {
         eliminations,
         bounties: bounties_after,
         bounty_cash,
         winner: out.winner.map(id),
         winner_bounty: out.winner_bounty,
+        prize_cash,
+        prize_notes,
     }))
-}
-
-/// "26th", "1st", "12th": a place in words.
-fn ordinal(n: u64) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// How a player finishes, in the words a tournament director would use.
@@ -178,6 +181,9 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
                 text: format!("{c} collects {part}{split} (RULES.md §12.5-12.6)."),
             });
         }
+        if let Some(notes) = &end.prize_notes {
+            out.extend(crate::prize::elimination_step(notes, req, e));
+        }
     }
     if let Some(w) = &end.winner {
         let own = end.winner_bounty;
@@ -192,13 +198,16 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
                 name(w)
             ),
         });
+        if let Some(notes) = &end.prize_notes {
+            out.extend(crate::prize::winner_step(notes, req, w));
+        }
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ordinal;
+    use crate::explain::ordinal;
 
     #[test]
     fn places_read_as_ordinals() {

@@ -24,8 +24,6 @@ use std::cmp::Ordering;
 pub const MAX_ICM_PLAYERS: usize = 20;
 /// The most players a chip-chop or equal deal takes (§14.6).
 pub const MAX_DEAL_PLAYERS: usize = 10_000;
-/// The most places a prize table lists (§14.1).
-pub const MAX_PRIZES: usize = 10_000;
 
 /// How the pool is divided (RULES.md §14.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

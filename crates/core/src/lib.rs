@@ -26,6 +26,7 @@ mod odd_chip;
 mod outcome;
 mod pot;
 mod pot_spread;
+pub mod prize;
 pub mod rake;
 pub mod settlement;
 mod split;
@@ -54,12 +55,13 @@ pub use cash_out_refusal::{
 };
 pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
-    MAX_ICM_PLAYERS, MAX_PRIZES,
+    MAX_ICM_PLAYERS,
 };
 pub use first_hand::{first_hand, Before};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
+pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use split::HiLoOddChips;
@@ -68,7 +70,8 @@ pub use tables::{
     MAX_SEATS,
 };
 pub use tournament::{
-    tournament, BountyAward, Elimination, TournamentError, TournamentOutcome, TournamentTerms,
+    tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
+    TournamentOutcome, TournamentTerms,
 };
 pub use types::{
     BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,

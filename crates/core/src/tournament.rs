@@ -9,7 +9,8 @@
 use crate::guard::MAX_AMOUNT;
 use crate::odd_chip::{self, Side};
 use crate::pot;
-use crate::types::{HandInput, Settlement};
+use crate::prize::{self, Bust, PrizeTable, TiedPlaces};
+use crate::types::{HandInput, OddChipOrder, Settlement};
 
 /// The most basis points a share can be (100 %).
 const ALL_BP: u32 = 10_000;
@@ -25,6 +26,8 @@ pub struct TournamentTerms {
     /// Players in the tournament at the start of the hand, every table
     /// counted; `None` when the backend does not say (no places, no winner).
     pub players_left: Option<u64>,
+    /// RULES.md §14.3: whether equal stacks share their places.
+    pub tied_places: TiedPlaces,
 }
 
 impl Default for TournamentTerms {
@@ -33,8 +36,20 @@ impl Default for TournamentTerms {
             bounty_unit: 1,
             progressive_bp: 0,
             players_left: None,
+            tied_places: TiedPlaces::Split,
         }
     }
+}
+
+/// RULES.md §14.2: the prize money one eliminated player is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrizePaid {
+    /// Prize money for the place or places taken (0 included).
+    pub amount: u64,
+    /// 1 when the player got one of a shared prize's left-over units.
+    pub odd_units: u64,
+    /// How many players share the places, this one included.
+    pub sharers: u64,
 }
 
 /// RULES.md §12.5-12.6: what one collector gets of one eliminated player's
@@ -70,6 +85,8 @@ pub struct Elimination {
     pub pot: usize,
     /// Every collector, in odd-chip order, 0 amounts included.
     pub awards: Vec<BountyAward>,
+    /// Only with a prize table: what the places pay this player.
+    pub prize: Option<PrizePaid>,
 }
 
 /// The tournament end of a hand.
@@ -86,6 +103,12 @@ pub struct TournamentOutcome {
     pub winner: Option<usize>,
     /// The winner's own bounty, paid with the title (0 when no winner).
     pub winner_bounty: u64,
+    /// Only with a prize table: the winner's first prize, when this hand
+    /// ends the tournament.
+    pub winner_prize: Option<u64>,
+    /// Only with a prize table: prize money paid this hand per player
+    /// (core index), the winner's first prize included.
+    pub prize_cash: Option<Vec<u64>>,
 }
 
 impl TournamentOutcome {
@@ -131,6 +154,8 @@ pub enum TournamentError {
     LiveWithoutChips(usize),
     #[error("the settlement does not match the hand")]
     Settlement,
+    #[error(transparent)]
+    Prize(#[from] prize::PrizeError),
 }
 
 /// RULES.md §12: the eliminations, places and bounties of a settled hand.
@@ -141,31 +166,30 @@ pub fn tournament(
     bounties: &[u64],
     terms: &TournamentTerms,
 ) -> Result<TournamentOutcome, TournamentError> {
-    check(input, settled, bounties, terms)?;
-    let players = &input.players;
-    let n = players.len();
+    tournament_with_prizes(input, settled, bounties, terms, None)
+}
 
-    // §12.2: started with chips, ends with none.
-    let mut out: Vec<usize> = (0..n)
-        .filter(|&k| players[k].stack > 0 && settled.final_stacks[k] == 0)
-        .collect();
-    // §12.3: the largest stack finishes best; equal stacks listed by seat.
-    out.sort_by_key(|&k| (std::cmp::Reverse(players[k].stack), players[k].seat));
+/// RULES.md §12 and §14.2-14.3: [`tournament`], and with a prize table
+/// (which needs `players_left`) the prize money the hand pays.
+pub fn tournament_with_prizes(
+    input: &HandInput,
+    settled: &Settlement,
+    bounties: &[u64],
+    terms: &TournamentTerms,
+    prizes: Option<&PrizeTable>,
+) -> Result<TournamentOutcome, TournamentError> {
+    check(input, settled, bounties, terms)?;
+    let n = input.players.len();
+    let prizes = prizes.filter(|_| terms.players_left.is_some());
+    let out = eliminated(input, settled, terms.tied_places);
     let m = out.len() as u64;
+    let finishes = finishes(input, &out, terms, prizes)?;
     let last_pots = eliminating_pots(input)?;
 
     let mut grown: Vec<u64> = bounties.to_vec();
     let mut cash = vec![0u64; n];
     let mut eliminations = Vec::with_capacity(out.len());
-    for &k in &out {
-        let stack = players[k].stack;
-        let better = out.iter().filter(|&&j| players[j].stack > stack).count() as u64;
-        let equal = out.iter().filter(|&&j| players[j].stack == stack).count() as u64;
-        let order = better + 1;
-        let places = terms.players_left.map(|left| {
-            let from = left - m + order;
-            (from, from + equal - 1)
-        });
+    for (&k, f) in out.iter().zip(finishes) {
         let pot = last_pots[k].ok_or(TournamentError::Settlement)?;
         let awards = divide(input, settled, pot, bounties[k], terms)?;
         for a in &awards {
@@ -174,12 +198,17 @@ pub fn tournament(
         }
         eliminations.push(Elimination {
             player: k,
-            stack,
-            order,
-            places,
+            stack: input.players[k].stack,
+            order: f.order,
+            places: terms.players_left.map(|_| f.places),
             bounty: bounties[k],
             pot,
             awards,
+            prize: prizes.map(|_| PrizePaid {
+                amount: f.prize,
+                odd_units: f.odd_units,
+                sharers: f.sharers,
+            }),
         });
     }
 
@@ -189,7 +218,7 @@ pub fn tournament(
     // `left - m == 1` leaves exactly one of them.
     let winner = match terms.players_left {
         Some(left) if left - m == 1 => {
-            (0..n).find(|&k| players[k].stack > 0 && settled.final_stacks[k] > 0)
+            (0..n).find(|&k| input.players[k].stack > 0 && settled.final_stacks[k] > 0)
         }
         _ => None,
     };
@@ -202,13 +231,88 @@ pub fn tournament(
     let bounties_after = (0..n)
         .map(|k| (!out.contains(&k)).then_some(grown[k]))
         .collect();
+    let winner_prize = winner.and(prizes).map(prize::winner_prize);
+    let prize_cash = prizes.map(|_| prize_cash(n, &eliminations, winner, winner_prize));
     Ok(TournamentOutcome {
         eliminations,
         bounties: bounties_after,
         cash,
         winner,
         winner_bounty,
+        winner_prize,
+        prize_cash,
     })
+}
+
+/// RULES.md §12.2: the players who start with chips and end with none, in
+/// the answer's order: best finish first; equal stacks by seat number, or
+/// with `seat` (§14.3) in the seat order that places them.
+fn eliminated(input: &HandInput, settled: &Settlement, tied: TiedPlaces) -> Vec<usize> {
+    let players = &input.players;
+    let mut out: Vec<usize> = (0..players.len())
+        .filter(|&k| players[k].stack > 0 && settled.final_stacks[k] == 0)
+        .collect();
+    match tied {
+        TiedPlaces::Split => {
+            out.sort_by_key(|&k| (std::cmp::Reverse(players[k].stack), players[k].seat))
+        }
+        TiedPlaces::Seat => out.sort_by_key(|&k| {
+            (
+                std::cmp::Reverse(players[k].stack),
+                seat_rank(input.order, players[k].seat),
+            )
+        }),
+    }
+    out
+}
+
+/// RULES.md §14.3, seat order: in a button game clockwise from the first
+/// seat after the button (the button last); in a stud game by seat number.
+pub(crate) fn seat_rank(order: OddChipOrder, seat: u32) -> u64 {
+    match order {
+        OddChipOrder::Button { button_seat } if seat <= button_seat => {
+            (1u64 << 32) | u64::from(seat)
+        }
+        _ => u64::from(seat),
+    }
+}
+
+/// RULES.md §12.3, §14.2-14.3: the order, places and prize of each player
+/// of `out`, in that order. Without `players_left` the places are counted
+/// from the busts alone and left out of the answer.
+fn finishes(
+    input: &HandInput,
+    out: &[usize],
+    terms: &TournamentTerms,
+    prizes: Option<&PrizeTable>,
+) -> Result<Vec<prize::Finish>, TournamentError> {
+    let busts: Vec<Bust> = out
+        .iter()
+        .map(|&k| Bust {
+            stack: input.players[k].stack,
+            rank: seat_rank(input.order, input.players[k].seat),
+        })
+        .collect();
+    let left = terms.players_left.unwrap_or(out.len() as u64);
+    Ok(prize::finish(&busts, left, terms.tied_places, prizes)?)
+}
+
+/// RULES.md §14.2: every prize paid this hand by player, the winner's
+/// first prize included.
+fn prize_cash(
+    n: usize,
+    eliminations: &[Elimination],
+    winner: Option<usize>,
+    winner_prize: Option<u64>,
+) -> Vec<u64> {
+    let mut cash = vec![0u64; n];
+    for e in eliminations {
+        cash[e.player] += e.prize.map_or(0, |p| p.amount);
+    }
+    if let (Some(w), Some(amount)) = (winner, winner_prize) {
+        cash[w] += amount;
+    }
+    cash
 }
 
 /// The guard rails of RULES.md §12.10 the core can see.
@@ -352,6 +456,7 @@ mod tests {
             bounty_unit: unit,
             progressive_bp: bp,
             players_left: None,
+            tied_places: TiedPlaces::Split,
         };
         assert_eq!(progressive_head(3979, &t(5000, 1)), 1989);
         assert_eq!(progressive_head(3979, &t(5000, 25)), 1975);

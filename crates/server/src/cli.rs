@@ -22,7 +22,7 @@ pub use healthcheck::serve_addr_of;
 pub use settle::{settle_bytes, settle_bytes_with};
 
 use crate::routes::openapi;
-use answer::{deals, equity, tables};
+use answer::{deals, equity, prizes, tables};
 use clap::{Parser, Subcommand};
 use healthcheck::healthcheck;
 use serve::serve;
@@ -70,6 +70,11 @@ pub enum Command {
     /// moves or the table that breaks. A problem goes to stderr, exit 1.
     #[command(after_help = LOG_HELP)]
     Tables(EquityArgs),
+    /// The places and prize money of one hand dealt hand for hand at
+    /// several tables, from FILE (or stdin), as `POST /v1/prizes` answers
+    /// it. A problem goes to stderr, exit 1.
+    #[command(after_help = LOG_HELP)]
+    Prizes(EquityArgs),
     /// A final-table deal from FILE (or stdin), as `POST /v1/deals`
     /// answers it: each player's share, to the unit. A problem goes to
     /// stderr, exit 1.
@@ -106,6 +111,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Settle(args)) => settle(&args),
         Some(Command::Equity(args)) => equity(&args),
         Some(Command::Tables(args)) => tables(&args),
+        Some(Command::Prizes(args)) => prizes(&args),
         Some(Command::Deals(args)) => deals(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),

@@ -1,4 +1,4 @@
-"""Every golden answer (tests/golden, golden-tables, golden-deals) against the OpenAPI
+"""Every golden answer (tests/golden, golden-tables, golden-prizes, golden-deals) against the OpenAPI
 document (openapi/openapi.json), with openapi-core: a client that trusts the
 document must be able to read every answer the service gives.
 
@@ -19,6 +19,7 @@ def main() -> int:
     openapi = OpenAPI.from_file_path(str(ROOT / "openapi" / "openapi.json"))
     answers = [(a, "/v1/settle") for a in sorted((ROOT / "tests" / "golden").glob("*.response.json"))]
     answers += [(a, "/v1/tables") for a in sorted((ROOT / "tests" / "golden-tables").glob("*.response.json"))]
+    answers += [(a, "/v1/prizes") for a in sorted((ROOT / "tests" / "golden-prizes").glob("*.response.json"))]
     answers += [(a, "/v1/deals") for a in sorted((ROOT / "tests" / "golden-deals").glob("*.response.json"))]
     if not answers:
         print("no golden answers found", file=sys.stderr)

@@ -143,6 +143,13 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
     pub bounty_cash: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only with `tournament.prizes`: prize money paid this hand, by id
+    /// (RULES.md §14.2): the places of the players knocked out in the
+    /// money, and the winner's first prize at the last hand; only players
+    /// paid more than 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
+    pub prize_cash: Option<BTreeMap<Id<'a>, u64>>,
     /// Only when this hand ends the tournament (`playersLeft` less the
     /// players knocked out is 1): the player left.
     #[serde(default, skip_serializing_if = "Option::is_none")]

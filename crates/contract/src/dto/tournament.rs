@@ -44,6 +44,22 @@ pub struct TournamentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ButtonRuleName>)]
     pub button_rule: Option<String>,
+    /// Prize money by place, `prizes[0]` the winner's (RULES.md §14.1):
+    /// multiples of `prizeUnit`, never rising; places past the list pay 0.
+    /// Needs `playersLeft`; at most 10,000 places adding up to 2^53 - 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_items = 10000)]
+    pub prizes: Option<Vec<u64>>,
+    /// The smallest amount of prize money (a cent, say), default 1.
+    /// Prize money, not chips.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 9007199254740991u64)]
+    pub prize_unit: Option<u64>,
+    /// `split` (the default) or `seat`: whether equal stacks busted in
+    /// this hand share their places (RULES.md §14.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::TiedPlacesName>)]
+    pub tied_places: Option<String>,
 }
 
 /// A player knocked out in this hand (RULES.md §12.2-12.6).
@@ -65,6 +81,11 @@ pub struct EliminationDto<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema_enums::place_pair)]
     pub places: Option<[u64; 2]>,
+    /// Only with `tournament.prizes`: the prize money paid for those
+    /// places, 0 included (RULES.md §14.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub prize: Option<u64>,
     /// The bounty on the player at the start of the hand.
     pub bounty: u64,
     /// The index of the eliminating pot: the last pot holding their chips.
@@ -101,4 +122,41 @@ pub struct TournamentEnd<'a> {
     pub winner: Option<Id<'a>>,
     /// The winner's own bounty, paid with the title (0 without a winner).
     pub winner_bounty: u64,
+    /// Only with `prizes`: prize money paid this hand, by id, amounts
+    /// above 0, the winner's first prize included.
+    pub prize_cash: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only with `prizes`: what the `prize` steps of the explanation read.
+    pub prize_notes: Option<PrizeNotes<'a>>,
+}
+
+/// What one elimination's `prize` step reads (RULES.md §14.2-14.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrizeLine {
+    /// The places `[from, to]` taken.
+    pub places: (u64, u64),
+    /// What the player is paid.
+    pub amount: u64,
+    /// The sum of the places' prizes before they are divided.
+    pub pot: u64,
+    /// The players who share the places, this one included.
+    pub sharers: u64,
+    /// 1 when the player got one of the units left over.
+    pub odd_units: u64,
+    /// Other busts of the hand with the same stack.
+    pub equal_stacks: usize,
+}
+
+/// The prize side of a settled tournament hand, for its explanation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PrizeNotes<'a> {
+    /// `prizeUnit`.
+    pub unit: u64,
+    /// The places the table pays.
+    pub paid_places: u64,
+    /// `tiedPlaces: seat`.
+    pub seat_rule: bool,
+    /// By eliminated player.
+    pub lines: BTreeMap<Id<'a>, PrizeLine>,
+    /// The winner's first prize at the last hand.
+    pub winner_prize: Option<u64>,
 }

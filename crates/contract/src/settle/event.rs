@@ -166,6 +166,7 @@ pub(super) fn build_event<'a>(
             eliminations: None,
             bounties: None,
             bounty_cash: None,
+            prize_cash: None,
             tournament_winner: None,
             next_hand: None,
         },

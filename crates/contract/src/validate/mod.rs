@@ -16,6 +16,7 @@ mod boards;
 mod cards;
 pub mod cash_out;
 pub(crate) mod deck;
+pub(crate) mod prize;
 pub(crate) mod tournament;
 mod validated;
 
@@ -62,6 +63,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     bad_beat::check(req, variant, unit, &mut p);
     tournament::check(req, &mut p);
     tournament::check_next_hand(req, table.as_ref(), &mut p);
+    prize::check(req, &mut p);
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {

@@ -18,6 +18,8 @@ mod first_hand;
 mod hi_lo_odd_chips;
 mod next_hand;
 mod next_hand_props;
+mod prize;
+mod prize_props;
 mod properties;
 mod rake;
 mod rake_props;

@@ -397,7 +397,9 @@ proptest! {
     }
 
     /// RULES.md §8.7: contributions are whole units that add up to the
-    /// amount; under `contributed`, nobody who put nothing in pays.
+    /// amount; under `contributed`, nobody who put nothing in pays. Chips
+    /// given back as an uncalled bet were never in a pot: when the pots
+    /// hold only dead money, everyone dealt in shares (the `dealt` fallback).
     #[test]
     fn prop_rules_8_7_contributions_add_up((input, house) in arb_case(400)) {
         let s = settled(&input, &house)?;
@@ -407,7 +409,11 @@ proptest! {
             prop_assert!(take.contributions.iter().all(|c| c % input.chip_unit == 0));
         }
         let how = house.rake.as_ref().map(|r| r.attribution);
-        let put_in = |i: usize| input.players[i].committed + input.players[i].dead > 0;
+        let returned = |i: usize| -> u64 {
+            s.uncalled.iter().filter(|u| u.player == i).map(|u| u.amount).sum()
+        };
+        let put_in =
+            |i: usize| input.players[i].committed - returned(i) + input.players[i].dead > 0;
         let someone = (0..input.players.len()).any(put_in);
         if how == Some(Attribution::Contributed) && someone {
             for take in [&s.rake, &s.jackpot].into_iter().flatten() {

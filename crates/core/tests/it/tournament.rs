@@ -10,7 +10,7 @@ use showdown_core::{
 };
 
 /// A live player: seat, stack, committed, hand value (stud key = value).
-fn live(seat: u32, stack: u64, committed: u64, value: u64) -> PlayerInput {
+pub(crate) fn live(seat: u32, stack: u64, committed: u64, value: u64) -> PlayerInput {
     PlayerInput {
         seat,
         stack,
@@ -50,6 +50,7 @@ fn terms(bounty_unit: u64, progressive_bp: u32, players_left: Option<u64>) -> To
         bounty_unit,
         progressive_bp,
         players_left,
+        ..Default::default()
     }
 }
 

@@ -39,7 +39,7 @@ fn arb_player() -> impl Strategy<Value = Raw> {
 }
 
 /// A hand, bounties (in units) and terms.
-fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
+pub(crate) fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
     (2usize..=9)
         .prop_flat_map(|n| {
             (
@@ -97,6 +97,7 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
                     bounty_unit: unit,
                     progressive_bp: bp,
                     players_left: extra.map(|e| with_chips + e),
+                    ..Default::default()
                 };
                 (input, bounties, terms)
             },
@@ -104,7 +105,7 @@ fn arb_case() -> impl Strategy<Value = (HandInput, Vec<u64>, TournamentTerms)> {
 }
 
 /// The settlement of a tournament hand: two or more players with chips.
-fn playable(input: &HandInput) -> Option<Settlement> {
+pub(crate) fn playable(input: &HandInput) -> Option<Settlement> {
     let with_chips = input.players.iter().filter(|p| p.stack > 0).count();
     (with_chips >= 2).then(|| settle(input).ok()).flatten()
 }

@@ -1,5 +1,5 @@
-//! `showdown equity`, `showdown tables` and `showdown deals`: one request
-//! in, the route's answer out, on this thread.
+//! `showdown equity`, `showdown tables`, `showdown prizes` and `showdown
+//! deals`: one request in, the route's answer out, on this thread.
 
 use super::args::EquityArgs;
 use super::io::{problem_out, read_input, write_out};
@@ -37,6 +37,18 @@ pub(super) fn tables(args: &EquityArgs) -> ExitCode {
     route::<TablesRequest, _>(args, "tables", check, |req| {
         tables_request(req).map(|a| serde_json::to_string_pretty(&a))
     })
+}
+
+/// `showdown prizes`: the route's pipeline, as `showdown tables`.
+pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
+    use showdown_contract::dto::PrizesRequest;
+    use showdown_contract::prize::prizes_request;
+    route::<PrizesRequest, _>(
+        args,
+        "prizes",
+        |_| None,
+        |req| prizes_request(req).map(|a| serde_json::to_string_pretty(&a)),
+    )
 }
 
 /// `showdown deals`: the route's pipeline, as `showdown tables`.

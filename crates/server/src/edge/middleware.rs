@@ -266,10 +266,11 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     }
 }
 
-/// The body limit of `POST /v1/tables` and `POST /v1/deals`, at least: the
-/// largest request RULES.md §13.8 allows (10,000 players at 1,000 tables)
-/// is about 400 KB, and a deal of 10,000 players and prizes (§14.6) about
-/// as much, far above a hand's 64 KiB.
+/// The body limit of `POST /v1/tables`, `POST /v1/prizes` and `POST
+/// /v1/deals`, at least: the largest request RULES.md §13.8 allows (10,000
+/// players at 1,000 tables) is about 400 KB, and hand for hand or a deal
+/// of 10,000 players and prizes (§14.4, §14.6) about as much, far above a
+/// hand's 64 KiB.
 pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
 /// The largest body a route reads: the configured limit, raised to
@@ -277,7 +278,7 @@ pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
 pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
-    if path == "/v1/tables" || path == "/v1/deals" {
+    if matches!(path, "/v1/tables" | "/v1/prizes" | "/v1/deals") {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {
         config.body_limit

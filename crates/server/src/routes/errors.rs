@@ -165,6 +165,10 @@ fn shape_example(path: &str) -> Option<Problem> {
             "/tables/0/seats",
             "expected a whole number, 0 or more, got string \"9\"",
         ),
+        "/v1/prizes" => shape(
+            "/players/0/stack",
+            "expected a whole number, 0 or more, got -300",
+        ),
         "/v1/deals" => shape(
             "/players/0/stack",
             "expected a whole number, 0 or more, got -5",
@@ -215,6 +219,19 @@ fn impossible_example(path: &str) -> Option<Problem> {
                 (
                     "/tables/1/players/1/id",
                     "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
+                ),
+            ],
+        ),
+        "/v1/prizes" => impossible(
+            "prizes request",
+            &[
+                (
+                    "/prizes/3",
+                    "prize 12000 of place 4 is above 10000 of place 3: prizes never rise",
+                ),
+                (
+                    "/playersLeft",
+                    "playersLeft 3 must be above the 3 players knocked out: someone is left with chips",
                 ),
             ],
         ),

@@ -12,6 +12,7 @@ mod errors;
 pub(crate) mod health;
 pub(crate) mod metrics;
 pub(crate) mod phh;
+pub(crate) mod prizes;
 pub(crate) mod settle;
 pub(crate) mod tables;
 pub(crate) mod variants;
@@ -38,6 +39,7 @@ use utoipa_swagger_ui::SwaggerUi;
         (name = "variants", description = "The variant table"),
         (name = "equity", description = "Exact all-in equity over every runout (RULES.md §10)"),
         (name = "tables", description = "A tournament's tables between hands: the next button and blinds, seats that wait, balancing and breaking (RULES.md §13)"),
+        (name = "prizes", description = "Prize money by finishing place, hand for hand at several tables (RULES.md §14)"),
         (name = "deals", description = "Final-table deals: ICM, chip chop or equal, to the unit (RULES.md §14.5-14.7)"),
         (name = "chip-race", description = "Chip races at a color-up (TDA 23) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
@@ -53,6 +55,7 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(phh::settle_phh))
         .routes(routes!(variants::variants))
         .routes(routes!(tables::tables))
+        .routes(routes!(prizes::prizes))
         .routes(routes!(deals::deals))
         .routes(routes!(chip_race::chip_race))
         .routes(routes!(draw::draw))

@@ -47,6 +47,11 @@ fn every_route() -> Vec<(&'static str, Value, &'static str)> {
             "/tables/0",
         ),
         (
+            "/v1/prizes",
+            request("golden-prizes", "api-md-example"),
+            "/players/0",
+        ),
+        (
             "/v1/deals",
             request("golden-deals", "rules-14-4-icm-three-players"),
             "/players/0",

@@ -285,6 +285,44 @@ export function applyMoves(a: TablesAnswer): string[] {
   return [...moves, ...waiting, ...breaking, `halted: ${a.halted.join(", ")}`];
 }
 
+// Prize money (API.md "Prize money", POST /v1/prizes; RULES.md §14).
+export const prizeExample: SettleBody = {
+  ...tournamentExample,
+  tournament: { playersLeft: 6, prizes: [50000, 30000, 20000, 10000, 7000, 4500], prizeUnit: 1, tiedPlaces: "split" },
+};
+
+// @ts-expect-error tiedPlaces is `split` or `seat`
+export const badTiedPlaces: SettleBody = { ...example, tournament: { playersLeft: 6, tiedPlaces: "chop" } };
+
+/** Prize money a cashier pays after a settled hand, the winner's included. */
+export function prizesPaid(event: HandComplete): string[] {
+  const places = (event.data.eliminations ?? []).map((e) => {
+    const at = e.places === undefined ? "" : ` (places ${e.places[0]}-${e.places[1]})`;
+    return `${e.agentId}: ${e.prize ?? 0}${at}`;
+  });
+  const total = Object.values(event.data.prizeCash ?? {}).reduce((a: number, b: number) => a + b, 0);
+  return [...places, `paid in all: ${total}`];
+}
+
+type PrizesOperation = paths["/v1/prizes"]["post"];
+export type PrizesBody = PrizesOperation["requestBody"]["content"]["application/json"];
+export type PrizesAnswer = PrizesOperation["responses"][200]["content"]["application/json"];
+
+export const handForHandExample: PrizesBody = {
+  playersLeft: 12,
+  prizes: [50000, 30000, 20000, 10000, 7000, 4500, 3000, 3000, 2000, 2000, 1500, 1500],
+  tiedPlaces: "seat",
+  players: [{ id: "p7", stack: 300, tieBreak: 107 }, { id: "p2", stack: 900, tieBreak: 202 }, { id: "p9", stack: 300, tieBreak: 109 }],
+};
+
+// @ts-expect-error every bust needs its starting stack
+export const badHandForHand: PrizesBody = { playersLeft: 12, prizes: [100], players: [{ id: "p7" }] };
+
+/** Each bust's places and prize, best finish first. */
+export function handForHandPlaces(a: PrizesAnswer): string[] {
+  return a.eliminations.map((e) => `${e.agentId}: ${e.places[0]}-${e.places[1]}, ${e.prize}`).concat(`${a.playersLeft} left`);
+}
+
 // Final-table deals (API.md "POST /v1/deals"; RULES.md §14.5-14.7).
 type DealsOperation = paths["/v1/deals"]["post"];
 export type DealBody = DealsOperation["requestBody"]["content"]["application/json"];
