@@ -32,3 +32,4 @@ mod rake;
 mod rooms;
 mod tables;
 mod tournament;
+mod tournament_loop;
