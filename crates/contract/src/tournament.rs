@@ -3,7 +3,7 @@
 //! the answer's `eliminations`, `bounties`, `bountyCash` and
 //! `tournamentWinner`, plus the steps a tournament director would read out.
 
-use crate::dto::{BountyAwardDto, EliminationDto, Id, SettleRequest, TournamentEnd};
+use crate::dto::{BountyAwardDto, EliminationDto, SettleRequest, TournamentEnd};
 use crate::explain::{ordinal, player_name};
 use crate::invalid::Invalid;
 use crate::step::{ExplainRule, ExplainStep};
@@ -121,66 +121,10 @@ fn finish_words(e: &EliminationDto, name: &str, out_of: usize) -> String {
 /// the bounty, then the tournament winner's own bounty.
 pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
     let mut out = Vec::new();
-    let name = |id: &Id| player_name(req, id);
     let n = end.eliminations.len();
     for e in &end.eliminations {
-        let who = name(&e.agent_id);
-        let pot = if e.pot == 0 {
-            "the main pot".to_string()
-        } else {
-            format!("side pot {}", e.pot)
-        };
-        out.push(ExplainStep {
-            rule: ExplainRule::Elimination,
-            source: "RULES.md §12.2-12.4".into(),
-            pot: Some(e.pot),
-            players: vec![e.agent_id.to_string()],
-            amount: e.bounty,
-            text: if e.bounty == 0 {
-                format!(
-                    "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, and there is no bounty on them (RULES.md §12.3-12.4).",
-                    finish_words(e, &who, n),
-                    e.stack
-                )
-            } else {
-                format!(
-                    "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, so whoever won chips from it collects their {} bounty (RULES.md §12.3-12.4).",
-                    finish_words(e, &who, n),
-                    e.stack,
-                    e.bounty
-                )
-            },
-        });
-        let k = e.awards.len();
-        for a in &e.awards {
-            let c = name(&a.agent_id);
-            let part = if k == 1 {
-                format!("{who}'s {} bounty", e.bounty)
-            } else {
-                let odd = if a.odd_units > 0 {
-                    ", with the odd unit"
-                } else {
-                    ""
-                };
-                format!(
-                    "{} of {who}'s {} bounty, split {k} ways{odd}",
-                    a.amount, e.bounty
-                )
-            };
-            let split = if a.head > 0 {
-                format!(": {} paid, {} added to {c}'s own bounty", a.cash, a.head)
-            } else {
-                String::new()
-            };
-            out.push(ExplainStep {
-                rule: ExplainRule::BountyAward,
-                source: "RULES.md §12.5-12.6".into(),
-                pot: Some(e.pot),
-                players: vec![a.agent_id.to_string()],
-                amount: a.amount,
-                text: format!("{c} collects {part}{split} (RULES.md §12.5-12.6)."),
-            });
-        }
+        out.push(elimination_step(req, e, n));
+        out.extend(e.awards.iter().map(|a| bounty_award_step(req, e, a)));
         if let Some(notes) = &end.prize_notes {
             out.extend(crate::prize::elimination_step(notes, req, e));
         }
@@ -195,7 +139,7 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
             amount: own,
             text: format!(
                 "{} is the last player with chips and wins the tournament; their own bounty of {own} is paid to them (RULES.md §12.7).",
-                name(w)
+                player_name(req, w)
             ),
         });
         if let Some(notes) = &end.prize_notes {
@@ -203,6 +147,70 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
         }
     }
     out
+}
+
+/// Who is out, their place, the pot that knocked them out and their bounty.
+fn elimination_step(req: &SettleRequest, e: &EliminationDto, out_of: usize) -> ExplainStep {
+    let who = player_name(req, &e.agent_id);
+    let pot = if e.pot == 0 {
+        "the main pot".to_string()
+    } else {
+        format!("side pot {}", e.pot)
+    };
+    ExplainStep {
+        rule: ExplainRule::Elimination,
+        source: "RULES.md §12.2-12.4".into(),
+        pot: Some(e.pot),
+        players: vec![e.agent_id.to_string()],
+        amount: e.bounty,
+        text: if e.bounty == 0 {
+            format!(
+                "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, and there is no bounty on them (RULES.md §12.3-12.4).",
+                finish_words(e, &who, out_of),
+                e.stack
+            )
+        } else {
+            format!(
+                "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, so whoever won chips from it collects their {} bounty (RULES.md §12.3-12.4).",
+                finish_words(e, &who, out_of),
+                e.stack,
+                e.bounty
+            )
+        },
+    }
+}
+
+/// One collector's part of a knocked-out player's bounty, and how it is paid.
+fn bounty_award_step(req: &SettleRequest, e: &EliminationDto, a: &BountyAwardDto) -> ExplainStep {
+    let who = player_name(req, &e.agent_id);
+    let c = player_name(req, &a.agent_id);
+    let k = e.awards.len();
+    let part = if k == 1 {
+        format!("{who}'s {} bounty", e.bounty)
+    } else {
+        let odd = if a.odd_units > 0 {
+            ", with the odd unit"
+        } else {
+            ""
+        };
+        format!(
+            "{} of {who}'s {} bounty, split {k} ways{odd}",
+            a.amount, e.bounty
+        )
+    };
+    let split = if a.head > 0 {
+        format!(": {} paid, {} added to {c}'s own bounty", a.cash, a.head)
+    } else {
+        String::new()
+    };
+    ExplainStep {
+        rule: ExplainRule::BountyAward,
+        source: "RULES.md §12.5-12.6".into(),
+        pot: Some(e.pot),
+        players: vec![a.agent_id.to_string()],
+        amount: a.amount,
+        text: format!("{c} collects {part}{split} (RULES.md §12.5-12.6)."),
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,11 @@
 
 use crate::rake::HouseTake;
 use crate::split::HiLoOddChips;
-use crate::types::{BoardsSettlement, HandInput, Hands, Reason, SettleError, Settlement, Uncalled};
+use crate::types::{
+    BoardsSettlement, HandInput, Hands, Pot, PotBoards, Reason, SettleError, Settlement, Uncalled,
+};
 use crate::{award, boards, guard, outcome, pot, rake};
+use std::borrow::Cow;
 
 /// Settle one hand: build the pots, return uncalled bets, award each pot.
 ///
@@ -79,33 +82,7 @@ pub fn settle_hand_with(
         &gross,
         &rake::weights(players, &committed)?,
     )?;
-    // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
-    let mut pots = Vec::with_capacity(layers.len());
-    let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
-    for ((_, layer), &(pot_rake, pot_jackpot)) in layers.into_iter().zip(&taken.per_pot) {
-        let net = guard::sub(guard::sub(layer.amount, pot_rake)?, pot_jackpot)?;
-        if boards.is_empty() {
-            let mut pot = award::award_pot(
-                input,
-                unit,
-                pot::Layer {
-                    amount: net,
-                    ..layer
-                },
-                hi_lo,
-            )?;
-            rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
-            pots.push(pot);
-        } else {
-            // RULES.md §9.2: the house's take comes out of the pot once,
-            // before the board shares; `net` is what is left to share.
-            let (mut pot, parts) = boards::award_pot_on_boards(&boards, unit, layer, net, hi_lo)?;
-            pot.rake = pot_rake;
-            pot.jackpot = pot_jackpot;
-            pots.push(pot);
-            pot_boards.push(parts);
-        }
-    }
+    let (pots, pot_boards) = award_pots(input, unit, layers, &taken.per_pot, &boards, hi_lo)?;
     let won = outcome::total_won(players.len(), &pots)?;
     let final_stacks = outcome::final_stacks(players, &won, &uncalled)?;
     let winners = outcome::winners_order(input, &won);
@@ -125,4 +102,43 @@ pub fn settle_hand_with(
         settlement,
         pots: pot_boards,
     })
+}
+
+/// Award each pot, net of its rake and jackpot drop: on the one board, or
+/// shared between the boards (RULES.md §9.2), where the house's take comes
+/// out once, before the board shares.
+fn award_pots(
+    input: &HandInput,
+    unit: u64,
+    layers: Vec<(u64, pot::Layer)>,
+    per_pot: &[(u64, u64)],
+    boards: &[Cow<'_, HandInput>],
+    hi_lo: HiLoOddChips,
+) -> Result<(Vec<Pot>, Vec<PotBoards>), SettleError> {
+    // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
+    let mut pots = Vec::with_capacity(layers.len());
+    let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
+    for ((_, layer), &(pot_rake, pot_jackpot)) in layers.into_iter().zip(per_pot) {
+        let net = guard::sub(guard::sub(layer.amount, pot_rake)?, pot_jackpot)?;
+        if boards.is_empty() {
+            let mut pot = award::award_pot(
+                input,
+                unit,
+                pot::Layer {
+                    amount: net,
+                    ..layer
+                },
+                hi_lo,
+            )?;
+            rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
+            pots.push(pot);
+        } else {
+            let (mut pot, parts) = boards::award_pot_on_boards(boards, unit, layer, net, hi_lo)?;
+            pot.rake = pot_rake;
+            pot.jackpot = pot_jackpot;
+            pots.push(pot);
+            pot_boards.push(parts);
+        }
+    }
+    Ok((pots, pot_boards))
 }

@@ -25,7 +25,7 @@ pub mod reference;
 mod scorer;
 mod tally;
 
-use showdown_cards::{Card, Rank, VariantId};
+use showdown_cards::{Card, Rank, Variant, VariantId};
 
 pub use error::{CardAt, EquityError};
 
@@ -178,6 +178,31 @@ pub(crate) fn check(
 ) -> Result<Spot, EquityError> {
     let game = Game::of(variant).ok_or(EquityError::Variant(variant))?;
     let v = variant.variant();
+    check_counts(&v, hands, board)?;
+    let seen = check_cards(&v, hands, board, dead)?;
+    check_pots(pots, hands.len())?;
+    let lowest = if v.short_deck { 16 } else { 0 };
+    let deck: Vec<u8> = (lowest..52u8)
+        .rev()
+        .filter(|&i| seen[i as usize].is_none())
+        .collect();
+    let left = 5 - board.len();
+    if deck.len() < left {
+        return Err(EquityError::DeckTooSmall {
+            left: deck.len(),
+            needed: left,
+        });
+    }
+    Ok(Spot {
+        game,
+        runouts: choose(deck.len() as u64, left as u64),
+        deck,
+        left,
+    })
+}
+
+/// How many players, hole cards and board cards the deal has.
+fn check_counts(v: &Variant, hands: &[&[Card]], board: &[Card]) -> Result<(), EquityError> {
     let n = hands.len();
     if n < 2 {
         return Err(EquityError::TooFewPlayers(n));
@@ -200,6 +225,16 @@ pub(crate) fn check(
     if !matches!(board.len(), 0 | 3 | 4) {
         return Err(EquityError::BoardCount(board.len()));
     }
+    Ok(())
+}
+
+/// Every known card once and in the variant's deck: where each one lies.
+fn check_cards(
+    v: &Variant,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<[Option<CardAt>; 52], EquityError> {
     let mut seen: [Option<CardAt>; 52] = [None; 52];
     let places = hands
         .iter()
@@ -234,6 +269,11 @@ pub(crate) fn check(
         }
         *slot = Some(at);
     }
+    Ok(seen)
+}
+
+/// Every pot has a player, and only players of the deal.
+fn check_pots(pots: &[PotMask], n: usize) -> Result<(), EquityError> {
     for (pot, m) in pots.iter().enumerate() {
         if m.0 == 0 {
             return Err(EquityError::EmptyPot { pot });
@@ -242,24 +282,7 @@ pub(crate) fn check(
             return Err(EquityError::PotPlayer { pot, player });
         }
     }
-    let lowest = if v.short_deck { 16 } else { 0 };
-    let deck: Vec<u8> = (lowest..52u8)
-        .rev()
-        .filter(|&i| seen[i as usize].is_none())
-        .collect();
-    let left = 5 - board.len();
-    if deck.len() < left {
-        return Err(EquityError::DeckTooSmall {
-            left: deck.len(),
-            needed: left,
-        });
-    }
-    Ok(Spot {
-        game,
-        runouts: choose(deck.len() as u64, left as u64),
-        deck,
-        left,
-    })
+    Ok(())
 }
 
 /// The exact equity of every player in every pot, over every runout.

@@ -182,6 +182,90 @@ fn shape_example(path: &str) -> Option<Problem> {
     })
 }
 
+/// The 422 example of each route whose problems are listed the same way:
+/// the route, the subject the detail names, and its field errors.
+#[allow(clippy::type_complexity)]
+const IMPOSSIBLE: &[(&str, &str, &[(&str, &str)])] = &[
+    (
+        "/v1/chip-race",
+        "chip race",
+        &[
+            (
+                "/colorUpTo",
+                "colorUpTo 12 must be a multiple of removedDenomination 5",
+            ),
+            ("/players/0/seat", "seat numbers start at 1"),
+        ],
+    ),
+    (
+        "/v1/tables",
+        "tables request",
+        &[
+            ("/tables/0/seats", "seats 30 is outside 2 to 23"),
+            (
+                "/tables/1/players/1/id",
+                "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
+            ),
+        ],
+    ),
+    (
+        "/v1/prizes",
+        "prizes request",
+        &[
+            (
+                "/prizes/3",
+                "prize 12000 of place 4 is above 10000 of place 3: prizes never rise",
+            ),
+            (
+                "/playersLeft",
+                "playersLeft 3 must be above the 3 players knocked out: someone is left with chips",
+            ),
+        ],
+    ),
+    (
+        "/v1/deals",
+        "deal request",
+        &[
+            (
+                "/method",
+                "unknown method \"chipchop\": did you mean \"chipChop\"?",
+            ),
+            (
+                "/prizes/1",
+                "prize 200 is above the prize before it (100): a place never pays more than the place above it",
+            ),
+        ],
+    ),
+    (
+        "/v1/draw",
+        "draw",
+        &[
+            (
+                "/players/1/seat",
+                "duplicate seat 1 (first at /players/0/seat)",
+            ),
+            (
+                "/players/1/card",
+                "card Kh appears more than once (first at /players/0/card)",
+            ),
+        ],
+    ),
+    (
+        "/v1/equity",
+        "equity request",
+        &[
+            (
+                "/board",
+                "the board has 0 (before the flop), 3 (the flop) or 4 (the turn) cards, got 2",
+            ),
+            (
+                "/players/1/cards/1",
+                "card Qh appears more than once (first at /board/0)",
+            ),
+        ],
+    ),
+];
+
 /// A 422 of each route that reads a body: problems the request's shape
 /// cannot show.
 fn impossible_example(path: &str) -> Option<Problem> {
@@ -202,79 +286,10 @@ fn impossible_example(path: &str) -> Option<Problem> {
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }
-        "/v1/chip-race" => impossible(
-            "chip race",
-            &[
-                (
-                    "/colorUpTo",
-                    "colorUpTo 12 must be a multiple of removedDenomination 5",
-                ),
-                ("/players/0/seat", "seat numbers start at 1"),
-            ],
-        ),
-        "/v1/tables" => impossible(
-            "tables request",
-            &[
-                ("/tables/0/seats", "seats 30 is outside 2 to 23"),
-                (
-                    "/tables/1/players/1/id",
-                    "duplicate player id \"p1\" (first at /tables/0/players/0/id)",
-                ),
-            ],
-        ),
-        "/v1/prizes" => impossible(
-            "prizes request",
-            &[
-                (
-                    "/prizes/3",
-                    "prize 12000 of place 4 is above 10000 of place 3: prizes never rise",
-                ),
-                (
-                    "/playersLeft",
-                    "playersLeft 3 must be above the 3 players knocked out: someone is left with chips",
-                ),
-            ],
-        ),
-        "/v1/deals" => impossible(
-            "deal request",
-            &[
-                (
-                    "/method",
-                    "unknown method \"chipchop\": did you mean \"chipChop\"?",
-                ),
-                (
-                    "/prizes/1",
-                    "prize 200 is above the prize before it (100): a place never pays more than the place above it",
-                ),
-            ],
-        ),
-        "/v1/draw" => impossible(
-            "draw",
-            &[
-                (
-                    "/players/1/seat",
-                    "duplicate seat 1 (first at /players/0/seat)",
-                ),
-                (
-                    "/players/1/card",
-                    "card Kh appears more than once (first at /players/0/card)",
-                ),
-            ],
-        ),
-        "/v1/equity" => impossible(
-            "equity request",
-            &[
-                (
-                    "/board",
-                    "the board has 0 (before the flop), 3 (the flop) or 4 (the turn) cards, got 2",
-                ),
-                (
-                    "/players/1/cards/1",
-                    "card Qh appears more than once (first at /board/0)",
-                ),
-            ],
-        ),
-        _ => return None,
+        _ => {
+            let (_, subject, errors) = IMPOSSIBLE.iter().find(|(route, ..)| *route == path)?;
+            impossible(subject, errors)
+        }
     })
 }
 

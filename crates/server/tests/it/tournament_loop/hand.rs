@@ -128,7 +128,39 @@ pub(super) fn deal(
 pub(super) async fn settle(house: &mut House, hand: Dealt) -> Settled {
     let a = ok(post(&hand.request, "/v1/settle").await);
     let d = &a["data"];
-    let stacks = &d["finalChipStacks"];
+    check_chips(&hand, &d["finalChipStacks"]);
+    let bounties = pay_bounties(house, &hand, d);
+    let eliminations = d["eliminations"].as_array().unwrap().clone();
+    let out: Vec<&str> = eliminations
+        .iter()
+        .map(|e| e["agentId"].as_str().unwrap())
+        .collect();
+    seat_after(house, &hand, &d["finalChipStacks"], &bounties, &out);
+    if let Some(prizes) = d.get("prizeCash") {
+        pay_prizes(house, d, prizes, &eliminations);
+    }
+    let k = table_index(house, &hand);
+    house.tables[k].last = hand.played;
+    Settled {
+        eliminations,
+        next_hand: d.get("nextHand").cloned(),
+        winner: d
+            .get("tournamentWinner")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+    }
+}
+
+fn table_index(house: &House, hand: &Dealt) -> usize {
+    house
+        .tables
+        .iter()
+        .position(|t| t.id == hand.table)
+        .unwrap()
+}
+
+/// The hand's players hold as many chips after it as before.
+fn check_chips(hand: &Dealt, stacks: &Value) {
     let before: u64 = hand.players.iter().map(|p| p.2).sum();
     let after: u64 = hand
         .players
@@ -140,6 +172,11 @@ pub(super) async fn settle(house: &mut House, hand: Dealt) -> Settled {
         "hand {}: chips conserved",
         hand.request["handNumber"]
     );
+}
+
+/// Bounty money is conserved: what stays on heads plus what was paid; the
+/// paid part goes to the house's total. Returns every head's bounty now.
+fn pay_bounties(house: &mut House, hand: &Dealt, d: &Value) -> BTreeMap<String, u64> {
     let bounty_before: u64 = hand.players.iter().map(|p| p.3).sum();
     let cash: BTreeMap<String, u64> = serde_json::from_value(d["bountyCash"].clone()).unwrap();
     let bounties: BTreeMap<String, u64> = serde_json::from_value(d["bounties"].clone()).unwrap();
@@ -150,16 +187,19 @@ pub(super) async fn settle(house: &mut House, hand: Dealt) -> Settled {
         "bounty money"
     );
     house.bounty_paid += paid;
-    let eliminations = d["eliminations"].as_array().unwrap().clone();
-    let out: Vec<&str> = eliminations
-        .iter()
-        .map(|e| e["agentId"].as_str().unwrap())
-        .collect();
-    let k = house
-        .tables
-        .iter()
-        .position(|t| t.id == hand.table)
-        .unwrap();
+    bounties
+}
+
+/// Busted players leave their seats; the others keep their new stacks and
+/// bounties and have now played at the table.
+fn seat_after(
+    house: &mut House,
+    hand: &Dealt,
+    stacks: &Value,
+    bounties: &BTreeMap<String, u64>,
+    out: &[&str],
+) {
+    let k = table_index(house, hand);
     for (id, seat, _, _) in &hand.players {
         let stack = stacks[id].as_u64().unwrap();
         assert_eq!(
@@ -177,34 +217,28 @@ pub(super) async fn settle(house: &mut House, hand: Dealt) -> Settled {
         assert_eq!(chips.bounty % BOUNTY_UNIT, 0);
         house.tables[k].seats.get_mut(seat).unwrap().arrived = false;
     }
-    if let Some(prizes) = d.get("prizeCash") {
-        let prizes: BTreeMap<String, u64> = serde_json::from_value(prizes.clone()).unwrap();
-        let eliminated: u64 = eliminations
-            .iter()
-            .map(|e| e["prize"].as_u64().unwrap())
-            .sum();
-        let winner = d.get("tournamentWinner").and_then(Value::as_str);
-        let first = winner.map_or(0, |w| prizes.get(w).copied().unwrap_or(0));
-        assert_eq!(
-            prizes.values().sum::<u64>(),
-            eliminated + first,
-            "prizeCash"
-        );
-        for (id, amount) in &prizes {
-            assert_eq!(amount % PRIZE_UNIT, 0);
-            if Some(id.as_str()) == winner {
-                house.pay_prize(id, *amount);
-            }
+}
+
+/// `prizeCash` is the places' prizes of this hand plus the winner's first
+/// prize; the winner's is paid here, the others' with their places.
+fn pay_prizes(house: &mut House, d: &Value, prizes: &Value, eliminations: &[Value]) {
+    let prizes: BTreeMap<String, u64> = serde_json::from_value(prizes.clone()).unwrap();
+    let eliminated: u64 = eliminations
+        .iter()
+        .map(|e| e["prize"].as_u64().unwrap())
+        .sum();
+    let winner = d.get("tournamentWinner").and_then(Value::as_str);
+    let first = winner.map_or(0, |w| prizes.get(w).copied().unwrap_or(0));
+    assert_eq!(
+        prizes.values().sum::<u64>(),
+        eliminated + first,
+        "prizeCash"
+    );
+    for (id, amount) in &prizes {
+        assert_eq!(amount % PRIZE_UNIT, 0);
+        if Some(id.as_str()) == winner {
+            house.pay_prize(id, *amount);
         }
-    }
-    house.tables[k].last = hand.played;
-    Settled {
-        eliminations,
-        next_hand: d.get("nextHand").cloned(),
-        winner: d
-            .get("tournamentWinner")
-            .and_then(Value::as_str)
-            .map(str::to_string),
     }
 }
 
