@@ -161,47 +161,12 @@ fn check_players(req: &DealRequest, method: Option<DealMethod>, p: &mut Problems
 
 /// The prize table and the amount set aside (RULES.md §14.1, §14.5).
 fn check_prizes(req: &DealRequest, unit: Option<u64>, p: &mut Problems) {
+    crate::validate::prize::check_prizes("", &req.prizes, unit, p);
     let (k, n) = (req.prizes.len(), req.players.len());
-    if k > MAX_PRIZES {
-        p.push("/prizes", format!("at most {MAX_PRIZES} prizes, got {k}"));
-        return;
-    }
-    if k > n {
+    if k > n && k <= MAX_PRIZES {
         p.push(
             "/prizes",
             format!("{k} prizes for {n} players: list the places still to be paid, at most one a player"),
-        );
-    }
-    let mut sum: u64 = 0;
-    let mut over = false;
-    for (j, &prize) in req.prizes.iter().enumerate() {
-        let at = || format!("/prizes/{j}");
-        if prize > MAX_AMOUNT {
-            over = true;
-            p.push(
-                at(),
-                format!("prize {prize} is over 2^53 - 1 ({MAX_AMOUNT})"),
-            );
-            continue;
-        }
-        if let Some(u) = unit.filter(|u| !prize.is_multiple_of(*u)) {
-            p.push(
-                at(),
-                format!("prize {prize} is not a multiple of prizeUnit {u}"),
-            );
-        }
-        if let Some(&before) = req.prizes.get(j.wrapping_sub(1)).filter(|&&b| prize > b) {
-            p.push(
-                at(),
-                format!("prize {prize} is above the prize before it ({before}): a place never pays more than the place above it"),
-            );
-        }
-        sum = sum.saturating_add(prize);
-    }
-    if sum > MAX_AMOUNT && !over {
-        p.push(
-            "/prizes",
-            format!("the prizes add up to {sum}, over 2^53 - 1 ({MAX_AMOUNT})"),
         );
     }
     check_set_aside(req, unit, p);

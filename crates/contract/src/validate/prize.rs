@@ -1,6 +1,7 @@
 //! The 422 checks of a prize table (RULES.md §14.9), shared by the settle
-//! route's `tournament` and `POST /v1/prizes`: each problem once, with a
-//! pointer under the object that carries the table.
+//! route's `tournament`, `POST /v1/prizes` and `POST /v1/deals`: each
+//! problem once, in one wording, with a pointer under the object that
+//! carries the table.
 
 use crate::dto::SettleRequest;
 use crate::problems::Problems;
@@ -18,9 +19,8 @@ pub(crate) struct TableFields<'r> {
     pub tied_places: Option<&'r str>,
 }
 
-/// RULES.md §14.1 and §14.9: the unit, the table's length, each entry a
-/// multiple of the unit and not above the one before, the total, and
-/// `tiedPlaces` in its closed set.
+/// RULES.md §14.1 and §14.9: the unit, `tiedPlaces` in its closed set,
+/// then the prizes ([`check_prizes`]).
 pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
     let at = f.at;
     let unit = p.unit(&format!("{at}/prizeUnit"), "prizeUnit", f.prize_unit);
@@ -32,9 +32,15 @@ pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
             );
         }
     }
-    let Some(prizes) = f.prizes else {
-        return;
-    };
+    if let Some(prizes) = f.prizes {
+        check_prizes(at, prizes, unit, p);
+    }
+}
+
+/// The prizes of a table under `at`, every route's: at most
+/// [`MAX_PRIZES`], each a multiple of `unit` (when it is valid) and not
+/// above the one before, and their total within 2^53 - 1.
+pub(crate) fn check_prizes(at: &str, prizes: &[u64], unit: Option<u64>, p: &mut Problems) {
     if prizes.len() > MAX_PRIZES {
         p.push(
             format!("{at}/prizes"),

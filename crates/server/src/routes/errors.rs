@@ -232,7 +232,7 @@ const IMPOSSIBLE: &[(&str, &str, &[(&str, &str)])] = &[
             ),
             (
                 "/prizes/1",
-                "prize 200 is above the prize before it (100): a place never pays more than the place above it",
+                "prize 200 of place 2 is above 100 of place 1: prizes never rise",
             ),
         ],
     ),
