@@ -9,10 +9,11 @@ PY := $(VENV)/bin/python
 
 .PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
-# The release profile has no fat LTO, so a fresh clone builds and answers
-# quickly (tests/fresh_clone.sh times it); the image uses the dist profile.
+# The dev profile, which `make test` shares: the tests then reuse every
+# crate this builds (Cargo.toml says why level 1). The image, the load
+# tests and the benches build the `dist` profile instead.
 run:
-	$(CARGO) run --release --bin showdown -- serve
+	$(CARGO) run --bin showdown -- serve
 
 # Libraries' unit tests and integration tests; examples and benches are not
 # run, so they are not built here, nor is criterion, the benches' library,
