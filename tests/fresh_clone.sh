@@ -10,6 +10,10 @@
 # (a shared machine's timings are upper bounds).
 #
 #   tests/fresh_clone.sh            # FRESH_CLONE_KEEP=1 keeps the clone
+#   FRESH_CLONE_DIR=DIR tests/fresh_clone.sh
+#                                   # clones into DIR/showdown (new or
+#                                   # empty) and keeps it: .ci/run goes on
+#                                   # in it, reusing its build
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RUN_LIMIT=${FRESH_CLONE_RUN_LIMIT:-150}
@@ -17,7 +21,14 @@ TEST_LIMIT=${FRESH_CLONE_TEST_LIMIT:-200}
 # The first answer must come within this many seconds, or the run fails.
 RUN_GIVE_UP=${FRESH_CLONE_RUN_GIVE_UP:-1200}
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/showdown-fresh.XXXXXX")
+if [ -n "${FRESH_CLONE_DIR:-}" ]; then
+  mkdir -p "$FRESH_CLONE_DIR"
+  WORK=$(cd "$FRESH_CLONE_DIR" && pwd)
+  [ ! -e "$WORK/showdown" ] || { echo "fresh clone: $WORK/showdown already exists" >&2; exit 2; }
+  FRESH_CLONE_KEEP=1
+else
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/showdown-fresh.XXXXXX")
+fi
 server_pid=
 cleanup() {
   if [ -n "$server_pid" ]; then
