@@ -30,9 +30,12 @@ lint: layers
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
 # No import circle between the files of a crate; the server's floors
-# (settings, edge, routes, command line) import only downwards.
+# (settings, edge, routes, command line) import only downwards. And make
+# run's crates resolve the same features in make test, so the test build
+# reuses them (tests/build/shared_features.py; cargo tree, no build).
 layers:
 	$(PYTHON) tests/layers/import_circles.py
+	$(PYTHON) tests/build/shared_features.py
 
 fmt:
 	$(CARGO) fmt --all
