@@ -104,7 +104,10 @@ clients: $(PY)
 fresh-clone:
 	tests/fresh_clone.sh
 
-ci: test lint exhaustive crosscheck equity-crosscheck clients hadolint image-check schemathesis
+# CI itself: a fresh clone timed (make run, make test), then every check
+# above in that clone (.ci/run).
+ci:
+	.ci/run
 
 # --- Operations: docker/, tests/load/, tests/schemathesis/, fuzz/ ---------
 .PHONY: audit image-check
