@@ -5,13 +5,14 @@ use crate::edge::auth::{AuthConfig, AuthError};
 use crate::edge::config::{AppConfig, LogFormat};
 use crate::edge::serve::{ServeConfig, ServeError};
 use crate::settings::bounds::{
-    ms_bound, BODY_LIMIT, CONCURRENCY, EQUITY_LIMIT, EQUITY_THREADS, GRACE_SECS, MAX_CONNS,
-    MAX_HEADER,
+    body_budget, ms_bound, BODY_LIMIT, CONCURRENCY, EQUITY_LIMIT, EQUITY_THREADS, GRACE_SECS,
+    MAX_CONNS, MAX_HEADER,
 };
 use crate::settings::defaults::{
-    DEFAULT_ADDR, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY, DEFAULT_DRAIN_LINGER_MS,
-    DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS,
-    DEFAULT_MAX_HEADER_BYTES, DEFAULT_SHUTDOWN_GRACE_SECS, DEFAULT_TIMEOUT_MS,
+    DEFAULT_ADDR, DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
+    DEFAULT_DRAIN_LINGER_MS, DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS,
+    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_SHUTDOWN_GRACE_SECS,
+    DEFAULT_TIMEOUT_MS,
 };
 use crate::settings::{Bound, SettingError};
 use clap::Args;
@@ -30,6 +31,11 @@ pub struct ServeArgs {
     /// Largest request body, in bytes (larger is 413); at least 1.
     #[arg(long, env = "SHOWDOWN_BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT)]
     pub body_limit: usize,
+    /// Bytes of request bodies held at once over every connection; a body
+    /// past it is refused at once with 503 and Retry-After (at least the
+    /// largest body a route takes).
+    #[arg(long, env = "SHOWDOWN_BODY_BUDGET", default_value_t = DEFAULT_BODY_BUDGET)]
+    pub body_budget: usize,
     /// Request timeout in milliseconds (then 408).
     #[arg(long, env = "SHOWDOWN_REQUEST_TIMEOUT_MS", default_value_t = DEFAULT_TIMEOUT_MS)]
     pub request_timeout_ms: u64,
@@ -129,8 +135,11 @@ impl ServeArgs {
                 .unwrap_or_else(crate::edge::compute::default_threads),
         )?;
         let timeout = ms_bound("--request-timeout-ms", "SHOWDOWN_REQUEST_TIMEOUT_MS", 1);
+        let body_limit = BODY_LIMIT.check(self.body_limit)?;
+        let largest = body_limit.max(crate::edge::middleware::TABLES_BODY_LIMIT);
         Ok(AppConfig {
-            body_limit: BODY_LIMIT.check(self.body_limit)?,
+            body_limit,
+            body_budget: body_budget(largest as u64).check(self.body_budget)?,
             request_timeout: Duration::from_millis(timeout.check(self.request_timeout_ms)?),
             concurrency_limit: CONCURRENCY.check(self.concurrency_limit)?,
             auth,

@@ -103,6 +103,7 @@ fn log_start(
         addr,
         admin_addr,
         body_limit = app.body_limit,
+        body_budget = app.body_budget,
         request_timeout_ms = ms(app.request_timeout),
         concurrency_limit = app.concurrency_limit,
         equity_threads = app.compute_threads,

@@ -1,47 +1,54 @@
 //! The bearer-token gate in front of the API (tokens from [`super::auth`]):
 //! a request without a valid token is a 401 problem+json with
 //! `WWW-Authenticate: Bearer`; `/healthz` and `/readyz` pass without one.
+//!
+//! The edge asks the gate as soon as a request's headers are read, before
+//! it reads a byte of the body, so a client without a token cannot make
+//! the service hold its body (a 401 with a body behind it also closes the
+//! connection, see `middleware`).
 
 use super::problem_response::HttpProblem;
 use super::state::AppState;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use showdown_contract::Problem;
 
-/// The middleware: lets health and readiness through, hides `/metrics` when
-/// an admin address serves it, and asks every other request for a token.
-pub async fn require_bearer(State(state): State<AppState>, req: Request, next: Next) -> Response {
+/// The gate's answer when the request may not pass: `/metrics` hidden when
+/// an admin address serves it, and a 401 for a request that needs a token
+/// and has no valid one. `None`: let it through. Only the head is read.
+pub(super) fn refusal(state: &AppState, req: &Request) -> Option<Response> {
     let auth = &state.config.auth;
     let path = req.uri().path();
     if path == "/healthz" || path == "/readyz" {
-        return next.run(req).await;
+        return None;
     }
     if path == "/metrics" && !auth.metrics_public {
-        return HttpProblem(Problem::from_status(
-            StatusCode::NOT_FOUND,
-            "metrics are served on the admin address",
-        ))
-        .into_response();
+        return Some(
+            HttpProblem(Problem::from_status(
+                StatusCode::NOT_FOUND,
+                "metrics are served on the admin address",
+            ))
+            .into_response(),
+        );
     }
     if !auth.enabled() {
-        return next.run(req).await;
+        return None;
     }
     let given = req
         .headers()
         .get(header::AUTHORIZATION)
         .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "));
     match given {
-        Some(token) if auth.accepts(token) => next.run(req).await,
-        Some(_) => unauthorized(
+        Some(token) if auth.accepts(token) => None,
+        Some(_) => Some(unauthorized(
             "the bearer token is not valid",
             "Bearer realm=\"showdown\", error=\"invalid_token\"",
-        ),
-        None => unauthorized(
+        )),
+        None => Some(unauthorized(
             "an Authorization: Bearer token is required",
             "Bearer realm=\"showdown\"",
-        ),
+        )),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The edge's settings (from flags or `SHOWDOWN_*` variables, see `cli`;
 //! their defaults and bounds are in `settings`) and its logs.
 
-use crate::settings::defaults::{DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS};
+use crate::settings::defaults::{
+    DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS,
+};
 use std::time::Duration;
 
 /// The settings the router needs (the listener's address lives in the CLI).
@@ -9,6 +11,9 @@ use std::time::Duration;
 pub struct AppConfig {
     /// Largest request body in bytes (API.md: 64 KiB by default); larger is 413.
     pub body_limit: usize,
+    /// Bytes of request bodies held at once over every connection; a body
+    /// past it is refused at once with 503 (`edge::budget`).
+    pub body_budget: usize,
     /// Longest a request may take, body upload included; then 408.
     pub request_timeout: Duration,
     /// API requests handled at once; more are refused at once with 503 (not queued).
@@ -29,6 +34,7 @@ impl Default for AppConfig {
     fn default() -> Self {
         AppConfig {
             body_limit: DEFAULT_BODY_LIMIT,
+            body_budget: DEFAULT_BODY_BUDGET,
             request_timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             concurrency_limit: DEFAULT_CONCURRENCY,
             auth: crate::edge::auth::AuthConfig::default(),

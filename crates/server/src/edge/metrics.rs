@@ -72,15 +72,18 @@ pub enum Unavailable {
     ConnectionCap,
     /// `/readyz` during the drain.
     Draining,
+    /// The body budget could not hold the body (`--body-budget`).
+    BodyBudget,
 }
 
 impl Unavailable {
     /// Every reason, listed at 0 from the start.
-    pub const ALL: [Unavailable; 4] = [
+    pub const ALL: [Unavailable; 5] = [
         Unavailable::ConcurrencyLimit,
         Unavailable::EquityQueue,
         Unavailable::ConnectionCap,
         Unavailable::Draining,
+        Unavailable::BodyBudget,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -89,17 +92,21 @@ impl Unavailable {
             Unavailable::EquityQueue => "equity_queue",
             Unavailable::ConnectionCap => "connection_cap",
             Unavailable::Draining => "draining",
+            Unavailable::BodyBudget => "body_budget",
         }
     }
 }
 
-/// How full the two limits are at a scrape: slots in use and slots in all.
+/// How full the limits are at a scrape: slots in use and slots in all, and
+/// bytes of request bodies held against the body budget.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Saturation {
     pub concurrency_in_use: usize,
     pub concurrency_limit: usize,
     pub equity_in_use: usize,
     pub equity_limit: usize,
+    pub body_bytes_held: usize,
+    pub body_budget_bytes: usize,
 }
 
 /// The standard `process_*` figures, read at each scrape by the
@@ -185,7 +192,7 @@ pub struct Metrics {
     refusals: Family<RefusalLabels, Counter>,
     unavailable: Family<ReasonLabels, Counter>,
     in_flight: Gauge,
-    saturation: [Gauge; 4],
+    saturation: [Gauge; 6],
     connections: Family<ListenerLabels, Gauge>,
 }
 
@@ -270,7 +277,7 @@ fn register_operations(
     Family<RefusalLabels, Counter>,
     Family<ReasonLabels, Counter>,
     Gauge,
-    [Gauge; 4],
+    [Gauge; 6],
 ) {
     registry.register(
         "showdown_build",
@@ -292,7 +299,7 @@ fn register_operations(
     }
     registry.register(
         "showdown_unavailable",
-        "503 answers by reason: concurrency_limit, equity_queue, connection_cap, draining",
+        "503 answers by reason: concurrency_limit, equity_queue, connection_cap, draining, body_budget",
         unavailable.clone(),
     );
     let in_flight = Gauge::default();
@@ -301,7 +308,7 @@ fn register_operations(
         "Requests being handled now",
         in_flight.clone(),
     );
-    let saturation: [Gauge; 4] = Default::default();
+    let saturation: [Gauge; 6] = Default::default();
     let names = [
         (
             "showdown_concurrency_in_use",
@@ -316,6 +323,11 @@ fn register_operations(
             "showdown_equity_limit",
             "Slots of --equity-limit (enumerations running or waiting)",
         ),
+        (
+            "showdown_body_bytes_held",
+            "Bytes of request bodies held now, against --body-budget",
+        ),
+        ("showdown_body_budget_bytes", "Bytes of --body-budget"),
     ];
     for ((name, help), g) in names.into_iter().zip(&saturation) {
         registry.register(name, help, g.clone());
@@ -413,6 +425,8 @@ impl Metrics {
             s.concurrency_limit,
             s.equity_in_use,
             s.equity_limit,
+            s.body_bytes_held,
+            s.body_budget_bytes,
         ];
         for (g, v) in self.saturation.iter().zip(values) {
             g.set(i64::try_from(v).unwrap_or(i64::MAX));
@@ -499,6 +513,8 @@ mod tests {
             concurrency_limit: 8,
             equity_in_use: 1,
             equity_limit: 2,
+            body_bytes_held: 1024,
+            body_budget_bytes: 4096,
         });
         let text = m.render();
         assert!(
@@ -509,6 +525,8 @@ mod tests {
         assert!(text.contains("showdown_refusals_total{status=\"422\",type=\"urn:x\"} 1\n"));
         assert!(text.contains("showdown_concurrency_in_use 3\n"));
         assert!(text.contains("showdown_equity_limit 2\n"));
+        assert!(text.contains("showdown_body_bytes_held 1024\n"));
+        assert!(text.contains("showdown_body_budget_bytes 4096\n"));
         drop(guard);
         assert!(m.render().contains("showdown_http_requests_in_flight 0\n"));
     }

@@ -4,12 +4,12 @@
 //! the request id, the request timeout, the API's concurrency limit, the
 //! metrics and the access log.
 
-use super::bearer::require_bearer;
-use super::problem_response::{unreadable_body, HttpProblem, IntoProblemResponse};
+use super::body;
+use super::problem_response::{HttpProblem, IntoProblemResponse};
 use super::state::AppState;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use axum::Router;
@@ -49,8 +49,9 @@ fn acceptable_id(v: &HeaderValue) -> Option<&str> {
 }
 
 /// The layers every route gets, outermost first: request id set and
-/// propagated, the body limit extractors honour, [`edge`], bearer tokens
-/// (`auth.rs`, off by default), then catch-panic (the last guard: validation should make it unreachable).
+/// propagated, the body limit extractors honour, [`edge`] (which asks the
+/// bearer gate, `bearer.rs`, before it reads a body), then catch-panic
+/// (the last guard: validation should make it unreachable).
 /// Public so tests and examples can put a route of their own behind them.
 pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     let body_limit = state.config.body_limit.max(TABLES_BODY_LIMIT);
@@ -62,8 +63,7 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
             ))
             .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
             .layer(DefaultBodyLimit::max(body_limit))
-            .layer(axum::middleware::from_fn_with_state(state.clone(), edge))
-            .layer(axum::middleware::from_fn_with_state(state, require_bearer))
+            .layer(axum::middleware::from_fn_with_state(state, edge))
             .layer(CatchPanicLayer::custom(panic_response)),
     )
 }
@@ -74,15 +74,6 @@ async fn not_found(method: Method, uri: axum::http::Uri) -> HttpProblem {
         StatusCode::NOT_FOUND,
         format!("no route for {method} {}", uri.path()),
     ))
-}
-
-fn content_length(headers: &HeaderMap) -> Option<u64> {
-    headers
-        .get(header::CONTENT_LENGTH)?
-        .to_str()
-        .ok()?
-        .parse()
-        .ok()
 }
 
 /// Our middleware around every route: see the module doc.
@@ -285,23 +276,26 @@ pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize 
     }
 }
 
-/// The route's answer, and whether the body was read to its end. An API
-/// request's body is read first (413 at once on a declared length over the
-/// limit), then it takes a slot of the concurrency limit or is shed at
-/// once (503): a slow upload never holds a slot, and excess load is
-/// refused rather than queued.
+/// The route's answer, and whether the body was read to its end. The gate
+/// (bearer tokens) answers first, from the head alone. An API request's
+/// body is read next, under its route's limit and within the body budget
+/// (413 or 503 at once, before a byte is read, on its declared length),
+/// then it takes a slot of the concurrency limit or is shed at once (503):
+/// a slow upload never holds a slot, and excess load is refused rather
+/// than queued. The body's bytes stay held until the route has answered.
 async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    if let Some(refused) = super::bearer::refusal(state, &req) {
+        return (refused, false);
+    }
     if !api {
         return (next.run(req).await, false);
     }
     let limit = body_limit(&state.config, req.uri().path());
-    if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return (too_large(limit).into_response(), false);
-    }
+    let declared = body::content_length(req.headers());
     let (parts, body) = req.into_parts();
-    let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
-        Ok(bytes) => bytes,
-        Err(e) => return (unreadable_body(&e).into_response(), false),
+    let (bytes, _hold) = match body::read(&state.body_budget, declared, body, limit).await {
+        Ok(read) => read,
+        Err(refused) => return (body_refusal(state, refused, limit, &parts), false),
     };
     let Ok(_permit) = state.limiter.try_acquire() else {
         state
@@ -320,6 +314,44 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
         .run(Request::from_parts(parts, Body::from(bytes)))
         .await;
     (res, true)
+}
+
+/// The answer to a body that was not read: 413 over the route's limit, 400
+/// when it broke off, 503 when the budget cannot hold it now (counted, and
+/// said in a warning with the figures, a few lines a second at most).
+fn body_refusal(
+    state: &AppState,
+    refused: body::Refused,
+    limit: usize,
+    parts: &axum::http::request::Parts,
+) -> Response {
+    match refused {
+        body::Refused::TooLarge => too_large(limit).into_response(),
+        body::Refused::Unreadable(problem) => problem.into_response(),
+        body::Refused::OverBudget { bytes } => {
+            state
+                .metrics
+                .record_unavailable(crate::edge::metrics::Unavailable::BodyBudget);
+            static REFUSED: std::sync::LazyLock<crate::edge::config::LogEvery> =
+                std::sync::LazyLock::new(|| {
+                    crate::edge::config::LogEvery::new(std::time::Duration::from_secs(1), 5)
+                });
+            let budget = &state.body_budget;
+            if let Some(skipped) = REFUSED.allow() {
+                let path = crate::edge::config::log_path(parts.uri.path());
+                tracing::warn!(
+                    reason = "body_budget",
+                    path,
+                    body_bytes = bytes,
+                    held_bytes = budget.held(),
+                    budget_bytes = budget.total(),
+                    skipped,
+                    "body refused with 503: the body budget cannot hold it now"
+                );
+            }
+            body::over_budget(bytes, budget).into_response()
+        }
+    }
 }
 
 /// The catch-panic layer's answer: the last guard, which validation should

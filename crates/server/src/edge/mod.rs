@@ -4,6 +4,8 @@
 
 pub mod auth;
 mod bearer;
+mod body;
+pub mod budget;
 pub mod compute;
 pub mod config;
 pub mod extract;

@@ -1,6 +1,7 @@
 //! What every handler and the middleware share, in its own module so that
 //! routes and middleware both depend on it and not on each other.
 
+use crate::edge::budget::BodyBudget;
 use crate::edge::compute::Compute;
 use crate::edge::config::AppConfig;
 use crate::edge::metrics::{Metrics, Saturation, Unavailable};
@@ -22,6 +23,8 @@ pub struct Shared {
     /// The API's concurrency limit; an `Arc` so a test can hold a slot
     /// (`try_acquire_owned`).
     pub limiter: Arc<Semaphore>,
+    /// The bytes of request bodies held at once, over every connection.
+    pub body_budget: BodyBudget,
     /// The pool that runs enumerations, with its own limit.
     pub compute: Compute,
     /// False once shutdown has begun: `/readyz` then answers 503.
@@ -43,6 +46,7 @@ impl AppState {
             .counting_busy_in(metrics.unavailable_counter(Unavailable::EquityQueue));
         AppState(Arc::new(Shared {
             limiter: Arc::new(Semaphore::new(config.concurrency_limit.max(1))),
+            body_budget: BodyBudget::new(config.body_budget),
             compute,
             config,
             metrics,
@@ -71,6 +75,8 @@ impl AppState {
             concurrency_limit: limit,
             equity_in_use,
             equity_limit,
+            body_bytes_held: self.body_budget.held(),
+            body_budget_bytes: self.body_budget.total(),
         }
     }
 }

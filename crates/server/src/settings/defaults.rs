@@ -5,6 +5,10 @@
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// Largest request body in bytes (API.md: 64 KiB).
 pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+/// Bytes of request bodies held at once over every connection: 24 large
+/// bodies of 1 MiB (three quarters, `edge::budget`) and 6 MiB of small
+/// ones. See `docker/k8s/deployment.yaml` for how it fits 128 MiB.
+pub const DEFAULT_BODY_BUDGET: usize = 32 * 1024 * 1024;
 /// Longest a request may take, in milliseconds; then 408.
 pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 /// API requests handled at once; more are refused with 503.

@@ -80,6 +80,7 @@ impl Connection {
         let io = TokioIo::new(Counted {
             inner: stream,
             stats: stats.clone(),
+            linger: None,
         });
         let service = ConnService {
             app,

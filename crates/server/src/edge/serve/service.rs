@@ -1,7 +1,8 @@
 //! What hyper calls for each request of a connection: the router, with the
 //! request counted in flight until its response body is sent, the head
 //! measured, and `Connection: close` said while draining; and the socket,
-//! counting the bytes the client sends.
+//! counting the bytes the client sends, and draining for a moment what is
+//! left of a body the service answered without reading.
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
@@ -13,6 +14,7 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
@@ -25,6 +27,10 @@ pub(super) struct ConnStats {
     pub(super) started: AtomicU64,
     /// Bytes read from the client.
     pub(super) bytes_in: AtomicU64,
+    /// The last answer closes the connection before its request's body
+    /// was read (a 401, 413 or 503 on the head alone): the socket drains
+    /// the rest for a moment before it closes ([`Counted`]).
+    pub(super) linger: AtomicBool,
 }
 
 /// The router as a hyper service that counts requests in flight (until
@@ -85,6 +91,8 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
         let mut app = self.app.clone();
         let too_large = head_len(&req) > self.max_head;
         let max = self.max_head;
+        let has_body = !req.body().is_end_stream();
+        let stats = self.stats.clone();
         Box::pin(async move {
             let res = if too_large {
                 head_too_large(max)
@@ -97,6 +105,14 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
                 parts
                     .headers
                     .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            if has_body
+                && parts
+                    .headers
+                    .get(header::CONNECTION)
+                    .is_some_and(|v| v == "close")
+            {
+                stats.linger.store(true, Ordering::Relaxed);
             }
             Ok(Response::from_parts(
                 parts,
@@ -186,11 +202,50 @@ impl HttpBody for Tracked {
     }
 }
 
+/// Longest a socket drains a body it answered without reading.
+const LINGER_TIME: Duration = Duration::from_secs(1);
+/// Most bytes it drains: the largest body a route takes, and a little more.
+const LINGER_BYTES: u64 = 1024 * 1024 + 64 * 1024;
+
 /// The socket, counting the bytes the client sends (a connection that sends
 /// nothing is idle; one that sends slowly is the header timeout's).
+///
+/// Closing a socket with unread bytes makes the kernel reset it, and a
+/// client still sending its body then sees the reset, not the answer that
+/// refused it. So when the answer came before the body was read
+/// ([`ConnStats::linger`]), the close sends its FIN, then reads and drops
+/// what the client still sends, until it closes too or for
+/// [`LINGER_TIME`] and [`LINGER_BYTES`] at most, in a fixed buffer: no
+/// memory is held, and the connection keeps its slot meanwhile.
 pub(super) struct Counted {
     pub(super) inner: TcpStream,
     pub(super) stats: Arc<ConnStats>,
+    pub(super) linger: Option<(Pin<Box<tokio::time::Sleep>>, u64)>,
+}
+
+impl Counted {
+    /// Reads and drops what the client sends until it closes, or the time
+    /// or the bytes of the linger run out.
+    fn poll_drain(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        let Some((until, drained)) = self.linger.as_mut() else {
+            return Poll::Ready(Ok(()));
+        };
+        let mut scratch = [0u8; 8192];
+        loop {
+            if until.as_mut().poll(cx).is_ready() || *drained > LINGER_BYTES {
+                return Poll::Ready(Ok(()));
+            }
+            let mut buf = ReadBuf::new(&mut scratch);
+            match Pin::new(&mut self.inner).poll_read(cx, &mut buf) {
+                Poll::Ready(Ok(())) if !buf.filled().is_empty() => {
+                    *drained += buf.filled().len() as u64;
+                }
+                // The client has closed, or the socket failed.
+                Poll::Ready(_) => return Poll::Ready(Ok(())),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+    }
 }
 
 impl AsyncRead for Counted {
@@ -223,7 +278,14 @@ impl AsyncWrite for Counted {
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
+        if self.linger.is_none() {
+            std::task::ready!(Pin::new(&mut self.inner).poll_shutdown(cx))?;
+            if !self.stats.linger.load(Ordering::Relaxed) {
+                return Poll::Ready(Ok(()));
+            }
+            self.linger = Some((Box::pin(tokio::time::sleep(LINGER_TIME)), 0));
+        }
+        self.poll_drain(cx)
     }
 
     fn poll_write_vectored(
