@@ -16,8 +16,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 /// A body larger than this is large: large bodies together may hold at
 /// most [`LARGE_SHARE`] of the budget, so the rest is always there for
 /// small requests (a settle is a few hundred bytes) while an attack of
-/// large bodies is refused. 64 KiB, the default `--body-limit`.
-pub const SMALL_BODY: usize = crate::settings::defaults::DEFAULT_BODY_LIMIT;
+/// large bodies is refused. 64 KiB, what a hand of API.md takes at most.
+pub const SMALL_BODY: usize = 64 * 1024;
 
 /// The share of the budget large bodies may hold together, in quarters.
 pub const LARGE_SHARE: (usize, usize) = (3, 4);
