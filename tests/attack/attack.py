@@ -34,14 +34,14 @@ def free_port():
 class Server:
     """One showdown process; `nofile` caps its open files as a container would."""
 
-    def __init__(self, nofile=None, log_level="info", stderr=subprocess.DEVNULL):
+    def __init__(self, nofile=None, log_level="info", stderr=subprocess.DEVNULL, env=None):
         self.port = free_port()
 
         def limits():
             if nofile:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
-        env = dict(os.environ, RUST_LOG=log_level)
+        env = dict(os.environ, RUST_LOG=log_level, **(env or {}))
         self.proc = subprocess.Popen(
             [BIN, "serve", "--addr", f"{HOST}:{self.port}"],
             stdin=subprocess.DEVNULL,
@@ -62,14 +62,24 @@ class Server:
                 time.sleep(0.02)
 
     def peak_rss_mib(self):
+        return self.status_mib("VmHWM")
+
+    def status_mib(self, field):
+        """A field of /proc/PID/status (VmRSS, VmHWM) in MiB."""
         try:
             with open(f"/proc/{self.proc.pid}/status") as f:
                 for line in f:
-                    if line.startswith("VmHWM:"):
+                    if line.startswith(field + ":"):
                         return int(line.split()[1]) / 1024
         except OSError:
             pass
         return float("nan")
+
+    def reset_peak(self):
+        """VmHWM back to the current RSS (/proc/PID/clear_refs), so the peak
+        read later is the attack's."""
+        with open(f"/proc/{self.proc.pid}/clear_refs", "w") as f:
+            f.write("5")
 
     def stop(self):
         if self.proc.poll() is None:

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// What becomes of the log after the "listening" line.
 #[derive(Clone, Copy)]
-enum Log {
+pub(crate) enum Log {
     /// Read and dropped.
     Drained,
     /// Never read: a log reader that has stalled.
@@ -18,11 +18,11 @@ enum Log {
 }
 
 /// The binary on a free loopback port, killed by its PID when dropped.
-struct Showdown {
-    child: Child,
-    addr: SocketAddr,
+pub(crate) struct Showdown {
+    pub(crate) child: Child,
+    pub(crate) addr: SocketAddr,
     /// The admin listener's address, when started with `--admin-addr`.
-    admin: Option<SocketAddr>,
+    pub(crate) admin: Option<SocketAddr>,
 }
 
 impl Showdown {
@@ -30,7 +30,7 @@ impl Showdown {
     /// and reads the address from its "listening" line, so no other test
     /// can take the port between a probe and the bind. `log_level` is
     /// what the test needs beyond that line.
-    fn spawn(flags: &[&str], log_level: &str, log: Log) -> Showdown {
+    pub(crate) fn spawn(flags: &[&str], log_level: &str, log: Log) -> Showdown {
         let (child, line, reader) =
             common::spawn_serve(flags, &format!("{log_level},showdown_server::cli=info"));
         let addr = line["addr"].as_str().unwrap().parse().unwrap();
@@ -47,7 +47,7 @@ impl Showdown {
     }
 
     /// Polls the admin listener's `/metrics` until `line` appears (10 s at most).
-    fn wait_for_metric(&self, line: &str) {
+    pub(crate) fn wait_for_metric(&self, line: &str) {
         let admin = self.admin.expect("started with --admin-addr");
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
@@ -62,7 +62,7 @@ impl Showdown {
         }
     }
 
-    fn connect(&self) -> TcpStream {
+    pub(crate) fn connect(&self) -> TcpStream {
         let s = TcpStream::connect(self.addr).expect("connect");
         s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         s
@@ -104,15 +104,15 @@ impl Drop for Showdown {
 
 /// One answer read off a keep-alive connection.
 #[derive(Debug)]
-struct Answer {
-    status: u16,
-    close: bool,
-    body: Vec<u8>,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
+    pub(crate) close: bool,
+    pub(crate) body: Vec<u8>,
 }
 
 /// Read one response (sized by Content-Length); `None` when the server
 /// closed the connection first.
-fn read_answer(s: &mut TcpStream) -> Option<Answer> {
+pub(crate) fn read_answer(s: &mut TcpStream) -> Option<Answer> {
     let mut raw = Vec::new();
     let mut chunk = [0u8; 4096];
     let head_end = loop {
@@ -145,7 +145,12 @@ fn read_answer(s: &mut TcpStream) -> Option<Answer> {
     })
 }
 
-fn send(s: &mut TcpStream, method: &str, path: &str, body: &[u8]) -> std::io::Result<()> {
+pub(crate) fn send(
+    s: &mut TcpStream,
+    method: &str,
+    path: &str,
+    body: &[u8],
+) -> std::io::Result<()> {
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: showdown\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
@@ -154,14 +159,14 @@ fn send(s: &mut TcpStream, method: &str, path: &str, body: &[u8]) -> std::io::Re
     s.write_all(body)
 }
 
-fn ask(s: &mut TcpStream, method: &str, path: &str, body: &[u8]) -> Option<Answer> {
+pub(crate) fn ask(s: &mut TcpStream, method: &str, path: &str, body: &[u8]) -> Option<Answer> {
     send(s, method, path, body).ok()?;
     read_answer(s)
 }
 
 /// How long until the server closes `s` (reads until EOF or a reset),
 /// giving up after `limit`.
-fn closed_after(s: &mut TcpStream, limit: Duration) -> Option<Duration> {
+pub(crate) fn closed_after(s: &mut TcpStream, limit: Duration) -> Option<Duration> {
     let start = Instant::now();
     s.set_read_timeout(Some(limit)).unwrap();
     let mut buf = [0u8; 1024];
@@ -177,7 +182,7 @@ fn closed_after(s: &mut TcpStream, limit: Duration) -> Option<Duration> {
     }
 }
 
-fn settle_body() -> Vec<u8> {
+pub(crate) fn settle_body() -> Vec<u8> {
     serde_json::to_vec(&common::api_example()).unwrap()
 }
 

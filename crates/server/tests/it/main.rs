@@ -3,8 +3,10 @@
 //! file. `cargo test -p showdown-server --test it MODULE::` runs one file.
 
 mod attack;
+mod attack_memory;
 mod bad_beat;
 mod boards;
+mod body_budget;
 mod cash_out;
 mod cash_out_props;
 mod chip_race;

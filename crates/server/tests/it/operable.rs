@@ -125,6 +125,7 @@ fn the_start_up_line_has_plain_values_of_every_setting_in_force() {
     assert_eq!(s["log_format"], "json");
     for (field, value) in [
         ("body_limit", 65536),
+        ("body_budget", 32 * 1024 * 1024),
         ("request_timeout_ms", 10_000),
         ("concurrency_limit", 1024),
         ("equity_threads", 1),
@@ -164,6 +165,11 @@ fn settings_that_mean_nothing_stop_the_start_with_a_clear_message() {
             "--concurrency-limit",
             "0",
             "--concurrency-limit (or SHOWDOWN_CONCURRENCY_LIMIT) is 0",
+        ),
+        (
+            "--body-budget",
+            "1048575",
+            "--body-budget (or SHOWDOWN_BODY_BUDGET) is 1048575, below its least value 1048576",
         ),
         (
             "--max-header-bytes",

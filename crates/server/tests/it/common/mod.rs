@@ -176,6 +176,9 @@ pub fn spawn_serve(
         .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json"])
         .args(flags)
         .env("RUST_LOG", rust_log)
+        // As the image runs it (docker/Dockerfile): mimalloc gives freed
+        // memory back to the system at once.
+        .env("MIMALLOC_PURGE_DELAY", "0")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
