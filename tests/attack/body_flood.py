@@ -33,9 +33,6 @@ BODY = 1024 * 1024 - 1
 ROUTES = [b"/v1/tables", b"/v1/prizes", b"/v1/deals"]
 POD_LIMIT_MIB = 128
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# The image and the manifests set it (docker/Dockerfile): freed memory goes
-# back to the system at once rather than after later allocations.
-ENV = {"MIMALLOC_PURGE_DELAY": "0"}
 
 
 def settle_request():
@@ -128,7 +125,7 @@ async def head_only(port, stop, path, tally):
 
 
 async def run(name, env, attacker):
-    server = Server(log_level="warn", env=dict(ENV, **env))
+    server = Server(log_level="warn", env=env)
     try:
         for _ in range(20):  # warm: the routes' first answers, then idle
             ask(server.port, settle_request())
