@@ -7,11 +7,11 @@
 //! on its compute pool) and [`answer`], and `showdown deals` runs it whole.
 
 use crate::dto::{DealRequest, DealResponse, DealShareDto};
-use crate::invalid::Invalid;
 use crate::problems::{earlier_equal, Problems};
 use showdown_core::{
     deal, DealError, DealMethod, DealOutcome, DealTerms, MAX_AMOUNT, MAX_ICM_PLAYERS, MAX_PRIZES,
 };
+use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// The methods, as the request names them.
@@ -107,7 +107,7 @@ fn method(name: &str, p: &mut Problems) -> Option<DealMethod> {
         other => {
             p.push(
                 "/method",
-                crate::closed_set::unknown("method", other, &METHODS),
+                showdown_json::closed_set::unknown("method", other, &METHODS),
             );
             None
         }

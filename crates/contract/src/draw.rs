@@ -8,11 +8,11 @@
 //! as sent. A deal is either the cards really dealt (an audit) or a seed,
 //! echoed back, whose shuffle is fixed for good (`showdown_core::draw`).
 
-use crate::invalid::Invalid;
 use crate::problems::{seat_order, Problems, SEAT_FROM_1};
 use serde::{Deserialize, Serialize};
 use showdown_cards::Card;
 use showdown_core::draw::{draw, DrawDeal, DrawInput, DrawResult, DECK_SIZE};
+use showdown_json::Invalid;
 
 /// POST /v1/draw body.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -13,8 +13,8 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode}
 use axum::middleware::Next;
 use axum::response::Response;
 use axum::Router;
-use showdown_contract::problem::PROBLEM_JSON;
-use showdown_contract::Problem;
+use showdown_json::problem::PROBLEM_JSON;
+use showdown_json::Problem;
 use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{

@@ -6,8 +6,8 @@
 //! the headers still come from here.
 
 use axum::http::StatusCode;
-use showdown_contract::problem::{Problem, PROBLEM_JSON};
-use showdown_contract::validate::FieldError;
+use showdown_json::problem::{Problem, PROBLEM_JSON};
+use showdown_json::FieldError;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
@@ -125,9 +125,9 @@ fn field(pointer: &str, message: &str) -> FieldError {
 fn impossible(subject: &str, errors: &[(&str, &str)]) -> Problem {
     let errors = errors.iter().map(|(p, m)| field(p, m)).collect();
     Problem::impossible(
-        showdown_contract::problem::TYPE_INVALID_REQUEST,
+        showdown_json::problem::TYPE_INVALID_REQUEST,
         subject,
-        showdown_contract::validate::Invalid::new(errors),
+        showdown_json::Invalid::new(errors),
     )
 }
 
@@ -270,7 +270,7 @@ const IMPOSSIBLE: &[(&str, &str, &[(&str, &str)])] = &[
 /// cannot show.
 fn impossible_example(path: &str) -> Option<Problem> {
     Some(match path {
-        "/v1/settle" => Problem::invalid(showdown_contract::validate::Invalid::new(vec![
+        "/v1/settle" => Problem::invalid(showdown_json::Invalid::new(vec![
             field(
                 "/buttonSeat",
                 "holdem is a button game: buttonSeat is required",
@@ -282,7 +282,7 @@ fn impossible_example(path: &str) -> Option<Problem> {
         ])),
         "/v1/settle/phh" => {
             let message = "not supported: p1's cards are unknown at the showdown";
-            let mut p = Problem::invalid(showdown_contract::validate::Invalid::one("", message));
+            let mut p = Problem::invalid(showdown_json::Invalid::one("", message));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }

@@ -9,8 +9,8 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use showdown_contract::dto::HandCompleteEvent;
-use showdown_contract::validate::FieldError;
-use showdown_contract::Problem;
+use showdown_json::FieldError;
+use showdown_json::Problem;
 use showdown_phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
 
 /// The media types a PHH body may come as: TOML, or plain text.
@@ -36,7 +36,7 @@ fn phh_problem(e: &PhhError) -> Problem {
     }];
     match e {
         PhhError::Unsupported(_) => {
-            let mut p = Problem::invalid(showdown_contract::validate::Invalid::new(errors));
+            let mut p = Problem::invalid(showdown_json::Invalid::new(errors));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }

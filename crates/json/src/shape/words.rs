@@ -143,7 +143,7 @@ mod tests {
     use super::*;
 
     fn words(json: &str) -> String {
-        let err = serde_json::from_str::<crate::dto::SettleRequest>(json).unwrap_err();
+        let err = serde_json::from_str::<crate::test_request::SettleRequest>(json).unwrap_err();
         plain(&err.to_string())
     }
 
