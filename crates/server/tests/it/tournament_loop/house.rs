@@ -94,6 +94,8 @@ pub(super) struct Event {
     /// Seats drawn table by table (the last table takes what is left),
     /// rather than over every seat of the room.
     pub table_by_table: bool,
+    /// Whether the house deals hand for hand before the money.
+    pub hand_for_hand: bool,
     pub deal: Option<Deal>,
 }
 
@@ -115,6 +117,8 @@ pub(super) struct House {
     pub after_deal: Option<Vec<u64>>,
     /// Players in the deal (their places were paid by it).
     pub in_deal: u64,
+    /// Whether the house deals hand for hand before the money.
+    pub hand_for_hand: bool,
     pub log: Tally,
 }
 
@@ -139,6 +143,8 @@ pub(super) struct Tally {
     /// Tables the draw left with one player, drawn again once they had more.
     pub lone_draws: usize,
     pub hand_for_hand: usize,
+    /// Hands that paid a prize while other tables were in theirs.
+    pub paid_while_others_play: usize,
     pub prizes_calls: usize,
     pub settle_next_hands_checked: usize,
     pub deal: Option<Value>,
@@ -209,6 +215,7 @@ impl House {
             prizes: e.prizes.clone(),
             after_deal: None,
             in_deal: 0,
+            hand_for_hand: e.hand_for_hand,
             log: Tally::default(),
         }
     }

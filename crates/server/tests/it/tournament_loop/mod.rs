@@ -8,9 +8,9 @@
 //! a break of one waits for its hand to end, a table a waiting move names
 //! is asked alone, a halted table deals once fed). Near the money the
 //! house deals hand for hand and places each hand's busts together
-//! (`POST /v1/prizes`); the final table pays prizes at the showdown, and
-//! agrees a deal (`POST /v1/deals`), before the money or in it, or plays
-//! to the winner. After every hand the chips, the bounty money, the seats
+//! (`POST /v1/prizes`), or (one event) never does; the final table pays
+//! prizes at the showdown, and agrees a deal (`POST /v1/deals`), before
+//! the money or in it, or plays to the winner. After every hand the chips, the bounty money, the seats
 //! and the places are checked; at the end, that the prize money paid is
 //! the prize table's to the unit and every player has one place.
 
@@ -37,6 +37,7 @@ fn sixteen(seed: u64, deal: Option<Deal>) -> Event {
         tables: 3,
         prizes: PRIZES.to_vec(),
         table_by_table: false,
+        hand_for_hand: true,
         deal,
     }
 }
@@ -63,6 +64,21 @@ async fn rules_13_10_tournament_loop_played_to_the_winner() {
     check_prize_money(&house);
 }
 
+/// A house that never deals hand for hand: busts at several tables cross
+/// the bubble in the order their hands end, and the places and prizes
+/// still come out right (TOURNAMENT.md, step 11).
+#[tokio::test]
+async fn rules_13_10_tournament_loop_without_hand_for_hand() {
+    let event = Event {
+        hand_for_hand: false,
+        ..sixteen(3, None)
+    };
+    let house = play(&event).await;
+    assert_eq!(house.log.hand_for_hand, 0);
+    assert!(house.log.paid_while_others_play >= 1, "{:?}", house.log);
+    check_prize_money(&house);
+}
+
 /// 13 players seated table by table leave the last table one player: it
 /// cannot draw for the button until the first tables answer brings it
 /// players. Three places paid; four players agree a chip-chop deal before
@@ -75,6 +91,7 @@ async fn rules_13_10_tournament_loop_from_a_lone_player_to_a_deal_before_the_mon
         tables: 3,
         prizes: vec![65_000, 35_000, 20_000],
         table_by_table: true,
+        hand_for_hand: true,
         deal: Some(Deal {
             at: 4,
             method: "chipChop",
@@ -135,10 +152,13 @@ fn check_tally(house: &House, event: &Event) {
     assert_eq!(l.deal.is_some(), event.deal.is_some(), "{l:?}");
 }
 
-/// Step 11: the 16-player events reach the money at several tables.
+/// Step 11: the 16-player events reach the money at several tables, deal
+/// hand for hand to the bubble, then play at their own pace again, each
+/// hand paying its places while other tables are in theirs.
 fn check_bubble(house: &House) {
     let l = &house.log;
     assert!(l.hand_for_hand >= 1 && l.prizes_calls >= 1, "{l:?}");
+    assert!(l.paid_while_others_play >= 1, "{l:?}");
 }
 
 /// Steps 1-3: the draw for each table's button (a table seated with one
@@ -168,7 +188,7 @@ async fn first_hands(house: &mut House) {
 fn hand_for_hand(house: &House) -> bool {
     let (n, paid) = (house.alive.len() as u64, house.paid());
     let tables = house.tables.len() as u64;
-    tables > 1 && n > paid && n <= paid + tables
+    house.hand_for_hand && tables > 1 && n > paid && n <= paid + tables
 }
 
 /// The prize table a hand is settled with: the event's, what a deal left
@@ -203,6 +223,11 @@ async fn end_a_hand(house: &mut House, playing: &mut Vec<Dealt>) {
     let (table, settled_alone) = (hand.table.clone(), hand.settled_alone);
     let n = house.alive.len() as u64;
     let s = settle(house, hand, n).await;
+    let paid = s
+        .eliminations
+        .iter()
+        .any(|e| e.get("prize").is_some_and(|p| p != 0));
+    house.log.paid_while_others_play += usize::from(paid && !in_hand.is_empty());
     record_places(house, &s);
     if house.alive.is_empty() {
         return;
