@@ -5,7 +5,6 @@
 
 use crate::dto::hand_rank_dto;
 use crate::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
-use crate::invalid::Invalid;
 use crate::step::{ExplainRule, ExplainStep};
 use crate::validate::bad_beat::min_losing_value;
 use crate::validate::Validated;
@@ -14,6 +13,7 @@ use showdown_core::{
     bad_beat, BadBeatOutcome, BadBeatPlayer, BadBeatTerms, NotQualified, DEFAULT_LOSER_BP,
     DEFAULT_MIN_PLAYERS_DEALT, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
 };
+use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// The request's terms in the core's words (after validation, every

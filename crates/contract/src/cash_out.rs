@@ -6,7 +6,6 @@
 
 use crate::dto::{CashOutDto, CashOutPotDto, SettleRequest};
 use crate::fraction::Fraction;
-use crate::invalid::Invalid;
 use crate::validate::cash_out::terms;
 use crate::validate::Validated;
 use showdown_cards::Card;
@@ -14,6 +13,7 @@ use showdown_core::{
     apply_cash_outs, CashOut, CashOutOutcome, CashOutTerms, PotEquity, Settlement,
 };
 use showdown_equity::{enumerate, Equity, PotMask};
+use showdown_json::Invalid;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 

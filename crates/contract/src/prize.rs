@@ -8,12 +8,12 @@ use crate::dto::{
     SettleRequest,
 };
 use crate::explain::{ordinal, player_name};
-use crate::invalid::Invalid;
 use crate::problems::Problems;
 use crate::step::{ExplainRule, ExplainStep};
 use crate::validate::prize::{check_table, TableFields};
 use showdown_core::prize::{finish, Bust};
 use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome, MAX_AMOUNT};
+use showdown_json::Invalid;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 

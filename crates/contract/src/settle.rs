@@ -14,13 +14,14 @@ mod event;
 mod rank;
 
 use crate::dto::{HandCompleteEvent, SettleRequest};
-use crate::validate::{validate, Invalid, Validated};
+use crate::validate::{validate, Validated};
 use event::{build_event, Boards};
 use rank::{
     core_input, describe_shown, more_board_hands, rank_live_hands, rank_more_boards, Ranked,
 };
 use showdown_cards::rank_showdown;
 use showdown_core::{BoardsSettlement, HandInput};
+use showdown_json::Invalid;
 use std::borrow::Cow;
 
 pub use crate::dto::hand_rank_dto;
@@ -199,7 +200,7 @@ pub(crate) fn sample_requests() -> Vec<(String, SettleRequest)> {
                 continue;
             }
             let text = std::fs::read(&path).unwrap();
-            if let Ok(req) = crate::parse::parse_json::<SettleRequest>(&text) {
+            if let Ok(req) = showdown_json::parse_json::<SettleRequest>(&text) {
                 out.push((name, req));
             }
         }

@@ -8,9 +8,7 @@
 //! their place in the request, so the answer's ids borrow from it.
 
 use crate::dto::{Id, NextHand};
-use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use crate::next_hand::button_rule;
-use crate::problem::Problem;
 use crate::problems::Problems;
 use crate::validate::tournament::check_button_rule;
 use serde::{Deserialize, Serialize};
@@ -18,6 +16,8 @@ use showdown_core::{
     between_hands, Balancing, Before, HandPlayed, Table, TableAfter, TablePlayer, TablesOutcome,
     MAX_SEATS,
 };
+use showdown_json::Problem;
+use showdown_json::{FieldError, Invalid, MAX_LISTED};
 use std::borrow::Cow;
 use std::collections::HashMap;
 

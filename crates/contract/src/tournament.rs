@@ -5,9 +5,9 @@
 
 use crate::dto::{BountyAwardDto, EliminationDto, SettleRequest, TournamentEnd};
 use crate::explain::{ordinal, player_name};
-use crate::invalid::Invalid;
 use crate::step::{ExplainRule, ExplainStep};
 use showdown_core::{tournament_with_prizes, HandInput, Settlement, TournamentTerms};
+use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// The request's terms in the core's words (validation has bounded them).

@@ -9,10 +9,10 @@
 mod check;
 
 pub use crate::fraction::{percent, Fraction};
-use crate::invalid::Invalid;
 use serde::{Deserialize, Serialize};
 pub use showdown_equity::build_tables;
 use showdown_equity::{enumerate, PotMask};
+use showdown_json::Invalid;
 
 /// POST /v1/equity body.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -115,7 +115,7 @@ pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
         if fee_rounding(c.fee_rounding.as_deref()).is_none() {
             p.push(
                 format!("/cashOuts/{i}/feeRounding"),
-                crate::closed_set::unknown(
+                showdown_json::closed_set::unknown(
                     "feeRounding",
                     c.fee_rounding.as_deref().unwrap_or_default(),
                     &["down", "nearest"],

@@ -28,7 +28,7 @@ pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
         if !TIED_PLACES.contains(&tied) {
             p.push(
                 format!("{at}/tiedPlaces"),
-                crate::closed_set::unknown("tiedPlaces", tied, &TIED_PLACES),
+                showdown_json::closed_set::unknown("tiedPlaces", tied, &TIED_PLACES),
             );
         }
     }

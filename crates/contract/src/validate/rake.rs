@@ -120,7 +120,7 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
             let allowed: Vec<&str> = choices.split('"').skip(1).step_by(2).collect();
             p.push(
                 format!("/rake/{field}"),
-                crate::closed_set::unknown(field, value, &allowed),
+                showdown_json::closed_set::unknown(field, value, &allowed),
             );
         }
     }

@@ -192,7 +192,7 @@ pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
     if !matches!(rule, "dead" | "forward") {
         p.push(
             pointer,
-            crate::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
+            showdown_json::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
         );
     }
 }

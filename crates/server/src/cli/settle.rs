@@ -3,9 +3,9 @@
 
 use super::args::SettleArgs;
 use super::io::{open_input, problem_out, write_out};
-use showdown_contract::parse_json;
 use showdown_contract::settle::settle_request;
-use showdown_contract::Problem;
+use showdown_json::parse_json;
+use showdown_json::Problem;
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 

@@ -12,7 +12,7 @@ use super::state::AppState;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::Problem;
+use showdown_json::Problem;
 
 /// The gate's answer when the request may not pass: `/metrics` hidden when
 /// an admin address serves it, and a 401 for a request that needs a token
@@ -98,7 +98,7 @@ mod tests {
         );
         assert_eq!(
             none.headers()[header::CONTENT_TYPE],
-            showdown_contract::problem::PROBLEM_JSON
+            showdown_json::problem::PROBLEM_JSON
         );
         let wrong = status_of(&app, "/v1/variants", Some("t0kem")).await;
         assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);

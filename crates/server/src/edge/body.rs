@@ -10,7 +10,7 @@ use super::problem_response::unreadable_body;
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, StatusCode};
 use http_body_util::BodyExt;
-use showdown_contract::Problem;
+use showdown_json::Problem;
 
 /// A chunked body's hold grows by this much at a time, so a body sent in
 /// small frames does not ask the budget once a frame.

@@ -8,7 +8,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use showdown_contract::dto::{HandCompleteEvent, SettleRequest};
 use showdown_contract::settle::{odd_chips, settle_request, to_json};
-use showdown_contract::Problem;
+use showdown_json::Problem;
 
 /// Settle one finished hand.
 ///

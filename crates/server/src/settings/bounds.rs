@@ -87,7 +87,7 @@ pub const BODY_LIMIT: Bound = Bound {
     why: "0 would refuse every body with 413",
 };
 /// `--body-budget`: at least the largest body a route takes (`min` is set
-/// from `--body-limit` and the 1 MiB of the tables, prizes and deals
+/// from `--body-limit` and the 1 MiB of the settle, tables, prizes and deals
 /// routes), else that body could never be read.
 pub const fn body_budget(largest_body: u64) -> Bound {
     Bound {
@@ -95,7 +95,7 @@ pub const fn body_budget(largest_body: u64) -> Bound {
         var: "SHOWDOWN_BODY_BUDGET",
         min: largest_body,
         max: u32::MAX as u64,
-        why: "it must hold the largest body a route takes (--body-limit, and 1 MiB on tables, prizes and deals); a body's bytes are one acquisition of at most 4 GiB",
+        why: "it must hold the largest body a route takes (--body-limit, and 1 MiB on settle, tables, prizes and deals); a body's bytes are one acquisition of at most 4 GiB",
     }
 }
 /// `--concurrency-limit`.

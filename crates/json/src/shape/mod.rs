@@ -30,15 +30,13 @@
 mod de;
 mod entries;
 mod node;
-#[cfg(test)]
-mod tests;
 mod walk;
 pub(crate) mod words;
 
 use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use crate::problems::Problems;
 use de::De;
-use node::Node;
+pub use node::Node;
 use serde::de::DeserializeOwned;
 use walk::{Rules, Walk};
 
@@ -49,11 +47,11 @@ const MAX_WALKS: usize = 32;
 /// Values visited over all the walks of one body at most: a large body
 /// gets fewer walks, so a crafted 64 KiB body costs a few milliseconds,
 /// not a walk of every value for every rule. A walk cut short says so.
-const WALK_BUDGET: usize = 64 * 1024;
+pub const WALK_BUDGET: usize = 64 * 1024;
 
 /// Every shape problem of a body the typed parse refused with `first`, in
 /// the order serde meets them; `first` alone when the body is not JSON.
-pub(crate) fn every<T: DeserializeOwned>(bytes: &[u8], first: FieldError) -> (Invalid, bool) {
+pub fn every<T: DeserializeOwned>(bytes: &[u8], first: FieldError) -> (Invalid, bool) {
     let Ok(root) = serde_json::from_slice::<Node>(bytes) else {
         return (Invalid::new(vec![first]), true);
     };
@@ -74,7 +72,7 @@ pub(crate) fn every<T: DeserializeOwned>(bytes: &[u8], first: FieldError) -> (In
 /// Every shape problem of `root` as a `T`, how many walks it took, and
 /// whether the walks ran to the end (else the budget cut them short and
 /// the problems are those found so far).
-fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
+pub fn walk<T: DeserializeOwned>(root: &Node) -> (Invalid, usize, bool) {
     let mut rules = Rules::default();
     let mut walks = 0;
     let allowed = (WALK_BUDGET / root.size().max(1)).clamp(1, MAX_WALKS);

@@ -3,14 +3,14 @@
 //! value the set does not hold (`"plo"` as a variant, `"Zz"` as a card,
 //! `"sideways"` as a buttonRule) is a 422 with a pointer, as any other
 //! impossible value is, never a 400. Every such refusal carries a hint: the
-//! value the client probably meant, else the values allowed.
+//! value the client probably meant, else the values allowed. (A card the
+//! parser refused gets its own hint, beside the contract's card checks.)
 
 use crate::shape::words::meant;
-use showdown_cards::Card;
 
 /// `unknown {field} {value}`, then the value it probably meant or, failing
 /// that, every value `allowed` holds.
-pub(crate) fn unknown(field: &str, value: &str, allowed: &[&str]) -> String {
+pub fn unknown(field: &str, value: &str, allowed: &[&str]) -> String {
     match guess(value, allowed) {
         Some(m) => format!("unknown {field} {value:?}: did you mean {m:?}?"),
         None => format!("unknown {field} {value:?}: use {}", one_of(allowed)),
@@ -54,26 +54,6 @@ fn one_of(allowed: &[&str]) -> String {
         [one] => one.clone(),
         [a, b] => format!("{a} or {b}"),
         more => format!("one of {}", more.join(", ")),
-    }
-}
-
-/// A card string the parser refused, with the card it probably meant when
-/// only the case or a ten written `10` was wrong (`"ah"`, `"10h"`).
-pub(crate) fn malformed_card(s: &str, error: &dyn std::fmt::Display) -> String {
-    let fixed = s.strip_prefix("10").map_or_else(
-        || {
-            let mut chars = s.chars();
-            let rank = chars.next().map(|c| c.to_ascii_uppercase());
-            rank.into_iter()
-                .chain(chars.map(|c| c.to_ascii_lowercase()))
-                .collect::<String>()
-        },
-        |suit| format!("T{}", suit.to_ascii_lowercase()),
-    );
-    if fixed != s && fixed.parse::<Card>().is_ok() {
-        format!("malformed card {s:?}: {error}; did you mean {fixed:?}?")
-    } else {
-        format!("malformed card {s:?}: {error}")
     }
 }
 
@@ -129,19 +109,5 @@ mod tests {
             unknown("rules", "wsop", &["tda", "roberts"]),
             "unknown rules \"wsop\": use \"tda\" or \"roberts\""
         );
-    }
-
-    #[test]
-    fn a_card_off_by_case_or_written_10_gets_the_card_it_meant() {
-        let e = "why";
-        assert_eq!(
-            malformed_card("ah", &e),
-            "malformed card \"ah\": why; did you mean \"Ah\"?"
-        );
-        assert_eq!(
-            malformed_card("10H", &e),
-            "malformed card \"10H\": why; did you mean \"Th\"?"
-        );
-        assert_eq!(malformed_card("Zz", &e), "malformed card \"Zz\": why");
     }
 }

@@ -63,7 +63,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
 /// The typed parse's problem: its pointer and plain words. serde names a
 /// field given twice from its object (the key is read, its value not yet);
 /// the pointer goes on to the field, as the walk's does.
-pub(crate) fn field_error(e: &serde_path_to_error::Error<serde_json::Error>) -> FieldError {
+pub fn field_error(e: &serde_path_to_error::Error<serde_json::Error>) -> FieldError {
     let message = e.inner().to_string();
     let mut at = pointer(e.path());
     if let Some(rest) = message.strip_prefix("duplicate field `") {
@@ -89,6 +89,7 @@ fn from_str<T: DeserializeOwned>(text: &str) -> serde_json::Result<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_request::SettleRequest;
 
     /// The text fast path changes no answer: a body that is not UTF-8 is
     /// still refused as not JSON (whether the bad byte is in a string or
@@ -98,7 +99,6 @@ mod tests {
     /// bytes, raw and escaped non-ASCII alike.
     #[test]
     fn bodies_the_text_parser_refuses_get_the_byte_parsers_answer() {
-        use crate::dto::SettleRequest;
         let good = r#"{"variant":"holdem","players":[{"id":"a\u00e9","name":"Zoë","seat":1,"stack":5,"committed":1,"cards":["Ah","Kd"]}]}"#;
         let parsed: SettleRequest = parse_json(good.as_bytes()).unwrap();
         assert_eq!(

@@ -1,16 +1,47 @@
 //! RFC 9457 problem details: the one shape of every error (API.md, Errors).
 //!
 //! The body only: the service crate renders it as an HTTP answer and adds
-//! the request id, so the contract stays free of any HTTP framework.
+//! the request id, so neither this crate nor the contract knows an HTTP
+//! framework.
 
 use crate::invalid::{FieldError, Invalid};
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 
 /// The media type of RFC 9457.
 pub const PROBLEM_JSON: &str = "application/problem+json";
 
-pub use crate::schema_enums::{TYPE_INVALID_HAND, TYPE_INVALID_REQUEST, TYPE_MALFORMED};
+/// `type` of a request that is not the JSON of API.md (400).
+pub const TYPE_MALFORMED: &str = "urn:showdown:problem:malformed-request";
+/// `type` of an impossible hand (422).
+pub const TYPE_INVALID_HAND: &str = "urn:showdown:problem:invalid-hand";
+/// `type` of another impossible request: a chip race or a draw (422).
+pub const TYPE_INVALID_REQUEST: &str = "urn:showdown:problem:invalid-request";
+
+/// The `type` of a problem as an OpenAPI schema: RFC 9457's `about:blank`
+/// or one of ours, a closed set the derive cannot spell from a `String`.
+pub struct ProblemType;
+
+impl utoipa::PartialSchema for ProblemType {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A URI naming the kind of problem; `about:blank` when the HTTP status says it all.",
+            ))
+            .enum_values(Some([
+                "about:blank",
+                TYPE_MALFORMED,
+                TYPE_INVALID_HAND,
+                TYPE_INVALID_REQUEST,
+            ]))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for ProblemType {}
 
 /// An RFC 9457 problem details object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -32,7 +63,7 @@ pub struct Problem {
     /// `urn:showdown:problem:invalid-request` (422 from a chip race or a
     /// draw); `about:blank` when the status says it all.
     #[serde(rename = "type")]
-    #[schema(value_type = crate::schema_enums::ProblemType)]
+    #[schema(value_type = ProblemType)]
     pub kind: String,
     /// A short summary of the kind: the status's reason phrase for
     /// `about:blank` (`Payload Too Large`), else `Malformed request`,

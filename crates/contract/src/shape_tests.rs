@@ -1,13 +1,16 @@
-//! Tests of the shape walk: one case per rule the derive teaches it, the
-//! budgets of a hostile body, and agreement with the typed parse on every
-//! golden request (about 540 lines of cases; no logic of their own).
+//! Tests of `showdown-json`'s shape walk on the contract's own request
+//! types: one case per rule the derive teaches it, the budgets of a hostile
+//! body, and agreement with the typed parse on every golden request (about 540 lines of cases; no logic of their own).
 
-use super::*;
 use crate::chip_race::ChipRaceRequest;
 use crate::draw::DrawRequest;
 use crate::dto::SettleRequest;
 use proptest::prelude::*;
+use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+use showdown_json::objects::Objects;
+use showdown_json::walk_probe::{every, field_error, walk, Node, WALK_BUDGET};
+use showdown_json::{FieldError, Invalid, MAX_LISTED};
 
 /// Every problem the walk finds in `text` as a `T`: (pointer, message).
 fn found<T: DeserializeOwned>(text: &str) -> Vec<(String, String)> {
@@ -40,10 +43,10 @@ fn problem(pointer: &str, message: &str) -> FieldError {
 /// parses, `Err` for a body that is not JSON, else its one problem.
 fn typed<T: DeserializeOwned>(bytes: &[u8]) -> Option<Result<FieldError, ()>> {
     let de = &mut serde_json::Deserializer::from_slice(bytes);
-    match serde_path_to_error::deserialize::<_, T>(crate::objects::Objects(&mut *de)) {
+    match serde_path_to_error::deserialize::<_, T>(Objects(&mut *de)) {
         Ok(_) => de.end().err().map(|_| Err(())),
         Err(e) if e.inner().is_syntax() || e.inner().is_eof() => Some(Err(())),
-        Err(e) => Some(Ok(crate::parse::field_error(&e))),
+        Err(e) => Some(Ok(field_error(&e))),
     }
 }
 
@@ -114,6 +117,17 @@ fn a_number_out_of_its_range_is_listed() {
             ),
         ]
         .map(|(p, m)| (p.to_string(), m.to_string()))
+    );
+}
+
+#[test]
+fn a_whole_number_written_as_a_decimal_says_so_not_too_large() {
+    let text = r#"{"variant":"holdem","handNumber":100.0,"players":[]}"#;
+    let (pointer, message) = found::<SettleRequest>(text).remove(0);
+    assert_eq!(pointer, "/handNumber");
+    assert_eq!(
+        message,
+        "expected a whole number, 0 or more, got 100.0: write a whole number without a decimal point or exponent"
     );
 }
 

@@ -10,7 +10,7 @@ use std::fmt;
 /// One JSON value; numbers as serde_json read them (a whole number that
 /// fits is `U` or `I`, anything else `F`), so each replays as it parsed.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Node {
+pub enum Node {
     Null,
     Bool(bool),
     U(u64),
@@ -25,7 +25,7 @@ pub(super) enum Node {
 impl Node {
     /// How many values the tree holds, itself included (serde_json's
     /// nesting limit bounds the recursion).
-    pub(super) fn size(&self) -> usize {
+    pub fn size(&self) -> usize {
         1 + match self {
             Node::Arr(items) => items.iter().map(Node::size).sum(),
             Node::Obj(entries) => entries.iter().map(|(_, v)| v.size()).sum(),
