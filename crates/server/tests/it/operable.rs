@@ -284,6 +284,37 @@ fn a_refusal_is_logged_with_its_problem_and_counted_by_type() {
     assert!(metrics.contains("showdown_refusals_total{status=\"413\",type=\"about:blank\"} 1\n"));
 }
 
+/// Issue 48: a body the budget cannot hold is refused with 503 before it
+/// is read, and a warning says why, with the figures; the client, which
+/// wrote its whole body, still reads the answer.
+#[test]
+fn a_body_past_the_budget_is_refused_with_a_warning_that_says_why() {
+    let server = Server::start(
+        &["--body-budget", "1048576"],
+        "warn,showdown_server::cli=info",
+    );
+    // Large bodies may hold three quarters of the 1 MiB budget: 768 KiB.
+    let (status, head, body) = server.post("/v1/tables", &vec![b' '; 900_000]);
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        head.to_ascii_lowercase().contains("retry-after: 1"),
+        "{head}"
+    );
+    assert!(body.contains("--body-budget"), "{body}");
+    let line = server.wait_log("body refused with 503: the body budget cannot hold it now");
+    assert_eq!(line["level"], "WARN");
+    assert_eq!(line["reason"], "body_budget");
+    assert_eq!(line["path"], "/v1/tables");
+    assert_eq!(line["body_bytes"], 900_000);
+    assert_eq!(line["budget_bytes"], 1_048_576);
+    // A small body still passes.
+    let (status, _, body) = server.post(
+        "/v1/settle",
+        &serde_json::to_vec(&common::api_example()).unwrap(),
+    );
+    assert_eq!(status, 200, "{body}");
+}
+
 #[test]
 fn metrics_show_the_build_the_process_and_requests_in_flight() {
     let server = Server::start(&[], "warn,showdown_server::cli=info");
