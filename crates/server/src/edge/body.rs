@@ -13,7 +13,9 @@ use http_body_util::BodyExt;
 use showdown_json::Problem;
 
 /// A chunked body's hold grows by this much at a time, so a body sent in
-/// small frames does not ask the budget once a frame.
+/// small frames does not ask the budget once a frame. Also how much of a
+/// body must have come before its buffer is sized for all of it at once:
+/// a body sent a byte at a time costs what has come, not what it declares.
 const GROW_STEP: usize = 16 * 1024;
 
 /// Why a body was not read.
@@ -60,6 +62,7 @@ pub(super) async fn read(
     let mut first: Option<Bytes> = None;
     let mut rest: Vec<u8> = Vec::new();
     let mut len = 0usize;
+    let mut sized = false;
     while let Some(frame) = body.frame().await {
         let frame =
             frame.map_err(|e| Refused::Unreadable(unreadable_body(&axum::Error::new(e))))?;
@@ -74,8 +77,9 @@ pub(super) async fn read(
             // One frame is the whole body of most requests: kept as it is.
             None if rest.is_empty() => first = Some(data),
             kept => {
-                if rest.is_empty() {
-                    rest.reserve(declared.unwrap_or(len).max(len));
+                if len >= GROW_STEP && !sized {
+                    rest.reserve(declared.unwrap_or(len).max(len).saturating_sub(rest.len()));
+                    sized = true;
                 }
                 if let Some(kept) = kept {
                     rest.extend_from_slice(&kept);

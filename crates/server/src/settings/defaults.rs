@@ -5,20 +5,20 @@
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// Largest request body in bytes (API.md: 64 KiB).
 pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
-/// Bytes of request bodies held at once over every connection, 32 MiB:
-/// 24 bodies of 1 MiB at most (large bodies may hold three quarters,
+/// Bytes of request bodies held at once over every connection, 24 MiB:
+/// 18 bodies of 1 MiB at most (large bodies may hold three quarters,
 /// `edge::budget`) and the rest for small ones.
 ///
 /// The defaults fit a pod of 128 MiB (`docker/k8s/deployment.yaml`), as
-/// measured in tests/attack/README.md: 35 MiB idle, plus 32 KiB a
+/// measured in tests/attack/README.md: 34 MiB idle, plus 32 KiB a
 /// connection (hyper's buffers, its request's head and state) times
-/// [`DEFAULT_MAX_CONNECTIONS`] = 32 MiB, plus this budget = 32 MiB, plus
+/// [`DEFAULT_MAX_CONNECTIONS`] = 40 MiB, plus this budget = 24 MiB, plus
 /// the work on the bodies being answered, about 6 times the largest route
-/// limit (1 MiB) on each of 2 cores = 12 MiB: 111 MiB in all, 17 MiB to
-/// spare. [`DEFAULT_CONCURRENCY`] adds nothing: a request holds a slot
+/// limit (1 MiB) on each of 2 cores = 12 MiB: 110 MiB in all, 18 MiB to
+/// spare (a head over 8 KiB costs up to `--max-header-bytes` more). [`DEFAULT_CONCURRENCY`] adds nothing: a request holds a slot
 /// only once its body is read and in the budget, one request a
 /// connection, and only as many run at once as there are cores.
-pub const DEFAULT_BODY_BUDGET: usize = 32 * 1024 * 1024;
+pub const DEFAULT_BODY_BUDGET: usize = 24 * 1024 * 1024;
 /// Longest a request may take, in milliseconds; then 408.
 pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 /// API requests handled at once; more are refused with 503. No more than
@@ -35,11 +35,12 @@ pub const DEFAULT_MAX_HEADER_BYTES: usize = 32 * 1024;
 /// The smallest request-head limit: hyper's read buffer cannot be smaller
 /// (it panics below it), so a smaller `--max-header-bytes` is refused.
 pub const MIN_HEADER_BYTES: usize = 8192;
-/// Open connections at most: 1,024 at about 32 KiB each is 32 MiB (see
+/// Open connections at most: 1,280 at about 32 KiB each is 40 MiB (see
 /// [`DEFAULT_BODY_BUDGET`]). It was 10,000, which is 312 MiB of buffers
 /// alone, over the pod's 128 MiB: a pod is scaled out by replicas, not by
-/// holding more connections than its memory can.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// holding more connections than its memory can. Above the 1,100 of
+/// make attack's floods, so its probes still find room.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1280;
 /// The largest cap accepted (a semaphore's permits are bounded, and far
 /// more connections than this would exhaust memory first).
 pub const MAX_CONNECTIONS_CEILING: usize = 1 << 20;

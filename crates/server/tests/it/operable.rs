@@ -125,7 +125,7 @@ fn the_start_up_line_has_plain_values_of_every_setting_in_force() {
     assert_eq!(s["log_format"], "json");
     for (field, value) in [
         ("body_limit", 65536),
-        ("body_budget", 32 * 1024 * 1024),
+        ("body_budget", 24 * 1024 * 1024),
         ("request_timeout_ms", 10_000),
         ("concurrency_limit", 1024),
         ("equity_threads", 1),

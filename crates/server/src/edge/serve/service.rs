@@ -17,6 +17,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
+use tokio::time::Instant;
 
 /// What a connection's task, its I/O and its service share.
 #[derive(Default)]
@@ -204,6 +205,10 @@ impl HttpBody for Tracked {
 
 /// Longest a socket drains a body it answered without reading.
 const LINGER_TIME: Duration = Duration::from_secs(1);
+/// It stops sooner when the client sends nothing for this long: a client
+/// still writing its body writes without pause, and one that trickles or
+/// stalls must not keep a connection slot.
+const LINGER_QUIET: Duration = Duration::from_millis(100);
 /// Most bytes it drains: the largest body a route takes, and a little more.
 const LINGER_BYTES: u64 = 1024 * 1024 + 64 * 1024;
 
@@ -214,31 +219,42 @@ const LINGER_BYTES: u64 = 1024 * 1024 + 64 * 1024;
 /// client still sending its body then sees the reset, not the answer that
 /// refused it. So when the answer came before the body was read
 /// ([`ConnStats::linger`]), the close sends its FIN, then reads and drops
-/// what the client still sends, until it closes too or for
-/// [`LINGER_TIME`] and [`LINGER_BYTES`] at most, in a fixed buffer: no
-/// memory is held, and the connection keeps its slot meanwhile.
+/// what the client still sends, until it closes too, pauses for
+/// [`LINGER_QUIET`], or [`LINGER_TIME`] or [`LINGER_BYTES`] run out, in a
+/// fixed buffer: no memory is held, and the connection keeps its slot
+/// meanwhile.
 pub(super) struct Counted {
     pub(super) inner: TcpStream,
     pub(super) stats: Arc<ConnStats>,
-    pub(super) linger: Option<(Pin<Box<tokio::time::Sleep>>, u64)>,
+    pub(super) linger: Option<Linger>,
+}
+
+/// A socket's drain after an early answer: its deadline, the pause that
+/// ends it sooner, and the bytes dropped so far.
+pub(super) struct Linger {
+    until: Instant,
+    quiet: Pin<Box<tokio::time::Sleep>>,
+    drained: u64,
 }
 
 impl Counted {
     /// Reads and drops what the client sends until it closes, or the time
     /// or the bytes of the linger run out.
     fn poll_drain(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        let Some((until, drained)) = self.linger.as_mut() else {
+        let Some(l) = self.linger.as_mut() else {
             return Poll::Ready(Ok(()));
         };
         let mut scratch = [0u8; 8192];
         loop {
-            if until.as_mut().poll(cx).is_ready() || *drained > LINGER_BYTES {
+            if l.quiet.as_mut().poll(cx).is_ready() || l.drained > LINGER_BYTES {
                 return Poll::Ready(Ok(()));
             }
             let mut buf = ReadBuf::new(&mut scratch);
             match Pin::new(&mut self.inner).poll_read(cx, &mut buf) {
                 Poll::Ready(Ok(())) if !buf.filled().is_empty() => {
-                    *drained += buf.filled().len() as u64;
+                    l.drained += buf.filled().len() as u64;
+                    let next = (Instant::now() + LINGER_QUIET).min(l.until);
+                    l.quiet.as_mut().reset(next);
                 }
                 // The client has closed, or the socket failed.
                 Poll::Ready(_) => return Poll::Ready(Ok(())),
@@ -283,7 +299,12 @@ impl AsyncWrite for Counted {
             if !self.stats.linger.load(Ordering::Relaxed) {
                 return Poll::Ready(Ok(()));
             }
-            self.linger = Some((Box::pin(tokio::time::sleep(LINGER_TIME)), 0));
+            let until = Instant::now() + LINGER_TIME;
+            self.linger = Some(Linger {
+                until,
+                quiet: Box::pin(tokio::time::sleep(LINGER_QUIET)),
+                drained: 0,
+            });
         }
         self.poll_drain(cx)
     }
