@@ -25,6 +25,7 @@ mod rake;
 mod rake_props;
 mod rake_spread;
 mod rules;
+mod showdown;
 mod tables_props;
 mod tournament;
 mod tournament_props;
