@@ -14,9 +14,11 @@
 
 mod award;
 mod context;
+mod showdown;
 
 pub use crate::step::{safe_name, ExplainRule, ExplainStep};
 pub use context::{player_name, Context};
+pub use showdown::showdown_steps;
 
 use award::explain_pot;
 use context::pot_label;

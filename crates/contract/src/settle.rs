@@ -12,6 +12,7 @@
 
 mod event;
 mod rank;
+mod showdown;
 
 use crate::dto::{HandCompleteEvent, SettleRequest};
 use crate::validate::{validate, Invalid, Validated};
@@ -61,13 +62,26 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     if !describe_all {
         describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
     }
+    let shows = showdown::Table {
+        req,
+        v: &v,
+        order: &order,
+        input: &input,
+        more_boards: &more_boards,
+        more_shown: &more_shown,
+        settled: &settled,
+    }
+    .entries(&mut ranked)?;
     let boards = Boards {
         more_shown: &more_shown,
         pots: &settled.pots,
     };
     let s = &settled.settlement;
-    let event = build_event(req, &v, &order, &ranked.values, &ranked.shown, s, &boards);
-    on_top(req, &v, &order, &input, &settled, &ranked, event)
+    let mut event = build_event(req, &v, &order, &ranked.values, &ranked.shown, s, &boards);
+    event.data.showdown = shows;
+    let mut event = on_top(req, &v, &order, &input, &settled, &ranked, event)?;
+    showdown::redact(&mut event, req, &ranked.hidden);
+    Ok(event)
 }
 
 /// What the hand adds on top of the settlement, each from its own module
@@ -84,7 +98,7 @@ fn on_top<'a>(
 ) -> Result<HandCompleteEvent<'a>, Invalid> {
     let s = &settled.settlement;
     let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
-    event.data.bad_beat = crate::bad_beat::judge(req, v, &highs)?;
+    event.data.bad_beat = crate::bad_beat::judge(req, v, &highs, &ranked.hidden)?;
     let cash_outs = crate::cash_out::value(req, v, order, s)?;
     let tournament = crate::tournament::end(req, order, input, s)?;
     let next_hand = crate::next_hand::next(req, order, s);
@@ -105,6 +119,16 @@ fn on_top<'a>(
             ranked,
         };
         let mut steps = cx.steps(req);
+        if let Some(entries) = &event.data.showdown {
+            // The showdown comes after the uncalled bets go back, before
+            // any pot is paid.
+            let at = steps
+                .iter()
+                .take_while(|s| s.rule == crate::step::ExplainRule::UncalledBet)
+                .count();
+            let shown = crate::explain::showdown_steps(req, v, entries);
+            steps.splice(at..at, shown);
+        }
         if let Some(c) = &cash_outs {
             steps.extend(crate::cash_out::steps(req, &c.dtos));
         }
@@ -146,6 +170,9 @@ impl Explained<'_> {
         let v = self.v;
         let hand_words: Vec<Option<String>> = (0..req.players.len())
             .map(|i| {
+                if self.ranked.hidden.get(i) == Some(&true) {
+                    return None;
+                }
                 let s = self.ranked.shown[i]
                     .clone()
                     .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());

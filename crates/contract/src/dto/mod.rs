@@ -11,6 +11,7 @@ mod event;
 mod next_hand;
 mod prizes;
 mod request;
+mod showdown;
 mod tournament;
 mod variants;
 
@@ -21,5 +22,6 @@ pub use event::*;
 pub use next_hand::*;
 pub use prizes::*;
 pub use request::*;
+pub use showdown::*;
 pub use tournament::*;
 pub use variants::*;

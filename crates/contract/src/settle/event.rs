@@ -159,6 +159,7 @@ pub(super) fn build_event<'a>(
             jackpot: take_dto(&s.jackpot, &seats),
             final_chip_stacks: final_stacks(&seats),
             boards: board_list(v, order, &|b, k| seats.on(b, k), &|k| seats.id(k)),
+            showdown: None,
             cash_outs: None,
             cash_out_balance: None,
             bad_beat: None,

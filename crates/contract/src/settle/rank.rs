@@ -15,6 +15,9 @@ use showdown_core::{
 pub(super) struct Ranked {
     pub(super) shown: Vec<Option<Showdown>>,
     pub(super) values: Vec<Option<(u64, Option<u64>)>>,
+    /// With `showdown.audience: table`, the players whose cards and ranks
+    /// the answer may not show (RULES.md §15.6); empty otherwise.
+    pub(super) hidden: Vec<bool>,
 }
 
 pub(super) fn rank_live_hands(
@@ -25,6 +28,7 @@ pub(super) fn rank_live_hands(
     let mut out = Ranked {
         shown: vec![None; req.players.len()],
         values: vec![None; req.players.len()],
+        hidden: Vec::new(),
     };
     if !v.contested {
         return Ok(out);

@@ -128,6 +128,7 @@ fn players(
             folded: seat.folded,
             cards,
             bounty: None,
+            shows: false,
         });
     }
     Ok(players)

@@ -30,6 +30,7 @@ mod prizes;
 mod props;
 mod rake;
 mod rooms;
+mod showdown;
 mod tables;
 mod tournament;
 mod tournament_loop;

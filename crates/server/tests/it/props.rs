@@ -103,6 +103,7 @@ fn valid(s: &Seed) -> SettleRequest {
                 folded: s.folded[i],
                 cards: None,
                 bounty: None,
+                shows: false,
             }
         })
         .collect();
