@@ -26,6 +26,7 @@ mod rake_props;
 mod rake_spread;
 mod rules;
 mod showdown;
+mod showdown_props;
 mod tables_props;
 mod tournament;
 mod tournament_props;
