@@ -72,8 +72,8 @@ pub fn prepare(req: &DealRequest) -> Result<DealPlan, Invalid> {
     })
 }
 
-/// The core's deal; a checked plan is refused only when ICM cannot decide
-/// a unit within its work bound.
+/// The core's deal; a checked plan is always answered (the core's own
+/// checks repeat the contract's, so a refusal here means a skipped check).
 pub fn compute(plan: &DealPlan) -> Result<DealOutcome, Invalid> {
     deal(&plan.stacks, &plan.terms).map_err(refusal)
 }
@@ -195,13 +195,11 @@ fn check_set_aside(req: &DealRequest, unit: Option<u64>, p: &mut Problems) {
     }
 }
 
-/// A core refusal as a problem with a pointer (the checks above catch all
-/// but `Undecided`; the others are kept for a caller that skips them).
+/// A core refusal as a problem with a pointer (the checks above catch them
+/// all; this is kept for a caller that skips them).
 fn refusal(e: DealError) -> Invalid {
     let pointer = match &e {
-        DealError::PlayerCount { .. } | DealError::StacksTooLarge | DealError::Undecided => {
-            "/players".to_string()
-        }
+        DealError::PlayerCount { .. } | DealError::StacksTooLarge => "/players".to_string(),
         DealError::NoChips(i) => format!("/players/{i}/stack"),
         DealError::MorePrizesThanPlayers { .. } | DealError::PrizesTooLarge => {
             "/prizes".to_string()
@@ -210,9 +208,5 @@ fn refusal(e: DealError) -> Invalid {
         DealError::BadUnit => "/prizeUnit".to_string(),
         DealError::SetAsideNotMultiple | DealError::SetAsideTooLarge => "/setAside".to_string(),
     };
-    let message = match e {
-        DealError::Undecided => "two ICM shares lie so close to a unit that deciding it exactly is over the work bound of RULES.md §14.6: use chipChop or equal, or a larger prizeUnit".to_string(),
-        other => other.to_string(),
-    };
-    Invalid::one(pointer, message)
+    Invalid::one(pointer, e.to_string())
 }

@@ -118,6 +118,17 @@ fn a_number_out_of_its_range_is_listed() {
 }
 
 #[test]
+fn a_whole_number_written_as_a_decimal_says_so_not_too_large() {
+    let text = r#"{"variant":"holdem","handNumber":100.0,"players":[]}"#;
+    let (pointer, message) = found::<SettleRequest>(text).remove(0);
+    assert_eq!(pointer, "/handNumber");
+    assert_eq!(
+        message,
+        "expected a whole number, 0 or more, got 100.0: write a whole number without a decimal point or exponent"
+    );
+}
+
+#[test]
 fn a_misspelt_field_is_named_with_the_one_it_meant_and_not_also_as_missing() {
     let text = r#"{"variant":"holdem","players":[{"id":"a","seat":1,"stack":5,"commited":1}]}"#;
     assert_eq!(

@@ -77,9 +77,15 @@ fn got_words(got: &str) -> String {
         // serde_json reads a whole number past the 64-bit range as a float:
         // too large, not a fraction. Not every number field is chips (basis
         // points, bounty money, seats), so the words name none.
+        // A whole value inside that range was written as a decimal
+        // (`100.0`, `1e3`): not too large, only not a whole number's form.
+        const RANGE: f64 = 18_446_744_073_709_551_616.0; // 2^64
         return match n.parse::<f64>() {
-            Ok(f) if f.fract() == 0.0 && f > 0.0 => format!("{n}: too large"),
-            Ok(f) if f.fract() == 0.0 && f < 0.0 => format!("{n}: too small"),
+            Ok(f) if f.fract() == 0.0 && f >= RANGE => format!("{n}: too large"),
+            Ok(f) if f.fract() == 0.0 && f <= -RANGE => format!("{n}: too small"),
+            Ok(f) if f.fract() == 0.0 => {
+                format!("{n}: write a whole number without a decimal point or exponent")
+            }
             _ => format!("{n} (whole numbers only: no fractions)"),
         };
     }

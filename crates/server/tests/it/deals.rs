@@ -226,6 +226,30 @@ async fn rules_14_6_icm_of_twenty_distinct_stacks_is_answered() {
 }
 
 #[tokio::test]
+async fn rules_14_6_thirteen_equal_stacks_are_answered_700000_each() {
+    let prizes: Vec<u64> = (1..=13).rev().map(|j| j * 100_000).collect();
+    let body = json!({"method": "icm", "prizes": prizes, "players": players(&[777; 13])});
+    let r = deals(&body).await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert!(shares(&r.json()).iter().all(|s| s.1 == 700_000 && s.2 == 0));
+}
+
+#[tokio::test]
+async fn a_prize_written_as_a_decimal_is_told_to_be_a_whole_number() {
+    let body = json!({"method": "icm", "prizes": [100.0], "players": players(&[3, 2])});
+    let r = deals(&body).await;
+    assert_eq!(r.status, 400, "{}", r.json());
+    let errors = r.errors();
+    assert_eq!(errors[0].0, "/prizes/0");
+    assert!(
+        errors[0].1.ends_with("without a decimal point or exponent"),
+        "{:?}",
+        errors
+    );
+    assert!(!errors[0].1.contains("too large"), "{:?}", errors);
+}
+
+#[tokio::test]
 async fn rules_14_9_near_2_pow_53_answers_without_overflow() {
     let max = (1u64 << 53) - 1;
     for method in ["icm", "chipChop", "equal"] {

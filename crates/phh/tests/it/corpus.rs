@@ -10,7 +10,7 @@
 //! to the first tied seat left of the button (RULES.md §4, TDA 19) and
 //! match the record everywhere else; they are listed.
 
-use showdown_server::phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
+use showdown_phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
@@ -42,7 +42,7 @@ fn archive() -> Option<PathBuf> {
 /// archive order, read as `showdown replay` reads an archive. A named
 /// archive that is missing or unreadable fails the test.
 fn read_archive(path: &Path) -> Vec<(String, String)> {
-    showdown_server::phh::read_archive(path).unwrap_or_else(|e| {
+    showdown_phh::read_archive(path).unwrap_or_else(|e| {
         panic!(
             "SHOWDOWN_CORPUS={} is not a readable PHH archive: {e}",
             path.display()
@@ -135,7 +135,7 @@ fn phh_corpus_settles_to_the_recorded_stacks() {
 fn phhs_families_replay_through_the_cli_function() {
     let families = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/phh/families.phhs");
     let mut out = Vec::new();
-    let s = showdown_server::phh::replay(&[families], &mut out).unwrap();
+    let s = showdown_phh::replay(&[families], &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     assert_eq!((s.passed, s.failed, s.skipped), (7, 0, 0), "{out}");
     assert_eq!(s.unrecorded, 0, "every hand has finishing_stacks: {out}");
@@ -146,8 +146,8 @@ fn phhs_families_replay_through_the_cli_function() {
 /// public (the files cite the videos): who won, and the busted player.
 #[test]
 fn famous_hands_settle_to_their_known_winners() {
-    use showdown_server::phh::{parse_one, replay_hand};
-    use showdown_server::settle_request;
+    use showdown_contract::settle::settle_request;
+    use showdown_phh::{parse_one, replay_hand};
     // (file, winner, the winner's hand category, a player who ends with 0 or the known stack)
     let known = [
         // Dwan's 7-high straight beats Ivey's; Ivey's raise above Dwan's stack comes back.
