@@ -107,31 +107,34 @@ impl<'a> Table<'a, '_> {
         let hole = self.v.hole(i);
         dto.cards =
             (!hole.is_empty()).then(|| hole.iter().map(|c| Cow::Borrowed(c.as_str())).collect());
-        let first = ranked.shown[i]
-            .clone()
-            .or_else(|| rank_showdown(self.v.variant, hole, self.v.board()).ok());
+        // Borrowed where the settlement already described the hand.
+        let ranked_here;
+        let first = match &ranked.shown[i] {
+            Some(s) => Some(s),
+            None => {
+                ranked_here = rank_showdown(self.v.variant, hole, self.v.board()).ok();
+                ranked_here.as_ref()
+            }
+        };
+        let dto_of = |b: usize, s: &Showdown| BoardRankDto {
+            board: b as u64,
+            hand_rank: hand_rank_dto(&s.high),
+            low_hand_rank: s.low.as_ref().map(hand_rank_dto),
+        };
         if self.v.board_count() > 1 {
             let on = |b: usize| match b {
-                0 => first.clone(),
+                0 => first,
                 _ => self
                     .more_shown
                     .get(b - 1)
-                    .and_then(|board| board[i].clone()),
+                    .and_then(|board| board[i].as_ref()),
             };
-            dto.hand_ranks = Some(
-                (0..self.v.board_count())
-                    .filter_map(|b| {
-                        on(b).map(|s| BoardRankDto {
-                            board: b as u64,
-                            hand_rank: hand_rank_dto(&s.high),
-                            low_hand_rank: s.low.as_ref().map(hand_rank_dto),
-                        })
-                    })
-                    .collect(),
-            );
+            let ranks = (0..self.v.board_count()).filter_map(|b| on(b).map(|s| dto_of(b, s)));
+            dto.hand_ranks = Some(ranks.collect());
         } else if let Some(s) = first {
-            dto.hand_rank = Some(hand_rank_dto(&s.high));
-            dto.low_hand_rank = s.low.as_ref().map(hand_rank_dto);
+            let one = dto_of(0, s);
+            dto.hand_rank = Some(one.hand_rank);
+            dto.low_hand_rank = one.low_hand_rank;
         }
         dto
     }

@@ -147,10 +147,8 @@ pub fn showdown(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
 ) -> Result<Vec<ShowEntry>, ShowdownError> {
-    check(hand, terms)?;
-    let players = &hand.input.players;
-    let live: Vec<usize> = (0..players.len()).filter(|&k| !players[k].folded).collect();
-    if let [only] = live[..] {
+    let table = check(hand, terms)?;
+    if let (1, Some(only)) = (table.live, table.first_live) {
         let shown = hand.shows.get(only).copied().unwrap_or(false);
         let why = if shown { Why::Chose } else { Why::Uncontested };
         return Ok(vec![ShowEntry {
@@ -159,28 +157,50 @@ pub fn showdown(
             why,
         }]);
     }
-    let face_up = is_face_up(hand.input, terms);
+    let face_up = match terms.face_up {
+        FaceUp::AllIn => table.not_all_in < table.live,
+        FaceUp::BettingOver => table.not_all_in <= 1,
+        FaceUp::RunOut => terms.run_out,
+    };
     let order = show_order(hand, terms, face_up)?;
-    decide::decide(hand, terms.muck, face_up, &order)
+    decide::decide(hand, terms.muck, face_up, order)
 }
 
-/// The guard rails of RULES.md §15.7 the core can see.
-fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<(), ShowdownError> {
+/// What one pass over the players finds: how many are live, the first of
+/// them, and how many of those are not all in.
+struct Count {
+    live: usize,
+    first_live: Option<usize>,
+    not_all_in: usize,
+}
+
+/// The guard rails of RULES.md §15.7 the core can see, in one pass over
+/// the players, which also counts them for [`showdown`].
+fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownError> {
     let players = &hand.input.players;
     if let Some(a) = terms.last_aggressor {
         if players.get(a).is_none_or(|p| p.folded) {
             return Err(ShowdownError::LastAggressor(a));
         }
     }
-    let not_all_in = players
-        .iter()
-        .filter(|p| !p.folded && !is_all_in(p))
-        .count();
-    if terms.run_out && not_all_in >= 2 {
+    let mut count = Count {
+        live: 0,
+        first_live: None,
+        not_all_in: 0,
+    };
+    for (k, p) in players.iter().enumerate() {
+        if p.folded {
+            if hand.shows.get(k) == Some(&true) {
+                return Err(ShowdownError::FoldedShows(k));
+            }
+            continue;
+        }
+        count.live += 1;
+        count.first_live = count.first_live.or(Some(k));
+        count.not_all_in += usize::from(!is_all_in(p));
+    }
+    if terms.run_out && count.not_all_in >= 2 {
         return Err(ShowdownError::RunOut);
     }
-    match (0..players.len()).find(|&k| players[k].folded && hand.shows.get(k) == Some(&true)) {
-        Some(k) => Err(ShowdownError::FoldedShows(k)),
-        None => Ok(()),
-    }
+    Ok(count)
 }

@@ -1,88 +1,98 @@
 //! The order players show in (RULES.md §15.4): TDA 16's last aggressor
 //! then clockwise, PokerStars' pot by pot, or by seat.
 
-use super::{is_all_in, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms};
+use super::{is_all_in, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why};
 use crate::types::OddChipOrder;
 
-/// Every live player (core index) in the order they show or muck; at a
-/// face-up showdown in `faceUpOrder`.
+/// Every live player in the order they show or muck (at a face-up
+/// showdown in `faceUpOrder`), each entry not yet decided (`beaten`, not
+/// shown). One allocation, the answer's: the order is built in it and
+/// turned in place.
 pub fn show_order(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
     face_up: bool,
-) -> Result<Vec<usize>, ShowdownError> {
+) -> Result<Vec<ShowEntry>, ShowdownError> {
     let players = &hand.input.players;
-    // Core players are by seat, so index order is seat order.
-    let live: Vec<usize> = (0..players.len()).filter(|&k| !players[k].folded).collect();
+    // Sized once: a filter's collect would grow it a few times.
+    let mut order = Vec::with_capacity(players.len());
+    order.extend(
+        (0..players.len())
+            .filter(|&k| !players[k].folded)
+            .map(|player| ShowEntry {
+                player,
+                shown: false,
+                why: Why::Beaten,
+            }),
+    );
+    // The settle route sends players by seat; the core takes any order.
+    let seat = |e: &ShowEntry| players[e.player].seat;
+    if !order.is_sorted_by_key(seat) {
+        order.sort_unstable_by_key(seat);
+    }
     let kind = match (face_up, terms.face_up_order) {
         (true, Some(o)) => o,
         _ => terms.order,
     };
-    Ok(match kind {
-        ShowOrder::Seat => live,
+    match kind {
+        ShowOrder::Seat => {}
         ShowOrder::Action => {
             let first = match terms.last_aggressor {
                 Some(a) => a,
-                None => first_to_act(hand, &live, true)?,
+                None => first_to_act(hand, &order, true)?,
             };
-            clockwise_from(&live, first)
+            turn_to(&mut order, first);
         }
-        ShowOrder::Pots => by_pots(hand, terms, &live)?,
-    })
+        ShowOrder::Pots => by_pots(hand, terms, &mut order)?,
+    }
+    Ok(order)
 }
 
-/// `among` (in seat order) going round from `first`: `first`, then the
-/// later seats, then the earlier ones. Seats rise clockwise.
-fn clockwise_from(among: &[usize], first: usize) -> Vec<usize> {
-    let at = among.iter().position(|&k| k == first).unwrap_or(0);
-    among[at..].iter().chain(&among[..at]).copied().collect()
+/// Turns `among` (in seat order) round so it starts at `first`, the later
+/// seats next, then the earlier ones. Seats rise clockwise.
+fn turn_to(among: &mut [ShowEntry], first: usize) {
+    let at = among.iter().position(|e| e.player == first).unwrap_or(0);
+    among.rotate_left(at);
 }
 
 /// TDA 16 without a bet on the last round: in button games the first of
-/// `among` clockwise from the button (the first seat after it), passing
-/// over the all in when `skip_all_in` and someone is not; in stud the best
-/// hand showing on the up cards, the lower seat among equals.
+/// `among` (in seat order) clockwise from the button (the first seat after
+/// it), passing over the all in when `skip_all_in` and someone is not; in
+/// stud the best hand showing on the up cards, the lower seat among equals.
 fn first_to_act(
     hand: &ShowdownHand,
-    among: &[usize],
+    among: &[ShowEntry],
     skip_all_in: bool,
 ) -> Result<usize, ShowdownError> {
     let players = &hand.input.players;
-    let Some(&lowest) = among.first() else {
+    let Some(lowest) = among.first().map(|e| e.player) else {
         return Err(ShowdownError::Showing);
     };
     match (hand.input.order, hand.showing) {
         (OddChipOrder::Button { button_seat }, _) => {
-            let round = clockwise_after(hand, among, button_seat);
-            let acting = round.iter().find(|&&k| !is_all_in(&players[k]));
-            Ok(*acting
+            let after = among
+                .iter()
+                .position(|e| players[e.player].seat > button_seat)
+                .unwrap_or(0);
+            let round = among[after..].iter().chain(&among[..after]);
+            let acting = round.clone().find(|e| !is_all_in(&players[e.player]));
+            Ok(acting
                 .filter(|_| skip_all_in)
-                .or(round.first())
-                .unwrap_or(&lowest))
+                .or(among.get(after))
+                .map_or(lowest, |e| e.player))
         }
         (OddChipOrder::Stud, Some(showing)) => {
-            let best = among
-                .iter()
-                .map(|&k| showing.get(k).map(|&v| (v, std::cmp::Reverse(k), k)))
-                .collect::<Option<Vec<_>>>()
-                .ok_or(ShowdownError::Showing)?;
-            Ok(best.into_iter().max().map_or(lowest, |(_, _, k)| k))
+            let mut best: Option<(u64, usize)> = None;
+            for k in among.iter().map(|e| e.player) {
+                let v = *showing.get(k).ok_or(ShowdownError::Showing)?;
+                // Strictly greater: an equal hand stays with the lower seat.
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, k));
+                }
+            }
+            Ok(best.map_or(lowest, |(_, k)| k))
         }
         (OddChipOrder::Stud, None) => Err(ShowdownError::Showing),
-    }
-}
-
-/// `among` going round from the first seat after `button_seat`.
-fn clockwise_after(hand: &ShowdownHand, among: &[usize], button_seat: u32) -> Vec<usize> {
-    let players = &hand.input.players;
-    let first = among
-        .iter()
-        .copied()
-        .find(|&k| players[k].seat > button_seat)
-        .or(among.first().copied());
-    match first {
-        Some(f) => clockwise_from(among, f),
-        None => Vec::new(),
     }
 }
 
@@ -91,38 +101,37 @@ fn clockwise_after(hand: &ShowdownHand, among: &[usize], button_seat: u32) -> Ve
 /// aggressor if among them, else from the first of them to act; at a
 /// run-out nobody bet last, so each pot goes from the first clockwise
 /// from the button. Live players in no pot come last, clockwise.
+/// `order` holds the live players by seat and is rewritten in place.
 fn by_pots(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
-    live: &[usize],
-) -> Result<Vec<usize>, ShowdownError> {
-    let mut placed: Vec<usize> = Vec::with_capacity(live.len());
+    order: &mut [ShowEntry],
+) -> Result<(), ShowdownError> {
+    let seat = |e: &ShowEntry| hand.input.players[e.player].seat;
+    let mut placed = 0;
     for pot in hand.pots.iter().rev() {
-        let waiting: Vec<usize> = pot
-            .eligible
-            .iter()
-            .copied()
-            .filter(|k| !placed.contains(k))
-            .collect();
-        if waiting.is_empty() {
+        let start = placed;
+        // Bring this pot's unplaced players forward, keeping seat order.
+        for &k in &pot.eligible {
+            if let Some(at) = order[placed..].iter().position(|e| e.player == k) {
+                order[placed..=placed + at].rotate_right(1);
+                placed += 1;
+            }
+        }
+        if placed == start {
             continue;
         }
+        let waiting = &mut order[start..placed];
+        waiting.sort_unstable_by_key(seat);
         let aggressor = terms
             .last_aggressor
-            .filter(|a| !terms.run_out && waiting.contains(a));
+            .filter(|&a| !terms.run_out && waiting.iter().any(|e| e.player == a));
         let first = match aggressor {
             Some(a) => a,
-            None => first_to_act(hand, &waiting, false)?,
+            None => first_to_act(hand, waiting, false)?,
         };
-        placed.extend(clockwise_from(&waiting, first));
+        turn_to(waiting, first);
     }
-    let rest: Vec<usize> = live
-        .iter()
-        .copied()
-        .filter(|k| !placed.contains(k))
-        .collect();
-    if let Some(&f) = rest.first() {
-        placed.extend(clockwise_from(&rest, f));
-    }
-    Ok(placed)
+    order[placed..].sort_unstable_by_key(seat);
+    Ok(())
 }

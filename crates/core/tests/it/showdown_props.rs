@@ -166,3 +166,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The core takes players in any order: listed the other way round,
+    /// the same players show, in the same order, for the same reasons.
+    #[test]
+    fn rules_15_4_the_order_of_players_never_changes_the_showdown(
+        d in arb_deal(), t in arb_terms(6)
+    ) {
+        let Some((_, entries, terms)) = run(&d, t.clone()) else { return Ok(()) };
+        let n = d.input.players.len();
+        let mut turned = d.clone();
+        turned.input.players.reverse();
+        for board in &mut turned.more {
+            board.reverse();
+        }
+        let (terms_turned, mut shows) = t;
+        shows.truncate(n);
+        shows.reverse();
+        let terms_turned = ShowdownTerms {
+            last_aggressor: terms.last_aggressor.map(|a| n - 1 - a),
+            ..terms_turned
+        };
+        let Some((_, got, _)) = run(&turned, (terms_turned, shows)) else {
+            return Err(TestCaseError::fail("the turned hand did not settle"));
+        };
+        let back: Vec<(usize, bool, Why)> = got.iter().map(|e| (n - 1 - e.player, e.shown, e.why)).collect();
+        let want: Vec<(usize, bool, Why)> = entries.iter().map(|e| (e.player, e.shown, e.why)).collect();
+        prop_assert_eq!(back, want);
+    }
+}
