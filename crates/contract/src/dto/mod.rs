@@ -6,7 +6,6 @@
 mod bad_beat;
 mod bad_beat_schema;
 mod cash_out;
-mod deal;
 mod event;
 mod next_hand;
 mod prizes;
@@ -16,7 +15,6 @@ mod variants;
 
 pub use bad_beat::*;
 pub use cash_out::*;
-pub use deal::*;
 pub use event::*;
 pub use next_hand::*;
 pub use prizes::*;

@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::deal::{answer, compute, prepare};
-use showdown_contract::dto::{DealRequest, DealResponse};
+use showdown_contract::deal::{DealRequest, DealResponse};
 use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
 use showdown_json::Invalid;
 
