@@ -20,6 +20,7 @@ pub mod explain;
 pub mod fraction;
 pub mod next_hand;
 pub mod prize;
+pub mod prizes;
 pub mod schema_enums;
 pub mod settle;
 pub mod step;

@@ -1,24 +1,12 @@
-//! Prize money in the answer (API.md "Prize money" and "POST /v1/prizes";
-//! RULES.md §14.1-14.4): the settle route's prize table and the `prize`
-//! steps a cashier would read out, and the hand-for-hand route, whose
-//! whole pipeline, HTTP free, is [`prizes_request`].
+//! Prize money in the settle answer (API.md "Prize money"; RULES.md
+//! §14.1-14.3): the settle route's prize table and the `prize` steps a
+//! cashier would read out. The hand-for-hand route is `crate::prizes`.
 
-use crate::dto::{
-    EliminationDto, Id, PrizeFinish, PrizeLine, PrizeNotes, PrizesRequest, PrizesResponse,
-    SettleRequest,
-};
+use crate::dto::{EliminationDto, Id, PrizeLine, PrizeNotes, SettleRequest};
 use crate::explain::{ordinal, player_name};
-use crate::problems::Problems;
 use crate::step::{ExplainRule, ExplainStep};
-use crate::validate::prize::{check_table, TableFields};
-use showdown_core::prize::{finish, Bust};
-use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome, MAX_AMOUNT};
+use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome};
 use showdown_json::Invalid;
-use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
-
-/// The most players one `POST /v1/prizes` request may list.
-pub const MAX_PRIZE_PLAYERS: usize = 10_000;
 
 /// The settle request's prize table (validation has checked it).
 pub(crate) fn settle_table(req: &SettleRequest) -> Result<Option<PrizeTable>, Invalid> {
@@ -170,149 +158,4 @@ fn shared_words(who: &str, line: &PrizeLine, unit: u64, order: &str) -> String {
         "{head}{tail}: {who} is paid {} (RULES.md §14.2-14.3).",
         line.amount
     )
-}
-
-/// `POST /v1/prizes` (RULES.md §14.4): validate, place every bust by
-/// stack and `tieBreak`, and pay the places.
-pub fn prizes_request(req: &PrizesRequest) -> Result<PrizesResponse<'_>, Invalid> {
-    validate(req)?;
-    let tied = tied_places(req.tied_places.as_deref());
-    let table = PrizeTable::new(req.prizes.clone(), req.prize_unit.unwrap_or(1))
-        .map_err(|e| Invalid::one("/prizes", e.to_string()))?;
-    // The house's order of equal stacks: `tieBreak` (absent last), then id.
-    let mut by_house: Vec<usize> = (0..req.players.len()).collect();
-    by_house.sort_by(|&a, &b| {
-        let key = |i: usize| (req.players[i].tie_break.is_none(), req.players[i].tie_break);
-        key(a).cmp(&key(b)).then_with(|| {
-            req.players[a]
-                .id
-                .as_bytes()
-                .cmp(req.players[b].id.as_bytes())
-        })
-    });
-    let mut rank = vec![0u64; req.players.len()];
-    for (r, &i) in by_house.iter().enumerate() {
-        rank[i] = r as u64;
-    }
-    let busts: Vec<Bust> = req
-        .players
-        .iter()
-        .zip(&rank)
-        .map(|(p, &rank)| Bust {
-            stack: p.stack,
-            rank,
-        })
-        .collect();
-    let finishes = finish(&busts, req.players_left, tied, Some(&table))
-        .map_err(|e| Invalid::one("/players", e.to_string()))?;
-    let mut listed: Vec<usize> = (0..req.players.len()).collect();
-    listed.sort_by_key(|&i| (finishes[i].order, rank[i]));
-    let eliminations: Vec<PrizeFinish> = listed
-        .iter()
-        .map(|&i| PrizeFinish {
-            agent_id: Cow::Borrowed(req.players[i].id.as_str()),
-            stack: req.players[i].stack,
-            order: finishes[i].order,
-            places: [finishes[i].places.0, finishes[i].places.1],
-            prize: finishes[i].prize,
-        })
-        .collect();
-    let prize_cash: BTreeMap<Id, u64> = eliminations
-        .iter()
-        .filter(|e| e.prize > 0)
-        .map(|e| (e.agent_id.clone(), e.prize))
-        .collect();
-    Ok(PrizesResponse {
-        eliminations,
-        prize_cash,
-        players_left: req.players_left - req.players.len() as u64,
-    })
-}
-
-/// RULES.md §14.9, the prizes route's part: the table, the players, their
-/// ids, stacks and tie breaks, and the field.
-fn validate(req: &PrizesRequest) -> Result<(), Invalid> {
-    let mut p = Problems::default();
-    check_table(
-        &TableFields {
-            at: "",
-            prizes: Some(&req.prizes),
-            prize_unit: req.prize_unit,
-            tied_places: req.tied_places.as_deref(),
-        },
-        &mut p,
-    );
-    let n = req.players.len();
-    if n == 0 {
-        p.push(
-            "/players",
-            "a hand for hand needs at least 1 player knocked out, got 0",
-        );
-    } else if n > MAX_PRIZE_PLAYERS {
-        p.push(
-            "/players",
-            format!("at most {MAX_PRIZE_PLAYERS} players a request, got {n}"),
-        );
-        return p.finish();
-    }
-    if req.players_left > MAX_AMOUNT {
-        p.push(
-            "/playersLeft",
-            format!(
-                "playersLeft {} is over 2^53 - 1 ({MAX_AMOUNT})",
-                req.players_left
-            ),
-        );
-    } else if req.players_left <= n as u64 {
-        p.push(
-            "/playersLeft",
-            format!(
-                "playersLeft {} must be above the {n} players knocked out: someone is left with chips",
-                req.players_left
-            ),
-        );
-    }
-    check_players(req, &mut p);
-    p.finish()
-}
-
-/// Ids unique and not empty, stacks at least 1, and with `seat` a
-/// `tieBreak` on every player, never one shared by two equal stacks.
-fn check_players(req: &PrizesRequest, p: &mut Problems) {
-    let seat = req.tied_places.as_deref() == Some("seat");
-    let mut ids: HashMap<&str, usize> = HashMap::with_capacity(req.players.len());
-    let mut breaks: HashMap<(u64, u64), usize> = HashMap::new();
-    for (i, pl) in req.players.iter().enumerate() {
-        let first = ids.get(pl.id.as_str()).copied();
-        p.id(i, &pl.id, first);
-        ids.entry(pl.id.as_str()).or_insert(i);
-        if pl.stack == 0 {
-            p.push(
-                format!("/players/{i}/stack"),
-                "stack must be at least 1: a player knocked out started the hand with chips",
-            );
-        } else if pl.stack > MAX_AMOUNT {
-            p.push(
-                format!("/players/{i}/stack"),
-                format!("stack {} is over 2^53 - 1 ({MAX_AMOUNT})", pl.stack),
-            );
-        }
-        match pl.tie_break {
-            None if seat => p.push(
-                format!("/players/{i}/tieBreak"),
-                "tiedPlaces seat needs a tieBreak on every player: the house's order of equal stacks",
-            ),
-            Some(t) if seat => {
-                if let Some(first) = breaks.insert((pl.stack, t), i) {
-                    p.push(
-                        format!("/players/{i}/tieBreak"),
-                        format!(
-                            "tieBreak {t} is also that of /players/{first}, with the same stack: equal stacks need distinct tie breaks"
-                        ),
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
 }

@@ -2,7 +2,7 @@
 //! of one hand dealt hand for hand at several tables, and the places and
 //! prize money they take together.
 
-use super::Id;
+use crate::dto::Id;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
