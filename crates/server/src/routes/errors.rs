@@ -103,6 +103,24 @@ const ERROR_ANSWERS: [(u16, Routes, &str); 9] = [
     ),
 ];
 
+/// The body limit of `path` with the default settings (API.md names it
+/// beside each route).
+fn default_body_limit(path: &str) -> usize {
+    crate::edge::middleware::body_limit(&crate::edge::config::AppConfig::default(), path)
+}
+
+/// The 413's description on a route whose contract allows bodies over the
+/// default limit (the others keep [`ERROR_ANSWERS`]'s).
+fn too_large_description(path: &str) -> Option<String> {
+    let limit = default_body_limit(path);
+    (limit > crate::settings::defaults::DEFAULT_BODY_LIMIT).then(|| {
+        format!(
+            "The body is over this route's size limit: {} MiB, or `--body-limit` when that is larger",
+            limit / (1024 * 1024)
+        )
+    })
+}
+
 /// The request id every example carries (the format of `RequestIds`).
 const EXAMPLE_REQUEST_ID: &str = "2f1c9e0a7b3d4c55-000000000007";
 
@@ -310,9 +328,7 @@ fn edge_example(status: u16, path: &str) -> Option<Problem> {
             StatusCode::REQUEST_TIMEOUT,
             "the request did not complete within 10000 ms",
         ),
-        (413, _) => {
-            crate::edge::middleware::too_large(crate::settings::defaults::DEFAULT_BODY_LIMIT)
-        }
+        (413, _) => crate::edge::middleware::too_large(default_body_limit(path)),
         (415, _) => about(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             if path == "/v1/settle/phh" {
@@ -393,6 +409,10 @@ pub(crate) fn add_error_responses(doc: &mut OpenApi) {
                     .responses
                     .entry(status.to_string())
                     .or_insert_with(|| {
+                        let description = match status {
+                            413 => too_large_description(path).unwrap_or(description.to_string()),
+                            _ => description.to_string(),
+                        };
                         let response = ResponseBuilder::new().description(description);
                         if status == 431 {
                             return response.build().into();

@@ -83,6 +83,28 @@ async fn rules_14_7_set_aside_example_divides_140000() {
     );
 }
 
+/// With one place still paid there is no second prize: `setAside` may be
+/// the whole first prize (places past the list pay 0), and no more.
+#[tokio::test]
+async fn rules_14_5_set_aside_with_one_place_left_is_at_most_the_first_prize() {
+    let body = |aside: u64| {
+        json!({"method": "icm", "prizes": [100_000], "prizeUnit": 100, "setAside": aside,
+            "players": players(&[5, 3, 2])})
+    };
+    let r = deals(&body(40_000)).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let a = r.json();
+    assert_eq!(a["total"], 60_000);
+    assert_eq!(
+        shares(&a),
+        s(&[("p0", 30_000, 0), ("p1", 18_000, 0), ("p2", 12_000, 0)])
+    );
+    let r = deals(&body(100_000)).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.json()["total"], 0);
+    refused(&body(100_100), &["/setAside"]).await;
+}
+
 #[tokio::test]
 async fn rules_14_7_equal_odd_cents_go_by_stack_then_id() {
     // 200000 / 3 = 66666 and 2 cents: p3 (9000 chips), then p1 before p2.
