@@ -1,18 +1,8 @@
-//! `POST /v1/equity` (API.md; RULES.md §10.1–10.4): each player's exact
-//! share of one pot contested by every listed player, over every runout.
-//!
-//! [`equity_request`] is the whole pipeline, HTTP free: validation (every
-//! problem with a JSON Pointer), the enumeration of `showdown-equity`, and
-//! the answer with each fraction in lowest terms. The work is bounded by
-//! the game: the largest request is heads-up before the flop.
+//! The JSON of `POST /v1/equity`: the request, the response, and each
+//! player's equity, with their OpenAPI schemas.
 
-mod check;
-
-pub use crate::fraction::{percent, Fraction};
+use crate::fraction::Fraction;
 use serde::{Deserialize, Serialize};
-pub use showdown_equity::build_tables;
-use showdown_equity::{enumerate, PotMask};
-use showdown_json::Invalid;
 
 /// POST /v1/equity body.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -85,67 +75,4 @@ pub struct PlayerEquity {
     pub wins: u64,
     /// Runouts on which the player gets part of the pot.
     pub ties: u64,
-}
-
-/// A request that passed the checks, ready to enumerate.
-pub struct Prepared(check::Spot);
-
-impl Prepared {
-    /// Whether the answer is a look-up in the heads-up preflop table
-    /// (microseconds, like a settle) rather than an enumeration, so the
-    /// route may answer it without the hop to the compute pool.
-    pub fn is_lookup(&self) -> bool {
-        let s = &self.0;
-        let hands: Vec<&[showdown_cards::Card]> = s.hands.iter().map(Vec::as_slice).collect();
-        showdown_equity::hu_table::answers(s.variant, &hands, &s.board, &s.dead)
-    }
-}
-
-/// The checks alone (microseconds): every problem of an impossible request
-/// at once, so a caller can refuse it before giving it a thread.
-pub fn prepare(req: &EquityRequest) -> Result<Prepared, Invalid> {
-    check::check(req).map(Prepared)
-}
-
-/// Enumerate every runout of a prepared request and answer each player's
-/// equity, in request order.
-pub fn compute(req: &EquityRequest, prepared: &Prepared) -> Result<EquityResponse, Invalid> {
-    let spot = &prepared.0;
-    let hands: Vec<&[showdown_cards::Card]> = spot.hands.iter().map(Vec::as_slice).collect();
-    let everyone = PotMask::all(hands.len());
-    // The checks above are the engine's: an error here is a bug of ours,
-    // reported as the whole request's problem rather than a panic.
-    let result = enumerate(spot.variant, &hands, &spot.board, &spot.dead, &[everyone])
-        .map_err(|e| Invalid::one("", e.to_string()))?;
-    let pot = &result.pots[0];
-    let players = req
-        .players
-        .iter()
-        .zip(&pot.players)
-        .enumerate()
-        .map(|(i, (p, s))| {
-            let (numerator, denominator) = result.fraction(0, i);
-            let equity = Fraction {
-                numerator,
-                denominator,
-            };
-            PlayerEquity {
-                id: p.id.clone(),
-                percent: percent(&equity),
-                equity,
-                wins: s.wins,
-                ties: s.ties,
-            }
-        })
-        .collect();
-    Ok(EquityResponse {
-        variant: req.variant.clone(),
-        runouts: result.runouts,
-        players,
-    })
-}
-
-/// Check, then enumerate: the whole pipeline (the command line's path).
-pub fn equity_request(req: &EquityRequest) -> Result<EquityResponse, Invalid> {
-    compute(req, &prepare(req)?)
 }
