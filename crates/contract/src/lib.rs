@@ -9,23 +9,16 @@
 
 #![forbid(unsafe_code)]
 
-pub mod bad_beat;
-pub mod cash_out;
 pub mod chip_race;
 pub mod deal;
 pub mod draw;
 pub mod dto;
 pub mod equity;
-pub mod explain;
 pub mod fraction;
-pub mod next_hand;
-pub mod prize;
 pub mod prizes;
 pub mod schema_enums;
 pub mod settle;
-pub mod step;
 pub mod tables;
-pub mod tournament;
 pub mod validate;
 
 mod problems;

@@ -126,7 +126,7 @@ pub struct HandComplete<'a> {
     /// bets to Σ uncalled, rake and jackpot steps to their amounts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub explanation: Option<Vec<crate::step::ExplainStep>>,
+    pub explanation: Option<Vec<crate::settle::step::ExplainStep>>,
     /// Only with `tournament`: the players knocked out, best finish first
     /// (RULES.md §12.2-12.6).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -4,8 +4,8 @@
 //! `tournamentWinner`, plus the steps a tournament director would read out.
 
 use crate::dto::{BountyAwardDto, EliminationDto, SettleRequest, TournamentEnd};
-use crate::explain::{ordinal, player_name};
-use crate::step::{ExplainRule, ExplainStep};
+use crate::settle::explain::{ordinal, player_name};
+use crate::settle::step::{ExplainRule, ExplainStep};
 use showdown_core::{tournament_with_prizes, HandInput, Settlement, TournamentTerms};
 use showdown_json::Invalid;
 use std::borrow::Cow;
@@ -19,7 +19,7 @@ fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
             .progressive_bp
             .map_or(0, |bp| u32::try_from(bp).unwrap_or(u32::MAX)),
         players_left: t.players_left,
-        tied_places: crate::prize::tied_places(t.tied_places.as_deref()),
+        tied_places: crate::settle::prize::tied_places(t.tied_places.as_deref()),
     })
 }
 
@@ -39,7 +39,7 @@ pub fn end<'a>(
         .iter()
         .map(|&i| req.players[i].bounty.unwrap_or(0))
         .collect();
-    let table = crate::prize::settle_table(req)?;
+    let table = crate::settle::prize::settle_table(req)?;
     let out = tournament_with_prizes(input, settled, &bounties, &terms, table.as_ref())
         .map_err(|e| Invalid::one("/tournament", e.to_string()))?;
     let eliminations = out
@@ -88,7 +88,7 @@ pub fn end<'a>(
     });
     let prize_notes = table
         .as_ref()
-        .map(|t| crate::prize::notes(t, &out, terms.tied_places, &id));
+        .map(|t| crate::settle::prize::notes(t, &out, terms.tied_places, &id));
     Ok(Some(TournamentEnd {
         eliminations,
         bounties: bounties_after,
@@ -126,7 +126,7 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
         out.push(elimination_step(req, e, n));
         out.extend(e.awards.iter().map(|a| bounty_award_step(req, e, a)));
         if let Some(notes) = &end.prize_notes {
-            out.extend(crate::prize::elimination_step(notes, req, e));
+            out.extend(crate::settle::prize::elimination_step(notes, req, e));
         }
     }
     if let Some(w) = &end.winner {
@@ -143,7 +143,7 @@ pub fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
             ),
         });
         if let Some(notes) = &end.prize_notes {
-            out.extend(crate::prize::winner_step(notes, req, w));
+            out.extend(crate::settle::prize::winner_step(notes, req, w));
         }
     }
     out
@@ -215,7 +215,7 @@ fn bounty_award_step(req: &SettleRequest, e: &EliminationDto, a: &BountyAwardDto
 
 #[cfg(test)]
 mod tests {
-    use crate::explain::ordinal;
+    use crate::settle::explain::ordinal;
 
     #[test]
     fn places_read_as_ordinals() {

@@ -3,7 +3,7 @@
 //! share of a tie with its odd chips).
 
 use super::context::{pot_label, Context};
-use crate::step::{ExplainRule, ExplainStep};
+use crate::settle::step::{ExplainRule, ExplainStep};
 use showdown_core::{Half, OddChipOrder, Pot, Share};
 
 /// The award of one pot on one board: why it was split as it was, then one

@@ -173,8 +173,8 @@ fn dto<'a>(req: &'a SettleRequest, order: &[usize], o: &CashOutOutcome) -> CashO
 
 /// With `explain`: one step for each cash-out, the equity as a percentage
 /// and the fee in the words a floor person would use.
-pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::step::ExplainStep> {
-    use crate::step::{ExplainRule, ExplainStep};
+pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::settle::step::ExplainStep> {
+    use crate::settle::step::{ExplainRule, ExplainStep};
     let street = |k: u64| match k {
         0 => "before the flop",
         3 => "on the flop",
@@ -182,7 +182,7 @@ pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::step::Expla
     };
     dtos.iter()
         .map(|c| {
-            let name = crate::explain::player_name(req, &c.agent_id);
+            let name = crate::settle::explain::player_name(req, &c.agent_id);
             let pots: Vec<String> = c
                 .pots
                 .iter()

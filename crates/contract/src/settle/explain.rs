@@ -15,7 +15,7 @@
 mod award;
 mod context;
 
-pub use crate::step::{safe_name, ExplainRule, ExplainStep};
+pub use crate::settle::step::{safe_name, ExplainRule, ExplainStep};
 pub use context::{player_name, Context};
 
 use award::explain_pot;

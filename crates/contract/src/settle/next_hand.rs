@@ -4,8 +4,8 @@
 //! read out.
 
 use crate::dto::{NextHand, SettleRequest};
-use crate::explain::player_name;
-use crate::step::{ExplainRule, ExplainStep};
+use crate::settle::explain::player_name;
+use crate::settle::step::{ExplainRule, ExplainStep};
 use showdown_core::{next_hand, ButtonRule, HandPlayed, Seated, Settlement};
 use std::borrow::Cow;
 

@@ -3,8 +3,8 @@
 //! cashier would read out. The hand-for-hand route is `crate::prizes`.
 
 use crate::dto::{EliminationDto, Id, PrizeLine, PrizeNotes, SettleRequest};
-use crate::explain::{ordinal, player_name};
-use crate::step::{ExplainRule, ExplainStep};
+use crate::settle::explain::{ordinal, player_name};
+use crate::settle::step::{ExplainRule, ExplainStep};
 use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome};
 use showdown_json::Invalid;
 

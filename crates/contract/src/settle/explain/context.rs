@@ -2,7 +2,7 @@
 //! players' names and ids, and the pots' labels.
 
 use crate::dto::SettleRequest;
-use crate::step::safe_name;
+use crate::settle::step::safe_name;
 use showdown_core::OddChipOrder;
 
 /// A player's name for a step's text (their id when they have none), by

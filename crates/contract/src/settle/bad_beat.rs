@@ -5,7 +5,7 @@
 
 use crate::dto::hand_rank_dto;
 use crate::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
-use crate::step::{ExplainRule, ExplainStep};
+use crate::settle::step::{ExplainRule, ExplainStep};
 use crate::validate::bad_beat::min_losing_value;
 use crate::validate::Validated;
 use showdown_cards::{both_hole_cards_play, rank_showdown};
@@ -116,7 +116,7 @@ pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
         .iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
-            let name = crate::explain::player_name(req, &p.agent_id);
+            let name = crate::settle::explain::player_name(req, &p.agent_id);
             let (l, w) = (&losing.description, &winning.description);
             let text = match p.role.as_ref() {
                 "loser" => format!("{name} held {l}, which lost to {w}: the bad-beat jackpot pays the loser's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
