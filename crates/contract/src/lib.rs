@@ -12,7 +12,6 @@
 pub mod chip_race;
 pub mod deal;
 pub mod draw;
-pub mod dto;
 pub mod equity;
 pub mod fraction;
 pub mod prizes;
@@ -20,9 +19,16 @@ pub mod schema_enums;
 pub mod settle;
 pub mod tables;
 pub mod validate;
+pub mod variants;
 
 mod problems;
 #[cfg(test)]
 mod shape_tests;
 
 pub use settle::settle_request;
+
+/// A player's id or name in the answer: borrowed from the request it
+/// answers, so the event of a six-player hand does not copy each id five
+/// times (eligible, shares, finalChipStacks, ...); owned when the event
+/// is read back (`HandCompleteEvent<'static>`).
+pub type Id<'a> = std::borrow::Cow<'a, str>;

@@ -14,6 +14,7 @@
 
 pub mod bad_beat;
 pub mod cash_out;
+mod dto;
 mod event;
 pub mod explain;
 pub mod next_hand;
@@ -22,7 +23,6 @@ mod rank;
 pub mod step;
 pub mod tournament;
 
-use crate::dto::{HandCompleteEvent, SettleRequest};
 use crate::validate::{validate, Validated};
 use event::{build_event, Boards};
 use rank::{
@@ -33,7 +33,7 @@ use showdown_core::{BoardsSettlement, HandInput};
 use showdown_json::Invalid;
 use std::borrow::Cow;
 
-pub use crate::dto::hand_rank_dto;
+pub use dto::*;
 
 /// Settle one request: the `hand_complete` event, or every problem found.
 ///

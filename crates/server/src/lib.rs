@@ -23,5 +23,5 @@ pub use edge::state::AppState;
 pub use edge::{auth, config};
 pub use routes::{app, openapi};
 pub use showdown_contract::settle::explain;
-pub use showdown_contract::{dto, settle, settle_request, validate};
+pub use showdown_contract::{settle, settle_request, validate};
 pub use showdown_json::{parse_json, FieldError, Invalid, Problem};

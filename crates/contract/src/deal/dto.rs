@@ -1,7 +1,7 @@
 //! `POST /v1/deals` (API.md; RULES.md §14.5-14.7): a final-table deal's
 //! request and answer.
 
-use crate::dto::Id;
+use crate::Id;
 use serde::{Deserialize, Serialize};
 
 /// POST /v1/deals body: the players left, the prizes still to be paid and

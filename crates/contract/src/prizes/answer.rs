@@ -2,7 +2,7 @@
 //! core reads them, and the core's finishes as the response.
 
 use super::dto::{PrizeFinish, PrizesRequest, PrizesResponse};
-use crate::dto::Id;
+use crate::Id;
 use showdown_core::prize::{Bust, Finish};
 use std::borrow::Cow;
 use std::collections::BTreeMap;

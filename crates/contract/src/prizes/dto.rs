@@ -2,7 +2,7 @@
 //! of one hand dealt hand for hand at several tables, and the places and
 //! prize money they take together.
 
-use crate::dto::Id;
+use crate::Id;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

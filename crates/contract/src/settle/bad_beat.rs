@@ -3,9 +3,9 @@
 //! answer's `badBeat`. Judged on the first board only, and on the hands as
 //! dealt, whether or not a player cashed out.
 
-use crate::dto::hand_rank_dto;
-use crate::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
+use crate::settle::hand_rank_dto;
 use crate::settle::step::{ExplainRule, ExplainStep};
+use crate::settle::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
 use crate::validate::bad_beat::min_losing_value;
 use crate::validate::Validated;
 use showdown_cards::{both_hole_cards_play, rank_showdown};

@@ -4,8 +4,8 @@
 //! into each player's value, amount and forfeit, and the answer's
 //! `finalChipStacks` take the amounts in place of what the hands won.
 
-use crate::dto::{CashOutDto, CashOutPotDto, SettleRequest};
 use crate::fraction::Fraction;
+use crate::settle::{CashOutDto, CashOutPotDto, SettleRequest};
 use crate::validate::cash_out::terms;
 use crate::validate::Validated;
 use showdown_cards::Card;

@@ -3,9 +3,9 @@
 //! becomes the event's `nextHand` and a step a tournament director would
 //! read out.
 
-use crate::dto::{NextHand, SettleRequest};
 use crate::settle::explain::player_name;
 use crate::settle::step::{ExplainRule, ExplainStep};
+use crate::settle::{NextHand, SettleRequest};
 use showdown_core::{next_hand, ButtonRule, HandPlayed, Seated, Settlement};
 use std::borrow::Cow;
 
@@ -56,7 +56,7 @@ pub fn next<'a>(
 /// on a seat (nobody on a dead one, so a dead small blind has no id).
 pub(crate) fn answer<'a>(
     n: &showdown_core::NextHand,
-    id_at: impl Fn(u32) -> Option<crate::dto::Id<'a>>,
+    id_at: impl Fn(u32) -> Option<crate::Id<'a>>,
 ) -> NextHand<'a> {
     NextHand {
         button_seat: n.button,

@@ -1,7 +1,7 @@
 //! Every live hand ranked (cards speak, TDA 12) on each board, and the
 //! hand as the core reads it: players by seat, amounts and strengths.
 
-use crate::dto::SettleRequest;
+use crate::settle::SettleRequest;
 use crate::validate::Validated;
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,

@@ -4,7 +4,7 @@
 use super::dto::{
     OpenSeat, TableBreak, TableMove, TableNextHand, TableRequest, TablesRequest, TablesResponse,
 };
-use crate::dto::Id;
+use crate::Id;
 use showdown_core::{Before, HandPlayed, Table, TableAfter, TablePlayer, TablesOutcome};
 use std::borrow::Cow;
 

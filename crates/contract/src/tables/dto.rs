@@ -2,7 +2,8 @@
 //! one's next hand starts, who moves and which tables break, with their
 //! OpenAPI schemas.
 
-use crate::dto::{Id, NextHand};
+use crate::settle::NextHand;
+use crate::Id;
 use serde::{Deserialize, Serialize};
 
 /// POST /v1/tables body: a tournament's tables between hands.

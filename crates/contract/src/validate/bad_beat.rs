@@ -1,8 +1,8 @@
 //! The 422 checks of `badBeat` (RULES.md §11.5): the game, the shares, the
 //! minimum losing hand, and the fund and counts the core can judge.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_cards::{five_card_high_value, Card, Rank, VariantId};
 use showdown_core::MAX_AMOUNT;
 

@@ -20,8 +20,8 @@ pub(crate) mod prize;
 pub(crate) mod tournament;
 mod validated;
 
-use crate::dto::{PlayerRequest, SettleRequest};
 use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
+use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::HiLoOddChips;
 use showdown_json::Invalid;

@@ -3,8 +3,8 @@
 //! problem once, in one wording, with a pointer under the object that
 //! carries the table.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_core::{MAX_AMOUNT, MAX_PRIZES};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).

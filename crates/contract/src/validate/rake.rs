@@ -2,8 +2,8 @@
 //! and several boards"), and the core's view of it once valid.
 
 use super::validated::Validated;
-use crate::dto::{RakeRequest, SettleRequest};
 use crate::problems::{earlier_equal, Problems};
+use crate::settle::{RakeRequest, SettleRequest};
 use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 
 /// `rake.rounding`, as the contract spells it.

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use showdown_contract::dto::HealthDto;
+use showdown_contract::variants::HealthDto;
 use std::sync::atomic::Ordering;
 
 /// Liveness: the process answers.

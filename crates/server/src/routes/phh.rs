@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::dto::HandCompleteEvent;
+use showdown_contract::settle::HandCompleteEvent;
 use showdown_json::FieldError;
 use showdown_json::Problem;
 use showdown_phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};

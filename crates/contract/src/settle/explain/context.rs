@@ -1,8 +1,8 @@
 //! Who the steps name: what settle knows beside the core's result, the
 //! players' names and ids, and the pots' labels.
 
-use crate::dto::SettleRequest;
 use crate::settle::step::safe_name;
+use crate::settle::SettleRequest;
 use showdown_core::OddChipOrder;
 
 /// A player's name for a step's text (their id when they have none), by

@@ -1,7 +1,8 @@
 //! The bad-beat jackpot in a settle request and its answer (API.md,
 //! "Cash-outs and the bad-beat jackpot"; RULES.md §11).
 
-use super::{HandRankDto, Id, Text};
+use super::{HandRankDto, Text};
+use crate::Id;
 use serde::{Deserialize, Serialize};
 
 /// The room's bad-beat jackpot terms; the backend keeps the fund.

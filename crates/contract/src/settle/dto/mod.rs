@@ -1,4 +1,6 @@
-//! The JSON contract of API.md: request and response types.
+//! The JSON of `POST /v1/settle` (API.md): the request, the
+//! `hand_complete` answer and what a hand adds to them, re-exported as
+//! `settle::*` as every route's DTOs are.
 //!
 //! Field names are camelCase; unknown request fields are rejected so a typo
 //! never silently defaults. Fields may be added here, never renamed.
@@ -10,7 +12,6 @@ mod event;
 mod next_hand;
 mod request;
 mod tournament;
-mod variants;
 
 pub use bad_beat::*;
 pub use cash_out::*;
@@ -18,4 +19,3 @@ pub use event::*;
 pub use next_hand::*;
 pub use request::*;
 pub use tournament::*;
-pub use variants::*;

@@ -2,7 +2,7 @@
 //! RULES.md §13): the same object in a settle answer and on the tables
 //! route.
 
-use super::Id;
+use crate::Id;
 use serde::{Deserialize, Serialize};
 
 /// The next hand's button and blinds, and who posts them.

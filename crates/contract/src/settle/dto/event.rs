@@ -1,5 +1,6 @@
 //! The `hand_complete` event that answers a settled hand.
 
+use crate::Id;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -8,12 +9,6 @@ use std::collections::BTreeMap;
 /// building an answer does not allocate a copy of each (about twenty
 /// allocations a settled hand). Serializes and deserializes as a string.
 pub type Text = std::borrow::Cow<'static, str>;
-
-/// A player's id or name in the answer: borrowed from the request it
-/// answers, so the event of a six-player hand does not copy each id five
-/// times (eligible, shares, finalChipStacks, ...); owned when the event
-/// is read back (`HandCompleteEvent<'static>`).
-pub type Id<'a> = std::borrow::Cow<'a, str>;
 
 /// Reads a field that may be absent (`None`) or null (`Some(None)`), which
 /// serde's `Option` would both read as `None`: `winnerName` tells them apart.

@@ -1,8 +1,8 @@
 //! Cash-outs in a settle request and its answer (API.md, "Cash-outs and
 //! the bad-beat jackpot"; RULES.md §10.5–10.6).
 
-use super::Id;
 use crate::fraction::Fraction;
+use crate::Id;
 use serde::{Deserialize, Serialize};
 
 /// A player who took the room's all-in cash-out offer.

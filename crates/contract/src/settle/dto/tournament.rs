@@ -2,7 +2,7 @@
 //! "Tournaments: eliminations and bounties"; RULES.md §12). Bounty money
 //! is not chips: `chipUnit` never applies to it.
 
-use super::Id;
+use crate::Id;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
