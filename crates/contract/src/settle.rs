@@ -17,6 +17,7 @@ pub mod cash_out;
 mod dto;
 mod event;
 pub mod explain;
+mod house_take;
 pub mod next_hand;
 pub mod prize;
 mod rank;
@@ -64,7 +65,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
 
     // Validation makes the core's guard rails unreachable; should one trip
     // anyway, it is still the client's impossible hand, never a 5xx.
-    let house = crate::validate::rake::house_take(req, &v);
+    let house = house_take::house_take(req, &v);
     let more_boards = more_board_hands(&v, &order, &more_shown);
     let settled = showdown_core::settle_hand_with(&input, &house, &more_boards, v.hi_lo)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;

@@ -6,9 +6,8 @@
 use crate::settle::hand_rank_dto;
 use crate::settle::step::{ExplainRule, ExplainStep};
 use crate::settle::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
-use crate::validate::bad_beat::min_losing_value;
 use crate::validate::Validated;
-use showdown_cards::{both_hole_cards_play, rank_showdown};
+use showdown_cards::{both_hole_cards_play, five_card_high_value, rank_showdown, Card, VariantId};
 use showdown_core::{
     bad_beat, BadBeatOutcome, BadBeatPlayer, BadBeatTerms, NotQualified, DEFAULT_LOSER_BP,
     DEFAULT_MIN_PLAYERS_DEALT, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
@@ -133,4 +132,14 @@ pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
             }
         })
         .collect()
+}
+
+/// `minLosingHand` as a high value of the variant, once it passed
+/// `validate::bad_beat`.
+fn min_losing_value(variant: VariantId, cards: &[String]) -> Option<u64> {
+    let cards: Vec<Card> = cards
+        .iter()
+        .map(|s| s.parse().ok())
+        .collect::<Option<_>>()?;
+    five_card_high_value(variant, &cards)
 }

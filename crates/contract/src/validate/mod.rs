@@ -33,14 +33,6 @@ pub(crate) mod rake;
 /// the core's one definition.
 pub use showdown_core::MAX_AMOUNT;
 
-/// The id a rulebook has in the contract.
-pub fn rules_id(rules: Rulebook) -> &'static str {
-    match rules {
-        Rulebook::Tda => "tda",
-        Rulebook::Roberts => "roberts",
-    }
-}
-
 /// Check a request; on success return it parsed. Each concern is checked in
 /// the order its problems are listed.
 pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
