@@ -5,13 +5,13 @@
 //! metrics and the access log.
 
 use super::bearer::require_bearer;
-use super::problem_response::{unreadable_body, HttpProblem, IntoProblemResponse};
+use super::problem_response::{unreadable_body, HttpProblem};
 use super::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use showdown_json::problem::PROBLEM_JSON;
 use showdown_json::Problem;
@@ -70,7 +70,7 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
 
 /// `Router::fallback`: no route has this path.
 async fn not_found(method: Method, uri: axum::http::Uri) -> HttpProblem {
-    HttpProblem(Problem::from_status(
+    HttpProblem::from(Problem::from_status(
         StatusCode::NOT_FOUND,
         format!("no route for {method} {}", uri.path()),
     ))
@@ -154,13 +154,13 @@ async fn within_timeout(state: &AppState, req: Request, next: Next, api: bool) -
     match tokio::time::timeout(timeout, handle(state, req, next, api)).await {
         Ok(outcome) => outcome,
         Err(_) => (
-            Problem::from_status(
+            HttpProblem::from(Problem::from_status(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(
                     "the request did not complete within {} ms",
                     timeout.as_millis()
                 ),
-            )
+            ))
             .into_response(),
             false,
         ),
@@ -301,12 +301,17 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     }
     let limit = body_limit(&state.config, req.uri().path());
     if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return (too_large(limit).into_response(), false);
+        return (HttpProblem::from(too_large(limit)).into_response(), false);
     }
     let (parts, body) = req.into_parts();
     let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => bytes,
-        Err(e) => return (unreadable_body(&e).into_response(), false),
+        Err(e) => {
+            return (
+                HttpProblem::from(unreadable_body(&e)).into_response(),
+                false,
+            )
+        }
     };
     let Ok(_permit) = state.limiter.try_acquire() else {
         state
@@ -319,7 +324,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
                 state.config.concurrency_limit
             ),
         );
-        return (busy.into_response(), true);
+        return (HttpProblem::from(busy).into_response(), true);
     };
     let res = next
         .run(Request::from_parts(parts, Body::from(bytes)))
@@ -331,7 +336,11 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
 /// make unreachable.
 fn panic_response(_err: Box<dyn std::any::Any + Send + 'static>) -> Response {
     tracing::error!("handler panicked");
-    Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+    HttpProblem::from(Problem::from_status(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error",
+    ))
+    .into_response()
 }
 
 /// Render an error response as problem+json with the request id: a
