@@ -10,9 +10,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use showdown_contract::dto::SettleRequest;
-use showdown_contract::parse_json;
+use showdown_contract::settle::SettleRequest;
 use showdown_contract::settle::{settle_request, to_json};
+use showdown_json::parse_json;
 
 fn body(showdown: Option<serde_json::Value>) -> Vec<u8> {
     let hole = [

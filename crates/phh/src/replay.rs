@@ -9,7 +9,7 @@ mod table;
 use super::reader::{Decimal, PhhHand};
 use super::PhhError;
 pub use showdown_cards::Family;
-use showdown_contract::dto::{PlayerRequest, SettleRequest, ShowdownRequest};
+use showdown_contract::settle::{PlayerRequest, SettleRequest, ShowdownRequest};
 use table::{whole, words, Seat, Table};
 
 /// The Showdown variant id of a PHH variant code, and its family.

@@ -6,8 +6,8 @@
 
 use crate::reader::PhhHand;
 use crate::replay::{player_id, replay as replay_hand, Replayed};
-use showdown_contract::dto::{SettleRequest, ShowdownRequest};
 use showdown_contract::settle::settle_request;
+use showdown_contract::settle::{SettleRequest, ShowdownRequest};
 
 /// What became of one recorded showdown.
 #[derive(Debug, Clone, PartialEq, Eq)]

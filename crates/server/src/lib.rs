@@ -22,5 +22,6 @@ pub use edge::middleware::with_layers;
 pub use edge::state::AppState;
 pub use edge::{auth, config};
 pub use routes::{app, openapi};
-pub use showdown_contract::{dto, explain, parse_json, settle, settle_request, validate};
-pub use showdown_contract::{FieldError, Invalid, Problem};
+pub use showdown_contract::settle::explain;
+pub use showdown_contract::{settle, settle_request, validate};
+pub use showdown_json::{parse_json, FieldError, Invalid, Problem};

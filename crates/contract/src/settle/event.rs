@@ -3,13 +3,13 @@
 //! uncalled bets, the house's takes).
 
 use super::rank::winner_k;
-use crate::dto::{
+use crate::settle::{
     hand_rank_dto, BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent,
     HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, SettleRequest, ShareDto, TakeDto,
     UncalledDto,
 };
-use crate::validate::{rules_id, Validated};
-use showdown_cards::Showdown;
+use crate::validate::Validated;
+use showdown_cards::{Rulebook, Showdown};
 use showdown_core::{Half, PotBoards, Reason, Settlement, Take};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -325,4 +325,12 @@ fn pot_list<'a>(
             }),
         })
         .collect()
+}
+
+/// The id a rulebook has in the contract.
+fn rules_id(rules: Rulebook) -> &'static str {
+    match rules {
+        Rulebook::Tda => "tda",
+        Rulebook::Roberts => "roberts",
+    }
 }

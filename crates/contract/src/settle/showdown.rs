@@ -3,11 +3,14 @@
 //! and the answer a whole table may see (`audience: table`).
 
 use super::rank::Ranked;
-use crate::dto::{hand_rank_dto, BoardRankDto, HandCompleteEvent, SettleRequest, ShowdownEntryDto};
+use crate::settle::{
+    hand_rank_dto, BoardRankDto, HandCompleteEvent, SettleRequest, ShowdownEntryDto,
+};
 use crate::validate::showdown::ShowdownSettings;
-use crate::validate::{Invalid, Validated};
+use crate::validate::Validated;
 use showdown_cards::{rank_showdown, stud_showing_value, Showdown};
 use showdown_core::{BoardsSettlement, HandInput, Hands, ShowEntry, ShowdownHand, ShowdownTerms};
+use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// What the showdown reads of a settled hand.

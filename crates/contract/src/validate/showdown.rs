@@ -1,8 +1,8 @@
 //! The 422 checks of `showdown` and `players[].shows` (RULES.md §15.7),
 //! each with its pointer, and the settings they read as.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_core::{FaceUp, Muck, ShowOrder, ShowdownTerms};
 
 /// A request's `showdown`, checked: the core's terms, and who the answer

@@ -8,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use showdown_contract::Problem;
+use showdown_json::Problem;
 
 /// The middleware: lets health and readiness through, hides `/metrics` when
 /// an admin address serves it, and asks every other request for a token.
@@ -19,7 +19,7 @@ pub async fn require_bearer(State(state): State<AppState>, req: Request, next: N
         return next.run(req).await;
     }
     if path == "/metrics" && !auth.metrics_public {
-        return HttpProblem(Problem::from_status(
+        return HttpProblem::from(Problem::from_status(
             StatusCode::NOT_FOUND,
             "metrics are served on the admin address",
         ))
@@ -47,7 +47,7 @@ pub async fn require_bearer(State(state): State<AppState>, req: Request, next: N
 
 fn unauthorized(detail: &str, challenge: &'static str) -> Response {
     let mut res =
-        HttpProblem(Problem::from_status(StatusCode::UNAUTHORIZED, detail)).into_response();
+        HttpProblem::from(Problem::from_status(StatusCode::UNAUTHORIZED, detail)).into_response();
     res.headers_mut().insert(
         header::WWW_AUTHENTICATE,
         HeaderValue::from_static(challenge),
@@ -91,7 +91,7 @@ mod tests {
         );
         assert_eq!(
             none.headers()[header::CONTENT_TYPE],
-            showdown_contract::problem::PROBLEM_JSON
+            showdown_json::problem::PROBLEM_JSON
         );
         let wrong = status_of(&app, "/v1/variants", Some("t0kem")).await;
         assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);

@@ -11,8 +11,8 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
-use showdown_contract::parse::parse_json;
-use showdown_contract::Problem;
+use showdown_json::parse_json;
+use showdown_json::Problem;
 
 /// A JSON request body.
 #[derive(Debug, Clone, Copy, Default)]
@@ -48,7 +48,7 @@ where
 
     async fn from_request(req: Request, state: &S) -> Result<Self, HttpProblem> {
         if !is_json(req.headers()) {
-            return Err(HttpProblem(Problem::from_status(
+            return Err(HttpProblem::from(Problem::from_status(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "the body must be JSON: send Content-Type: application/json",
             )));
@@ -56,7 +56,7 @@ where
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(from_bytes_rejection)?;
-        parse_json(&bytes).map(ApiJson).map_err(HttpProblem)
+        parse_json(&bytes).map(ApiJson).map_err(HttpProblem::from)
     }
 }
 

@@ -5,16 +5,16 @@
 //! metrics and the access log.
 
 use super::bearer::require_bearer;
-use super::problem_response::{unreadable_body, HttpProblem, IntoProblemResponse};
+use super::problem_response::{unreadable_body, HttpProblem};
 use super::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
-use showdown_contract::problem::PROBLEM_JSON;
-use showdown_contract::Problem;
+use showdown_json::problem::PROBLEM_JSON;
+use showdown_json::Problem;
 use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{
@@ -70,7 +70,7 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
 
 /// `Router::fallback`: no route has this path.
 async fn not_found(method: Method, uri: axum::http::Uri) -> HttpProblem {
-    HttpProblem(Problem::from_status(
+    HttpProblem::from(Problem::from_status(
         StatusCode::NOT_FOUND,
         format!("no route for {method} {}", uri.path()),
     ))
@@ -154,13 +154,13 @@ async fn within_timeout(state: &AppState, req: Request, next: Next, api: bool) -
     match tokio::time::timeout(timeout, handle(state, req, next, api)).await {
         Ok(outcome) => outcome,
         Err(_) => (
-            Problem::from_status(
+            HttpProblem::from(Problem::from_status(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(
                     "the request did not complete within {} ms",
                     timeout.as_millis()
                 ),
-            )
+            ))
             .into_response(),
             false,
         ),
@@ -266,19 +266,24 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     }
 }
 
-/// The body limit of `POST /v1/tables`, `POST /v1/prizes` and `POST
-/// /v1/deals`, at least: the largest request RULES.md §13.8 allows (10,000
-/// players at 1,000 tables) is about 400 KB, and hand for hand or a deal
-/// of 10,000 players and prizes (§14.4, §14.6) about as much, far above a
-/// hand's 64 KiB.
+/// The body limit of `POST /v1/settle`, `POST /v1/tables`, `POST
+/// /v1/prizes` and `POST /v1/deals`, at least: each must take every request
+/// its contract allows. The largest tables request RULES.md §13.8 allows
+/// (10,000 players at 1,000 tables) is about 400 KB, hand for hand or a
+/// deal of 10,000 players and prizes (§14.4, §14.6) about as much, and a
+/// tournament hand carrying a 10,000-place prize table (§14.1) up to about
+/// 140 KB: all above the 64 KiB default.
 pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
+/// The routes whose body limit is raised to [`TABLES_BODY_LIMIT`].
+pub const LARGE_BODY_ROUTES: [&str; 4] = ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
+
 /// The largest body a route reads: the configured limit, raised to
-/// [`TABLES_BODY_LIMIT`] for the tables and deals routes. The edge reads the body
+/// [`TABLES_BODY_LIMIT`] for [`LARGE_BODY_ROUTES`]. The edge reads the body
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
 pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
-    if matches!(path, "/v1/tables" | "/v1/prizes" | "/v1/deals") {
+    if LARGE_BODY_ROUTES.contains(&path) {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {
         config.body_limit
@@ -296,12 +301,17 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     }
     let limit = body_limit(&state.config, req.uri().path());
     if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return (too_large(limit).into_response(), false);
+        return (HttpProblem::from(too_large(limit)).into_response(), false);
     }
     let (parts, body) = req.into_parts();
     let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => bytes,
-        Err(e) => return (unreadable_body(&e).into_response(), false),
+        Err(e) => {
+            return (
+                HttpProblem::from(unreadable_body(&e)).into_response(),
+                false,
+            )
+        }
     };
     let Ok(_permit) = state.limiter.try_acquire() else {
         state
@@ -314,7 +324,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
                 state.config.concurrency_limit
             ),
         );
-        return (busy.into_response(), true);
+        return (HttpProblem::from(busy).into_response(), true);
     };
     let res = next
         .run(Request::from_parts(parts, Body::from(bytes)))
@@ -326,7 +336,11 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
 /// make unreachable.
 fn panic_response(_err: Box<dyn std::any::Any + Send + 'static>) -> Response {
     tracing::error!("handler panicked");
-    Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+    HttpProblem::from(Problem::from_status(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error",
+    ))
+    .into_response()
 }
 
 /// Render an error response as problem+json with the request id: a

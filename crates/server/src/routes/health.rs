@@ -1,12 +1,11 @@
 //! `GET /healthz` and `GET /readyz` (API.md, Operations).
 
-use crate::edge::problem_response::IntoProblemResponse;
+use crate::edge::problem_response::ApiResult;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
-use showdown_contract::dto::HealthDto;
+use showdown_contract::variants::HealthDto;
 use std::sync::atomic::Ordering;
 
 /// Liveness: the process answers.
@@ -31,20 +30,19 @@ pub async fn healthz() -> Json<HealthDto> {
     operation_id = "readyz",
     responses(
         (status = 200, description = "Ready for traffic", body = HealthDto),
-        (status = 503, description = "Shutting down", body = showdown_contract::Problem, content_type = "application/problem+json")
+        (status = 503, description = "Shutting down", body = showdown_json::Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn readyz(State(state): State<AppState>) -> Response {
-    if state.ready.load(Ordering::Relaxed) {
-        Json(HealthDto {
-            status: "ready".to_string(),
-        })
-        .into_response()
-    } else {
+pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<HealthDto>> {
+    if !state.ready.load(Ordering::Relaxed) {
         state
             .metrics
             .record_unavailable(crate::edge::metrics::Unavailable::Draining);
-        showdown_contract::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
-            .into_response()
+        let draining =
+            showdown_json::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+        return Err(draining.into());
     }
+    Ok(Json(HealthDto {
+        status: "ready".to_string(),
+    }))
 }

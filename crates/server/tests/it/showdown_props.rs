@@ -7,7 +7,7 @@
 use crate::props::{seed, valid, Seed};
 use proptest::prelude::*;
 use serde_json::Value;
-use showdown_server::dto::{SettleRequest, ShowdownRequest};
+use showdown_contract::settle::{SettleRequest, ShowdownRequest};
 use showdown_server::settle_request;
 use std::collections::BTreeSet;
 
