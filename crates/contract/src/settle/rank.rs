@@ -13,9 +13,9 @@ use showdown_json::Invalid;
 
 /// Every live hand at a showdown, ranked (cards speak, TDA 12), by request
 /// index: its values, and its name and cards when `describe_all`.
-pub(super) struct Ranked {
-    pub(super) shown: Vec<Option<Showdown>>,
-    pub(super) values: Vec<Option<(u64, Option<u64>)>>,
+pub(crate) struct Ranked {
+    pub(crate) shown: Vec<Option<Showdown>>,
+    pub(crate) values: Vec<Option<(u64, Option<u64>)>>,
 }
 
 pub(super) fn rank_live_hands(
