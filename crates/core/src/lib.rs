@@ -27,6 +27,7 @@ mod outcome;
 mod pot;
 mod pot_spread;
 pub mod prize;
+mod prize_refusal;
 pub mod rake;
 pub mod settlement;
 pub mod showdown;
@@ -63,6 +64,7 @@ pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
 pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
+pub use prize_refusal::{prize_table_problems, PrizeTableAt, PrizeTableProblem, PrizeTableRefusal};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{

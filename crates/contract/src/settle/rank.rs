@@ -13,12 +13,12 @@ use showdown_json::Invalid;
 
 /// Every live hand at a showdown, ranked (cards speak, TDA 12), by request
 /// index: its values, and its name and cards when `describe_all`.
-pub(super) struct Ranked {
-    pub(super) shown: Vec<Option<Showdown>>,
-    pub(super) values: Vec<Option<(u64, Option<u64>)>>,
+pub(crate) struct Ranked {
+    pub(crate) shown: Vec<Option<Showdown>>,
+    pub(crate) values: Vec<Option<(u64, Option<u64>)>>,
     /// With `showdown.audience: table`, the players whose cards and ranks
     /// the answer may not show (RULES.md §15.6); empty otherwise.
-    pub(super) hidden: Vec<bool>,
+    pub(crate) hidden: Vec<bool>,
 }
 
 pub(super) fn rank_live_hands(

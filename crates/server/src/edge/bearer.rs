@@ -12,7 +12,11 @@ use showdown_json::Problem;
 
 /// The middleware: lets health and readiness through, hides `/metrics` when
 /// an admin address serves it, and asks every other request for a token.
-pub async fn require_bearer(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub(crate) async fn require_bearer(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
     let auth = &state.config.auth;
     let path = req.uri().path();
     if path == "/healthz" || path == "/readyz" {

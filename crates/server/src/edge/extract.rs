@@ -16,7 +16,7 @@ use showdown_json::Problem;
 
 /// A JSON request body.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ApiJson<T>(pub T);
+pub(crate) struct ApiJson<T>(pub T);
 
 /// The media type of a request without its parameters, lowercase
 /// (`Application/JSON; charset=utf-8` is `application/json`).

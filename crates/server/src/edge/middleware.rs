@@ -22,7 +22,7 @@ use tower_http::request_id::{
 };
 
 /// `x-request-id`: taken from the request when given, made otherwise.
-pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub(crate) static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Seconds a shed request is told to wait (`Retry-After`): requests take
 /// microseconds, so a slot is free again almost at once.
@@ -231,7 +231,7 @@ impl Refusal {
 
 /// Refusal lines let through a second; the rest are counted (`skipped` on
 /// the next line, and `showdown_refusals_total` counts every refusal).
-pub const REFUSALS_LOGGED_PER_SEC: u64 = 20;
+pub(crate) const REFUSALS_LOGGED_PER_SEC: u64 = 20;
 
 /// Access log: server errors at error, refusals (4xx) at info with their
 /// problem, successes at debug (`RUST_LOG=showdown_server=debug` logs every
@@ -273,16 +273,17 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
 /// deal of 10,000 players and prizes (§14.4, §14.6) about as much, and a
 /// tournament hand carrying a 10,000-place prize table (§14.1) up to about
 /// 140 KB: all above the 64 KiB default.
-pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
+pub(crate) const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
 /// The routes whose body limit is raised to [`TABLES_BODY_LIMIT`].
-pub const LARGE_BODY_ROUTES: [&str; 4] = ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
+pub(crate) const LARGE_BODY_ROUTES: [&str; 4] =
+    ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
 
 /// The largest body a route reads: the configured limit, raised to
 /// [`TABLES_BODY_LIMIT`] for [`LARGE_BODY_ROUTES`]. The edge reads the body
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
-pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
+pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
     if LARGE_BODY_ROUTES.contains(&path) {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {

@@ -14,7 +14,7 @@ use showdown_json::{Invalid, Problem};
 /// orphan rule keeps axum's `IntoResponse` off it here). Boxed, so a
 /// handler's `Result` stays small on the path that answers 200.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpProblem(Box<Problem>);
+pub(crate) struct HttpProblem(Box<Problem>);
 
 /// What every handler returns: its answer, or the problem that refuses the
 /// request, so a handler's steps chain with `?`.
@@ -52,7 +52,7 @@ impl IntoResponse for HttpProblem {
 
 /// A body that could not be read: 413 when it ran over the limit, else 400
 /// (the client broke off or sent a malformed chunk).
-pub fn unreadable_body(e: &axum::Error) -> Problem {
+pub(crate) fn unreadable_body(e: &axum::Error) -> Problem {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
     while let Some(err) = source {
         if err.is::<http_body_util::LengthLimitError>() {
@@ -64,7 +64,7 @@ pub fn unreadable_body(e: &axum::Error) -> Problem {
 }
 
 /// An extractor's body rejection, with the same 413 as [`Problem::too_large`].
-pub fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> HttpProblem {
+pub(crate) fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> HttpProblem {
     HttpProblem::from(match e.status() {
         StatusCode::PAYLOAD_TOO_LARGE => Problem::too_large(),
         status => Problem::from_status(status, e.body_text()),
@@ -73,7 +73,7 @@ pub fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> Http
 
 /// The answer to a job the compute pool did not run: 503 when every slot
 /// was taken (the edge adds `Retry-After`), 500 when it failed.
-pub fn compute_problem(e: super::compute::ComputeError) -> Problem {
+pub(crate) fn compute_problem(e: super::compute::ComputeError) -> Problem {
     match e {
         super::compute::ComputeError::Busy => Problem::from_status(
             StatusCode::SERVICE_UNAVAILABLE,

@@ -24,7 +24,7 @@ use showdown_json::Problem;
        (status = 422, description = "The race is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
    )
 )]
-pub async fn chip_race(
+pub(crate) async fn chip_race(
     ApiJson(req): ApiJson<ChipRaceRequest>,
 ) -> ApiResult<Json<ChipRaceResponse>> {
     let answer = chip_race_request(&req).map_err(impossible("chip race"))?;

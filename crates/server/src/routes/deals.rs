@@ -32,7 +32,7 @@ use showdown_json::Problem;
         (status = 422, description = "The deal is impossible (RULES.md §14.9); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn deals(
+pub(crate) async fn deals(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<DealRequest>,
 ) -> ApiResult<Response> {

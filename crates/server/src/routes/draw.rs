@@ -22,7 +22,7 @@ use showdown_json::Problem;
         (status = 422, description = "The draw is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> ApiResult<Json<DrawResponse>> {
+pub(crate) async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> ApiResult<Json<DrawResponse>> {
     let answer = draw_request(&req).map_err(impossible("draw"))?;
     Ok(Json(answer))
 }

@@ -27,7 +27,7 @@ use showdown_json::Problem;
         (status = 422, description = "The request is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn equity(
+pub(crate) async fn equity(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<EquityRequest>,
 ) -> ApiResult<Json<EquityResponse>> {

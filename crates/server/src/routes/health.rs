@@ -16,7 +16,7 @@ use std::sync::atomic::Ordering;
     operation_id = "healthz",
     responses((status = 200, description = "The process is alive", body = HealthDto))
 )]
-pub async fn healthz() -> Json<HealthDto> {
+pub(crate) async fn healthz() -> Json<HealthDto> {
     Json(HealthDto {
         status: "ok".to_string(),
     })
@@ -33,7 +33,7 @@ pub async fn healthz() -> Json<HealthDto> {
         (status = 503, description = "Shutting down", body = showdown_json::Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn readyz(State(state): State<AppState>) -> ApiResult<Json<HealthDto>> {
+pub(crate) async fn readyz(State(state): State<AppState>) -> ApiResult<Json<HealthDto>> {
     if !state.ready.load(Ordering::Relaxed) {
         state
             .metrics

@@ -72,7 +72,7 @@ fn phh_problem(e: &PhhError) -> Problem {
         (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
+pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
     if !is_phh(req.headers()) {
         return Err(Problem::from_status(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -26,7 +26,7 @@ use showdown_json::Problem;
         (status = 422, description = "The prize table or the busts are impossible (RULES.md §14.9); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn prizes(ApiJson(req): ApiJson<PrizesRequest>) -> ApiResult<Response> {
+pub(crate) async fn prizes(ApiJson(req): ApiJson<PrizesRequest>) -> ApiResult<Response> {
     let answer = prizes_request(&req).map_err(impossible("prizes request"))?;
     // The answer borrows its ids from the request: it is written out here.
     Ok(Json(answer).into_response())

@@ -33,7 +33,7 @@ use showdown_json::Problem;
         (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn settle(
+pub(crate) async fn settle(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SettleRequest>,
 ) -> ApiResult<Response> {

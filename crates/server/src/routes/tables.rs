@@ -29,7 +29,7 @@ use showdown_json::Problem;
         (status = 422, description = "The tables are impossible (RULES.md §13.8); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> ApiResult<Response> {
+pub(crate) async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> ApiResult<Response> {
     check_required(&req)?;
     let answer = tables_request(&req).map_err(impossible("tables request"))?;
     // The answer borrows its ids from the request: it is written out here.

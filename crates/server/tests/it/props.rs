@@ -177,7 +177,7 @@ proptest! {
     #[test]
     fn valid_requests_settle_and_conserve_chips(s in seed()) {
         let req = valid(&s);
-        let ev = showdown_server::settle_request(&req);
+        let ev = showdown_contract::settle_request(&req);
         prop_assert!(ev.is_ok(), "{:?}\n{}", ev.err(), serde_json::to_string(&req).unwrap());
         let ev = ev.unwrap();
         let put_in: u64 = req.players.iter().map(|p| p.committed + p.dead.unwrap_or(0)).sum::<u64>()
@@ -196,8 +196,8 @@ proptest! {
         if rev {
             shuffled.players.reverse();
         }
-        let a = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
-        let b = serde_json::to_vec(&showdown_server::settle_request(&shuffled).unwrap()).unwrap();
+        let a = serde_json::to_vec(&showdown_contract::settle_request(&req).unwrap()).unwrap();
+        let b = serde_json::to_vec(&showdown_contract::settle_request(&shuffled).unwrap()).unwrap();
         prop_assert_eq!(a, b);
     }
 
@@ -289,7 +289,7 @@ proptest! {
         (units, unit, bp, extra) in tournament_terms(),
     ) {
         let req = tournament_hand(valid(&all_in(s, &units)), &units, unit, bp, extra);
-        let ev = showdown_server::settle_request(&req);
+        let ev = showdown_contract::settle_request(&req);
         prop_assert!(ev.is_ok(), "{:?}\n{}", ev.err(), serde_json::to_string(&req).unwrap());
         let d = ev.unwrap().data;
         let gone = d.eliminations.unwrap();
@@ -343,8 +343,8 @@ proptest! {
         let n = shuffled.players.len();
         shuffled.players.rotate_left(rot % n);
         shuffled.players.reverse();
-        let a = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
-        let b = serde_json::to_vec(&showdown_server::settle_request(&shuffled).unwrap()).unwrap();
+        let a = serde_json::to_vec(&showdown_contract::settle_request(&req).unwrap()).unwrap();
+        let b = serde_json::to_vec(&showdown_contract::settle_request(&shuffled).unwrap()).unwrap();
         prop_assert_eq!(a, b);
     }
 
@@ -358,8 +358,8 @@ proptest! {
     ) {
         let plain = valid(&all_in(s, &units));
         let t = tournament_hand(plain.clone(), &[0; 6], 1, 0, extra);
-        let a = serde_json::to_value(showdown_server::settle_request(&plain).unwrap()).unwrap();
-        let b = serde_json::to_value(showdown_server::settle_request(&t).unwrap()).unwrap();
+        let a = serde_json::to_value(showdown_contract::settle_request(&plain).unwrap()).unwrap();
+        let b = serde_json::to_value(showdown_contract::settle_request(&t).unwrap()).unwrap();
         prop_assert_eq!(serde_json::to_vec(&a).unwrap(), serde_json::to_vec(&chips_only(b)).unwrap());
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::common::{rejects, settle};
 use serde_json::{json, Value};
-use showdown_server::settle_request;
+use showdown_contract::settle_request;
 
 const BOARD: [&str; 5] = ["Kd", "9s", "8c", "7h", "2d"];
 

@@ -8,7 +8,7 @@ use crate::props::{seed, valid, Seed};
 use proptest::prelude::*;
 use serde_json::Value;
 use showdown_contract::settle::{SettleRequest, ShowdownRequest};
-use showdown_server::settle_request;
+use showdown_contract::settle_request;
 use std::collections::BTreeSet;
 
 /// The house's settings and the players' choices, drawn.
