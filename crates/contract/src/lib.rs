@@ -9,26 +9,26 @@
 
 #![forbid(unsafe_code)]
 
-pub mod bad_beat;
-pub mod cash_out;
 pub mod chip_race;
 pub mod deal;
 pub mod draw;
-pub mod dto;
 pub mod equity;
-pub mod explain;
 pub mod fraction;
-pub mod next_hand;
-pub mod prize;
+pub mod prizes;
 pub mod schema_enums;
 pub mod settle;
-pub mod step;
 pub mod tables;
-pub mod tournament;
 pub mod validate;
+pub mod variants;
 
 mod problems;
 #[cfg(test)]
 mod shape_tests;
 
 pub use settle::settle_request;
+
+/// A player's id or name in the answer: borrowed from the request it
+/// answers, so the event of a six-player hand does not copy each id five
+/// times (eligible, shares, finalChipStacks, ...); owned when the event
+/// is read back (`HandCompleteEvent<'static>`).
+pub type Id<'a> = std::borrow::Cow<'a, str>;

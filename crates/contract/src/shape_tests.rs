@@ -4,7 +4,7 @@
 
 use crate::chip_race::ChipRaceRequest;
 use crate::draw::DrawRequest;
-use crate::dto::SettleRequest;
+use crate::settle::SettleRequest;
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -59,10 +59,10 @@ const TWO: &str = r#"{"variant":"holdem","buttonSeat":1,"players":[
 fn a_valid_request_has_no_problems() {
     assert_eq!(found::<SettleRequest>(TWO), vec![]);
     for example in [
-        crate::dto::example_api_md(),
-        crate::dto::raked_settle_example(),
-        crate::dto::example_run_it_twice(),
-        crate::dto::example_double_board_omaha_hi_lo(),
+        crate::settle::example_api_md(),
+        crate::settle::raked_settle_example(),
+        crate::settle::example_run_it_twice(),
+        crate::settle::example_double_board_omaha_hi_lo(),
     ] {
         assert_eq!(found::<SettleRequest>(&example.to_string()), vec![]);
     }
@@ -572,10 +572,10 @@ proptest! {
         inserts in inserts(),
     ) {
         let valid = [
-            crate::dto::example_api_md(),
-            crate::dto::raked_settle_example(),
-            crate::dto::example_run_it_twice(),
-            crate::dto::example_double_board_omaha_hi_lo(),
+            crate::settle::example_api_md(),
+            crate::settle::raked_settle_example(),
+            crate::settle::example_run_it_twice(),
+            crate::settle::example_double_board_omaha_hi_lo(),
         ][example].clone();
         walk_agrees::<SettleRequest>(valid, &picks, &inserts)?;
     }

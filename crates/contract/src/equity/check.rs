@@ -2,7 +2,7 @@
 //! game, the board's size, each player's id and cards, cards dealt twice,
 //! and a deck large enough to complete the board.
 
-use super::EquityRequest;
+use super::dto::EquityRequest;
 use crate::problems::Problems;
 use crate::validate::deck::{Deck, Owner};
 use showdown_cards::{Card, VariantId};

@@ -1,8 +1,8 @@
 //! The 422 checks of `cashOuts` (RULES.md §10.6): the core lists every
 //! refusal with its place, and each becomes a problem with a pointer.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_cards::VariantId;
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutRefusal, CashOutSeat,

@@ -41,8 +41,8 @@ pub(super) fn tables(args: &EquityArgs) -> ExitCode {
 
 /// `showdown prizes`: the route's pipeline, as `showdown tables`.
 pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
-    use showdown_contract::dto::PrizesRequest;
-    use showdown_contract::prize::prizes_request;
+    use showdown_contract::prizes::prizes_request;
+    use showdown_contract::prizes::PrizesRequest;
     route::<PrizesRequest, _>(
         args,
         "prizes",
@@ -54,7 +54,7 @@ pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
 /// `showdown deals`: the route's pipeline, as `showdown tables`.
 pub(super) fn deals(args: &EquityArgs) -> ExitCode {
     use showdown_contract::deal::deal_request;
-    use showdown_contract::dto::DealRequest;
+    use showdown_contract::deal::DealRequest;
     route::<DealRequest, _>(
         args,
         "deals",

@@ -25,7 +25,7 @@ pub(super) fn refusal(state: &AppState, req: &Request) -> Option<Response> {
     }
     if path == "/metrics" && !auth.metrics_public {
         return Some(
-            HttpProblem(Problem::from_status(
+            HttpProblem::from(Problem::from_status(
                 StatusCode::NOT_FOUND,
                 "metrics are served on the admin address",
             ))
@@ -54,7 +54,7 @@ pub(super) fn refusal(state: &AppState, req: &Request) -> Option<Response> {
 
 fn unauthorized(detail: &str, challenge: &'static str) -> Response {
     let mut res =
-        HttpProblem(Problem::from_status(StatusCode::UNAUTHORIZED, detail)).into_response();
+        HttpProblem::from(Problem::from_status(StatusCode::UNAUTHORIZED, detail)).into_response();
     res.headers_mut().insert(
         header::WWW_AUTHENTICATE,
         HeaderValue::from_static(challenge),

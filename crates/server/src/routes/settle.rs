@@ -1,13 +1,13 @@
 //! `POST /v1/settle` (API.md).
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, IntoProblemResponse};
+use crate::edge::problem_response::{compute_problem, ApiResult};
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::dto::{HandCompleteEvent, SettleRequest};
 use showdown_contract::settle::{odd_chips, settle_request, to_json};
+use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 use showdown_json::Problem;
 
 /// Settle one finished hand.
@@ -22,72 +22,56 @@ use showdown_json::Problem;
     tag = "settle",
     operation_id = "settle",
     request_body(content = SettleRequest, content_type = "application/json", examples(
-        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(showdown_contract::dto::settle_example()))),
-        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(showdown_contract::dto::raked_settle_example()))),
-                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(showdown_contract::dto::example_run_it_twice()))),
-        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::dto::example_double_board_omaha_hi_lo()))),
-        ("tournament" = (summary = "A tournament hand: two players knocked out, their places and bounties (RULES.md §12)", value = json!(showdown_contract::dto::example_tournament())))
+        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(showdown_contract::settle::settle_example()))),
+        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(showdown_contract::settle::raked_settle_example()))),
+                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(showdown_contract::settle::example_run_it_twice()))),
+        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::settle::example_double_board_omaha_hi_lo()))),
+        ("tournament" = (summary = "A tournament hand: two players knocked out, their places and bounties (RULES.md §12)", value = json!(showdown_contract::settle::example_tournament())))
     )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
         (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn settle(
+pub(crate) async fn settle(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SettleRequest>,
-) -> Response {
+) -> ApiResult<Response> {
     // A cash-out enumerates runouts (millions before the flop): it runs on
     // the compute pool like an equity, never on the async workers.
     if req.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) {
         let pool_state = state.clone();
-        return match state
+        return state
             .compute
             .run(move || settle_response(&pool_state, &req))
             .await
-        {
-            Ok(res) => res,
-            Err(e) => compute_problem(e).into_response(),
-        };
+            .map_err(compute_problem)?;
     }
     settle_response(&state, &req)
 }
 
 /// Settle a parsed request and answer it, counting it in the metrics:
 /// the 200 event or the 422 problem. Shared by every route that settles.
-pub fn settle_response(state: &AppState, req: &SettleRequest) -> Response {
-    match settle_request(req) {
-        Ok(event) => {
-            if let Ok(v) = event.data.variant.parse() {
-                state
-                    .metrics
-                    .record_settlement(v, event.data.tie, odd_chips(&event));
-            }
-            json_response(&event)
-        }
-        Err(invalid) => {
-            state.metrics.record_rejection();
-            Problem::from(invalid).into_response()
-        }
+pub(crate) fn settle_response(state: &AppState, req: &SettleRequest) -> ApiResult<Response> {
+    let event = settle_request(req).map_err(|invalid| {
+        state.metrics.record_rejection();
+        Problem::invalid(invalid)
+    })?;
+    if let Ok(v) = event.data.variant.parse() {
+        state
+            .metrics
+            .record_settlement(v, event.data.tie, odd_chips(&event));
     }
+    json_response(&event)
 }
 
 /// The event as the 200's JSON body (`settle::to_json`); a DTO that fails
 /// to serialize is our bug, answered 500 rather than a broken 200.
-fn json_response(event: &HandCompleteEvent) -> Response {
-    match to_json(event) {
-        Ok(body) => (
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            )],
-            body,
-        )
-            .into_response(),
-        Err(e) => {
-            tracing::error!(error = %e, "hand_complete did not serialize");
-            Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
-                .into_response()
-        }
-    }
+fn json_response(event: &HandCompleteEvent) -> ApiResult<Response> {
+    let body = to_json(event).map_err(|e| {
+        tracing::error!(error = %e, "hand_complete did not serialize");
+        Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+    })?;
+    let json = HeaderValue::from_static("application/json");
+    Ok(([(header::CONTENT_TYPE, json)], body).into_response())
 }

@@ -2,9 +2,9 @@
 //! where it names them), and the limits a setting cannot pass.
 
 /// Where the service listens.
-pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub(crate) const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// Largest request body in bytes (API.md: 64 KiB).
-pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+pub(crate) const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 /// Bytes of request bodies held at once over every connection, 24 MiB:
 /// 18 bodies of 1 MiB at most (large bodies may hold three quarters,
 /// `edge::budget`) and the rest for small ones.
@@ -15,36 +15,37 @@ pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 /// [`DEFAULT_MAX_CONNECTIONS`] = 40 MiB, plus this budget = 24 MiB, plus
 /// the work on the bodies being answered, about 6 times the largest route
 /// limit (1 MiB) on each of 2 cores = 12 MiB: 110 MiB in all, 18 MiB to
-/// spare (a head over 8 KiB costs up to `--max-header-bytes` more). [`DEFAULT_CONCURRENCY`] adds nothing: a request holds a slot
-/// only once its body is read and in the budget, one request a
-/// connection, and only as many run at once as there are cores.
-pub const DEFAULT_BODY_BUDGET: usize = 24 * 1024 * 1024;
+/// spare (a head over 8 KiB costs up to `--max-header-bytes` more).
+/// [`DEFAULT_CONCURRENCY`] adds nothing: a request holds a slot only once
+/// its body is read and in the budget, one request a connection, and only
+/// as many run at once as there are cores.
+pub(crate) const DEFAULT_BODY_BUDGET: usize = 24 * 1024 * 1024;
 /// Longest a request may take, in milliseconds; then 408.
-pub const DEFAULT_TIMEOUT_MS: u64 = 10_000;
+pub(crate) const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 /// API requests handled at once; more are refused with 503. No more than
 /// the connection cap (one request a connection); its memory is counted in
 /// the connections' and the body budget's (see [`DEFAULT_BODY_BUDGET`]).
-pub const DEFAULT_CONCURRENCY: usize = 1024;
+pub(crate) const DEFAULT_CONCURRENCY: usize = 1024;
 
 /// Longest wait for a request's headers, in milliseconds.
-pub const DEFAULT_HEADER_TIMEOUT_MS: u64 = 10_000;
+pub(crate) const DEFAULT_HEADER_TIMEOUT_MS: u64 = 10_000;
 /// Longest a connection may send nothing between requests, in milliseconds.
-pub const DEFAULT_IDLE_TIMEOUT_MS: u64 = 5_000;
+pub(crate) const DEFAULT_IDLE_TIMEOUT_MS: u64 = 5_000;
 /// Largest request line and headers, in bytes.
-pub const DEFAULT_MAX_HEADER_BYTES: usize = 32 * 1024;
+pub(crate) const DEFAULT_MAX_HEADER_BYTES: usize = 32 * 1024;
 /// The smallest request-head limit: hyper's read buffer cannot be smaller
 /// (it panics below it), so a smaller `--max-header-bytes` is refused.
-pub const MIN_HEADER_BYTES: usize = 8192;
+pub(crate) const MIN_HEADER_BYTES: usize = 8192;
 /// Open connections at most: 1,280 at about 32 KiB each is 40 MiB (see
 /// [`DEFAULT_BODY_BUDGET`]). It was 10,000, which is 312 MiB of buffers
 /// alone, over the pod's 128 MiB: a pod is scaled out by replicas, not by
 /// holding more connections than its memory can. Above the 1,100 of
 /// make attack's floods, so its probes still find room.
-pub const DEFAULT_MAX_CONNECTIONS: usize = 1280;
+pub(crate) const DEFAULT_MAX_CONNECTIONS: usize = 1280;
 /// The largest cap accepted (a semaphore's permits are bounded, and far
 /// more connections than this would exhaust memory first).
-pub const MAX_CONNECTIONS_CEILING: usize = 1 << 20;
+pub(crate) const MAX_CONNECTIONS_CEILING: usize = 1 << 20;
 /// Seconds requests in flight have to finish once the listener has closed.
-pub const DEFAULT_SHUTDOWN_GRACE_SECS: u64 = 30;
+pub(crate) const DEFAULT_SHUTDOWN_GRACE_SECS: u64 = 30;
 /// Milliseconds the listener keeps accepting after the signal.
-pub const DEFAULT_DRAIN_LINGER_MS: u64 = 500;
+pub(crate) const DEFAULT_DRAIN_LINGER_MS: u64 = 500;

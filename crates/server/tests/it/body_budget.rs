@@ -5,7 +5,7 @@
 use crate::common::{self, assert_problem, send};
 use axum::body::{Body, Bytes};
 use axum::http::{header, Request};
-use showdown_server::edge::config::AppConfig;
+use showdown_server::config::AppConfig;
 use showdown_server::{app, AppState};
 use std::time::Duration;
 
@@ -37,7 +37,7 @@ fn state_with_budget(bytes: usize) -> AppState {
 
 #[tokio::test]
 async fn issue_48_401_comes_from_the_head_before_a_body_byte_is_read() {
-    let auth = showdown_server::edge::auth::AuthConfig::load(None, Some("t0ken")).unwrap();
+    let auth = showdown_server::auth::AuthConfig::load(None, Some("t0ken")).unwrap();
     let state = AppState::new(AppConfig {
         auth,
         ..Default::default()

@@ -7,7 +7,7 @@ use crate::common::{post_json, Reply};
 use crate::tables::golden_at;
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use showdown_contract::dto::DealResponse;
+use showdown_contract::deal::DealResponse;
 
 fn app() -> axum::Router {
     showdown_server::app(showdown_server::AppState::default())

@@ -9,7 +9,7 @@
 use crate::common::{post_json, settle, Reply};
 use crate::tables::golden_at;
 use serde_json::{json, Value};
-use showdown_server::dto::PrizesResponse;
+use showdown_contract::prizes::PrizesResponse;
 
 async fn prizes(body: &Value) -> Reply {
     post_json(

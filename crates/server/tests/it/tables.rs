@@ -9,8 +9,8 @@
 
 use crate::common::{self, post_json, settle, Reply};
 use serde_json::{json, Value};
+use showdown_contract::settle::HandCompleteEvent;
 use showdown_contract::tables::TablesResponse;
-use showdown_server::dto::HandCompleteEvent;
 use std::path::PathBuf;
 
 fn app() -> axum::Router {
