@@ -10,8 +10,9 @@ use axum::response::IntoResponse;
 /// Requests by route and status, a latency histogram per route,
 /// settlements by variant, ties, odd chips and connection errors; the
 /// build, refusals by problem type, 503s by reason, requests in flight,
-/// the concurrency limit's and the equity pool's saturation, and the
-/// standard `process_*` figures.
+/// the concurrency limit's and the equity pool's saturation, the bytes of
+/// request bodies held against the body budget, and the standard
+/// `process_*` figures.
 #[utoipa::path(
     get,
     path = "/metrics",
