@@ -35,15 +35,16 @@ start() {
 }
 
 # start_server NAME BIN PORT: one of the load test's servers, from the
-# binaries in BIN, on loopback PORT: showdown (with $LOAD_SHOWDOWN_ENV, extra
-# settings such as RUST_LOG=warn), or the ceiling bare (ceiling), around
+# binaries in BIN, on loopback PORT: showdown (as the image runs it, with
+# MIMALLOC_PURGE_DELAY=0, and $LOAD_SHOWDOWN_ENV, extra settings such as
+# RUST_LOG=warn), or the ceiling bare (ceiling), around
 # Showdown's layers (layers) or settling each request (work). Sets
 # STARTED_PID.
 start_server() {
   local name=$1 bin=$2 addr=127.0.0.1:$3
   # shellcheck disable=SC2086 # LOAD_SHOWDOWN_ENV is a list of settings
   case $name in
-    showdown) start "$name" env SHOWDOWN_ADDR="$addr" ${LOAD_SHOWDOWN_ENV:-} "$bin/showdown" serve ;;
+    showdown) start "$name" env SHOWDOWN_ADDR="$addr" MIMALLOC_PURGE_DELAY=0 ${LOAD_SHOWDOWN_ENV:-} "$bin/showdown" serve ;;
     ceiling) start "$name" env CEILING_ADDR="$addr" "$bin/examples/ceiling" ;;
     layers) start "$name" env CEILING_ADDR="$addr" CEILING_LAYERS=1 "$bin/examples/ceiling" ;;
     work) start "$name" env CEILING_ADDR="$addr" CEILING_WORK=settle "$bin/examples/ceiling" ;;
