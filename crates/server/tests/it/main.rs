@@ -33,3 +33,5 @@ mod rooms;
 mod tables;
 mod tournament;
 mod tournament_loop;
+mod traces;
+mod traces_otlp;
