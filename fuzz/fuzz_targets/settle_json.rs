@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use showdown_contract::dto::SettleRequest;
+use showdown_contract::settle::SettleRequest;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(req) = serde_json::from_slice::<SettleRequest>(data) else {

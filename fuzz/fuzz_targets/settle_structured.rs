@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use showdown_contract::dto::{PlayerRequest, SettleRequest, TournamentRequest};
+use showdown_contract::settle::{PlayerRequest, SettleRequest, TournamentRequest};
 
 /// API.md's table: variant, hole cards, board cards, has a button.
 const VARIANTS: &[(&str, usize, usize, bool)] = &[

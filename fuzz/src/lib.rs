@@ -2,7 +2,7 @@
 //! up (API.md's invariant) and the answer serializes. A panic here is a
 //! crash libFuzzer keeps.
 
-use showdown_contract::dto::{HandCompleteEvent, SettleRequest};
+use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 
 /// API.md: the sum of `potBreakdown` amounts plus `uncalled` equals the sum
 /// of every `committed` and `dead` plus `deadMoney`; and every player's final

@@ -34,7 +34,7 @@ LAYERS = {
     "showdown-server": [
         ("settings", ["settings"]),
         ("edge", ["edge"]),
-        ("routes", ["routes", "phh"]),
+        ("routes", ["routes"]),
         ("command line", ["cli"]),
     ]
 }

@@ -10,10 +10,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use showdown_contract::dto::SettleRequest;
 use showdown_contract::equity::{equity_request, EquityRequest};
-use showdown_contract::parse_json;
+use showdown_contract::settle::SettleRequest;
 use showdown_contract::settle::{settle_request, to_json};
+use showdown_json::parse_json;
 
 fn body(cash_out: Option<u64>) -> Vec<u8> {
     let mut v = serde_json::json!({

@@ -20,9 +20,9 @@ pub use dto::{
     ChipRaceAward, ChipRacePlayerRequest, ChipRacePlayerResult, ChipRaceRequest, ChipRaceResponse,
 };
 
-use crate::invalid::Invalid;
 use crate::problems::{seat_order, Problems};
 use showdown_core::chip_race::chip_race;
+use showdown_json::Invalid;
 
 /// Run a chip race request: the response, or every problem found. The
 /// steps of the race: check the denominations, the convention, the table

@@ -1,90 +1,48 @@
-//! The problems accumulator every request's validation shares (settle,
-//! chip race, draw): problems are collected, never short-circuited, so a
-//! client fixes a request in one round trip, and each rule has one wording.
+//! The contract's own checks on top of the shared accumulator: amounts in
+//! chips, units, ids, seats, seeds and cards, each rule in one wording.
 
-use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use showdown_cards::Card;
 use showdown_core::MAX_AMOUNT;
+use showdown_json::{Invalid, Problems as Found};
 use std::collections::HashMap;
+use std::ops::{Deref, DerefMut};
 
 /// The message of a seat numbered 0, wherever a seat is given.
 pub(crate) const SEAT_FROM_1: &str = "seat numbers start at 1";
 
-/// The problems found so far (the first [`MAX_LISTED`] kept, the rest
-/// counted in `unlisted`); `over` is set once an amount alone is over
-/// 2^53 - 1, so a total is not reported a second time.
+/// The problems found so far (`showdown_json::Problems`: pushed, picked
+/// from closed sets, capped), with the checks of chips and seats; `over`
+/// is set once an amount alone is over 2^53 - 1, so a total is not
+/// reported a second time. It derefs to the shared accumulator so a check
+/// pushes as any validation does.
 #[derive(Default)]
 pub(crate) struct Problems {
-    errors: Vec<FieldError>,
-    unlisted: usize,
+    found: Found,
     pub(crate) over: bool,
 }
 
+impl Deref for Problems {
+    type Target = Found;
+    fn deref(&self) -> &Found {
+        &self.found
+    }
+}
+
+impl DerefMut for Problems {
+    fn deref_mut(&mut self) -> &mut Found {
+        &mut self.found
+    }
+}
+
 impl Problems {
-    pub(crate) fn push(&mut self, pointer: impl Into<String>, message: impl Into<String>) {
-        self.push_with(|| pointer.into(), || message.into());
-    }
-
-    /// A closed-set field's value among `choices`, the first of which is
-    /// the default when the field is left out; a value outside the set is
-    /// a problem at `pointer` with its hint (API.md, Closed sets) and reads
-    /// as the default.
-    pub(crate) fn pick<T: Copy>(
-        &mut self,
-        pointer: &str,
-        field: &str,
-        value: Option<&str>,
-        choices: &[(&str, T)],
-    ) -> Option<T> {
-        let Some(value) = value else {
-            return choices.first().map(|c| c.1);
-        };
-        match choices.iter().find(|c| c.0 == value) {
-            Some(c) => Some(c.1),
-            None => {
-                let allowed: Vec<&str> = choices.iter().map(|c| c.0).collect();
-                self.push(pointer, crate::closed_set::unknown(field, value, &allowed));
-                choices.first().map(|c| c.1)
-            }
-        }
-    }
-
-    /// [`Problems::push`] that makes the pointer and the message only for a
-    /// problem that is listed: a body of garbage has thousands.
-    pub(crate) fn push_with(
-        &mut self,
-        pointer: impl FnOnce() -> String,
-        message: impl FnOnce() -> String,
-    ) {
-        if self.errors.len() >= MAX_LISTED {
-            self.unlisted += 1;
-            return;
-        }
-        self.errors.push(FieldError {
-            pointer: pointer(),
-            message: message(),
-        });
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.errors.is_empty()
-    }
-
     /// `Ok` when nothing was found, else every problem.
     pub(crate) fn finish(self) -> Result<(), Invalid> {
-        if self.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(self.into_invalid())
-        }
+        self.found.finish()
     }
 
     /// Every problem found.
     pub(crate) fn into_invalid(self) -> Invalid {
-        Invalid {
-            errors: self.errors,
-            unlisted: self.unlisted,
-        }
+        self.found.into_invalid()
     }
 
     /// An amount must be a whole number of chip units and readable by
@@ -200,7 +158,7 @@ impl Problems {
                     Some(c)
                 }
                 Err(e) => {
-                    self.push(pointer.clone(), crate::closed_set::malformed_card(s, &e));
+                    self.push(pointer.clone(), malformed_card(s, &e));
                     None
                 }
             })
@@ -239,5 +197,44 @@ pub(crate) fn earlier_equal<K: Ord>(
     move |i| match &table {
         Some(t) => t[i],
         None => (0..i).find(|&j| key(j) == key(i)),
+    }
+}
+
+/// A card string the parser refused, with the card it probably meant when
+/// only the case or a ten written `10` was wrong (`"ah"`, `"10h"`).
+pub(crate) fn malformed_card(s: &str, error: &dyn std::fmt::Display) -> String {
+    let fixed = s.strip_prefix("10").map_or_else(
+        || {
+            let mut chars = s.chars();
+            let rank = chars.next().map(|c| c.to_ascii_uppercase());
+            rank.into_iter()
+                .chain(chars.map(|c| c.to_ascii_lowercase()))
+                .collect::<String>()
+        },
+        |suit| format!("T{}", suit.to_ascii_lowercase()),
+    );
+    if fixed != s && fixed.parse::<Card>().is_ok() {
+        format!("malformed card {s:?}: {error}; did you mean {fixed:?}?")
+    } else {
+        format!("malformed card {s:?}: {error}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_off_by_case_or_written_10_gets_the_card_it_meant() {
+        let e = "why";
+        assert_eq!(
+            malformed_card("ah", &e),
+            "malformed card \"ah\": why; did you mean \"Ah\"?"
+        );
+        assert_eq!(
+            malformed_card("10H", &e),
+            "malformed card \"10H\": why; did you mean \"Th\"?"
+        );
+        assert_eq!(malformed_card("Zz", &e), "malformed card \"Zz\": why");
     }
 }

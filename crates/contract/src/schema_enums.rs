@@ -223,25 +223,6 @@ closed_set!(
     ["ok", "ready"]
 );
 
-closed_set!(
-    /// The `type` of a problem: RFC 9457's `about:blank` or one of ours.
-    ProblemType,
-    "A URI naming the kind of problem; `about:blank` when the HTTP status says it all.",
-    [
-        "about:blank",
-        TYPE_MALFORMED,
-        TYPE_INVALID_HAND,
-        TYPE_INVALID_REQUEST,
-    ]
-);
-
-/// `type` of a request that is not the JSON of API.md (400).
-pub const TYPE_MALFORMED: &str = "urn:showdown:problem:malformed-request";
-/// `type` of an impossible hand (422).
-pub const TYPE_INVALID_HAND: &str = "urn:showdown:problem:invalid-hand";
-/// `type` of another impossible request: a chip race or a draw (422).
-pub const TYPE_INVALID_REQUEST: &str = "urn:showdown:problem:invalid-request";
-
 /// The contract's name of a kind of hand.
 pub fn hand_kind_id(k: showdown_cards::HandKind) -> &'static str {
     use showdown_cards::HandKind as K;

@@ -1,6 +1,7 @@
-//! The whole settle pipeline without HTTP (DESIGN.md, "The flow of one
-//! request"): validate -> parse cards -> rank each live hand -> sort players
-//! by seat -> `showdown_core::settle` -> the `hand_complete` event.
+//! The whole settle pipeline without HTTP (the server's README, "One
+//! request, end to end"): validate -> parse cards -> rank each live hand ->
+//! sort players by seat -> `showdown_core::settle` -> the `hand_complete`
+//! event.
 //!
 //! [`settle_request`] is the stable entry point: the HTTP route, the
 //! `showdown settle` subcommand and the PHH replay all call it, so they
@@ -8,22 +9,31 @@
 //!
 //! The hands are ranked in `rank`, the event is assembled in `event`, and
 //! what a hand adds on top (cash-outs, the bad-beat jackpot, the
-//! tournament, the next hand) each comes from a module of its own.
+//! tournament, its prizes, the next hand, the explanation) each comes from
+//! a module of its own under `settle/`.
 
+pub mod bad_beat;
+pub mod cash_out;
+mod dto;
 mod event;
+pub mod explain;
+pub mod next_hand;
+pub mod prize;
 mod rank;
+pub mod step;
+pub mod tournament;
 
-use crate::dto::{HandCompleteEvent, SettleRequest};
-use crate::validate::{validate, Invalid, Validated};
+use crate::validate::{validate, Validated};
 use event::{build_event, Boards};
 use rank::{
     core_input, describe_shown, more_board_hands, rank_live_hands, rank_more_boards, Ranked,
 };
 use showdown_cards::rank_showdown;
 use showdown_core::{BoardsSettlement, HandInput};
+use showdown_json::Invalid;
 use std::borrow::Cow;
 
-pub use crate::dto::hand_rank_dto;
+pub use dto::*;
 
 /// Settle one request: the `hand_complete` event, or every problem found.
 ///
@@ -84,10 +94,10 @@ fn on_top<'a>(
 ) -> Result<HandCompleteEvent<'a>, Invalid> {
     let s = &settled.settlement;
     let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
-    event.data.bad_beat = crate::bad_beat::judge(req, v, &highs)?;
-    let cash_outs = crate::cash_out::value(req, v, order, s)?;
-    let tournament = crate::tournament::end(req, order, input, s)?;
-    let next_hand = crate::next_hand::next(req, order, s);
+    event.data.bad_beat = crate::settle::bad_beat::judge(req, v, &highs)?;
+    let cash_outs = crate::settle::cash_out::value(req, v, order, s)?;
+    let tournament = crate::settle::tournament::end(req, order, input, s)?;
+    let next_hand = crate::settle::next_hand::next(req, order, s);
     if let Some(c) = &cash_outs {
         for (k, &stack) in c.final_stacks.iter().enumerate() {
             let id = Cow::Borrowed(req.players[order[k]].id.as_str());
@@ -106,16 +116,16 @@ fn on_top<'a>(
         };
         let mut steps = cx.steps(req);
         if let Some(c) = &cash_outs {
-            steps.extend(crate::cash_out::steps(req, &c.dtos));
+            steps.extend(crate::settle::cash_out::steps(req, &c.dtos));
         }
         if let Some(bb) = &event.data.bad_beat {
-            steps.extend(crate::bad_beat::steps(req, bb));
+            steps.extend(crate::settle::bad_beat::steps(req, bb));
         }
         if let Some(t) = &tournament {
-            steps.extend(crate::tournament::steps(req, t));
+            steps.extend(crate::settle::tournament::steps(req, t));
         }
         if let Some(n) = &next_hand {
-            steps.push(crate::next_hand::step(req, order, s, n));
+            steps.push(crate::settle::next_hand::step(req, order, s, n));
         }
         event.data.explanation = Some(steps);
     }
@@ -142,7 +152,7 @@ struct Explained<'x> {
 
 impl Explained<'_> {
     /// The steps of the pots: every live hand described in words.
-    fn steps(&self, req: &SettleRequest) -> Vec<crate::step::ExplainStep> {
+    fn steps(&self, req: &SettleRequest) -> Vec<crate::settle::step::ExplainStep> {
         let v = self.v;
         let hand_words: Vec<Option<String>> = (0..req.players.len())
             .map(|i| {
@@ -152,7 +162,7 @@ impl Explained<'_> {
                 s.map(|s| s.high.description)
             })
             .collect();
-        let cx = crate::explain::Context {
+        let cx = crate::settle::explain::Context {
             req,
             order: self.order,
             values: &self.ranked.values,
@@ -160,7 +170,7 @@ impl Explained<'_> {
             order_kind: self.input.order,
             split_game: self.input.split_game,
         };
-        crate::explain::explain(&cx, self.settled)
+        crate::settle::explain::explain(&cx, self.settled)
     }
 }
 
@@ -199,7 +209,7 @@ pub(crate) fn sample_requests() -> Vec<(String, SettleRequest)> {
                 continue;
             }
             let text = std::fs::read(&path).unwrap();
-            if let Ok(req) = crate::parse::parse_json::<SettleRequest>(&text) {
+            if let Ok(req) = showdown_json::parse_json::<SettleRequest>(&text) {
                 out.push((name, req));
             }
         }

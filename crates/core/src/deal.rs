@@ -6,7 +6,8 @@
 //! `equal` are plain integer fractions (products in `u128`); `icm` is
 //! decided by a fixed-point computation with a proven error bound
 //! ([`icm`]'s module says why), which falls back to exact integer
-//! arithmetic whenever its interval cannot decide a unit.
+//! arithmetic by stack class whenever its interval cannot decide a unit:
+//! every valid deal is answered, to the unit.
 //!
 //! Players are given in tie order: equal remainders go to the larger stack
 //! first, then to the player given first (the caller lists equal stacks by
@@ -98,10 +99,6 @@ pub enum DealError {
     SetAsideNotMultiple,
     #[error("setAside is above the first prize less the second")]
     SetAsideTooLarge,
-    /// The fixed-point interval could not separate two amounts and the
-    /// exact arithmetic that would is over the work bound (RULES.md §14.6).
-    #[error("the ICM shares are too close to decide within the work bound")]
-    Undecided,
 }
 
 /// Divides the prizes among `stacks` (RULES.md §14.5-14.7), in tie order.
@@ -110,9 +107,9 @@ pub fn deal(stacks: &[u64], terms: &DealTerms) -> Result<DealOutcome, DealError>
     let (floors, order) = match terms.method {
         DealMethod::Equal => equal(stacks, units.total),
         DealMethod::ChipChop => chip_chop(stacks, &units),
-        DealMethod::Icm => icm_floors(stacks, &units)?,
+        DealMethod::Icm => icm_floors(stacks, &units),
     };
-    let shares = round(&floors, &order, units.total, terms.unit)?;
+    let shares = round(&floors, &order, units.total, terms.unit);
     Ok(DealOutcome {
         total: units.total * terms.unit,
         shares,
@@ -246,46 +243,33 @@ pub(crate) fn remainder_order(
     order
 }
 
-/// `icm`: the interval's decision, else the exact one, else a refusal.
-fn icm_floors(stacks: &[u64], units: &Units) -> Result<Floors, DealError> {
+/// `icm`: the interval's decision where it decides, else the exact one.
+fn icm_floors(stacks: &[u64], units: &Units) -> Floors {
     let table = icm::Table::new(units, stacks.len());
-    if let Some(decided) = icm::decide(stacks, &table) {
-        return Ok(decided);
-    }
-    exact::decide(stacks, &table).ok_or(DealError::Undecided)
+    icm::decide(stacks, &table).unwrap_or_else(|| exact::decide(stacks, &table))
 }
 
 /// RULES.md §14.7: each player's whole units, then one left-over unit each
 /// to the first in `order`.
-fn round(
-    floors: &[u64],
-    order: &[usize],
-    total: u64,
-    unit: u64,
-) -> Result<Vec<DealShare>, DealError> {
-    let paid = floors
-        .iter()
-        .try_fold(0u64, |a, &f| a.checked_add(f))
-        .ok_or(DealError::Undecided)?;
-    // The exact shares add up to D, so fewer than n units are left over;
-    // anything else means the shares were not decided, never a wrong pay.
-    let left = total
-        .checked_sub(paid)
-        .filter(|&l| (l as usize) < floors.len())
-        .ok_or(DealError::Undecided)? as usize;
+fn round(floors: &[u64], order: &[usize], total: u64, unit: u64) -> Vec<DealShare> {
+    // Every floor is decided exactly and the exact shares add up to D, so
+    // fewer than n units are left over (the interval declines otherwise).
+    let paid: u64 = floors.iter().sum();
+    let left = (total - paid) as usize;
+    debug_assert!(left < floors.len());
     let mut odd = vec![0u64; floors.len()];
     order.iter().take(left).for_each(|&i| odd[i] = 1);
-    Ok(floors
+    floors
         .iter()
         .zip(odd)
         .map(|(&f, o)| DealShare {
             amount: (f + o) * unit,
             odd_units: o,
         })
-        .collect())
+        .collect()
 }
 
-/// n choose m, for the work bounds of ICM (n at most 20).
+/// n choose m, for the interval's error bound (n at most 20).
 pub(crate) fn binomial(n: usize, m: usize) -> u128 {
     if m > n {
         return 0;

@@ -32,7 +32,7 @@ use axum::{
     routing::{get, post},
     Json, Router,
 };
-use showdown_server::dto::SettleRequest;
+use showdown_contract::settle::SettleRequest;
 
 /// API.md's example response: about the size of a real two-player answer.
 const ANSWER: &str = r#"{"type":"hand_complete","data":{"gameId":"poker-game-123","handNumber":5,"variant":"holdem","rules":"tda","reason":"showdown","winnerId":"agent-b","winnerName":"Agent B","winningHand":{"type":5,"name":"Flush","value":123456789,"description":"Flush, A high","cards":["Ah","Kh","9h","7h","2h"]},"tie":true,"totalWinners":2,"potBreakdown":[{"agentId":"agent-b","agentName":"Agent B","amount":301,"handRank":{"type":5,"name":"Flush","value":123456789,"description":"Flush, A high","cards":["Ah","Kh","9h","7h","2h"]}},{"agentId":"agent-a","agentName":"Agent A","amount":300,"handRank":{"type":5,"name":"Flush","value":123456789,"description":"Flush, A high","cards":["Ah","Kh","9h","7h","2h"]}}],"pots":[{"index":0,"name":"main","amount":601,"eligible":["agent-a","agent-b"],"tie":true,"shares":[{"agentId":"agent-b","half":"whole","amount":301,"oddChips":1},{"agentId":"agent-a","half":"whole","amount":300,"oddChips":0}]}],"uncalled":[],"finalChipStacks":{"agent-a":1000,"agent-b":1001}}}"#;

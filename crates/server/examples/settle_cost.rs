@@ -11,7 +11,7 @@
 //! the cost by phase too: `valgrind --tool=callgrind` counts instructions
 //! (deterministic, unlike the clock on a shared VM), and with
 //! `--toggle-collect=settle_cost::settle_all` only that phase is counted.
-use showdown_server::dto::{HandCompleteEvent, SettleRequest};
+use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 use std::time::{Duration, Instant};
 
 /// The service's allocator, so the figures are the server's.

@@ -115,7 +115,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Deals(args)) => deals(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
-        Some(Command::Replay { paths }) => crate::phh::replay_cli(&paths),
+        Some(Command::Replay { paths }) => showdown_phh::replay_cli(&paths),
     }
 }
 

@@ -4,17 +4,16 @@
 //! `tests/layers/import_circles.py`, holds them so): [`settings`] (the
 //! defaults, the bounds, the version and profile) at the bottom; [`edge`]
 //! (serving, limits, middleware, auth, metrics, configuration, state);
-//! `routes` (one module per route, and the OpenAPI document) with [`phh`]
-//! (hand histories); and [`cli`] (the `showdown` command line) on top.
-//! The JSON contract and the settle pipeline live in the
-//! `showdown-contract` crate, which knows no HTTP; its modules are
+//! `routes` (one module per route, and the OpenAPI document); and [`cli`]
+//! (the `showdown` command line) on top. The JSON contract and the settle
+//! pipeline live in the `showdown-contract` crate, which knows no HTTP, and
+//! hand histories in `showdown-phh`; the contract's modules are
 //! re-exported here for the binary's and the tests' convenience.
 
 #![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod edge;
-pub mod phh;
 mod routes;
 pub mod settings;
 
@@ -23,5 +22,6 @@ pub use edge::middleware::with_layers;
 pub use edge::state::AppState;
 pub use edge::{auth, config};
 pub use routes::{app, openapi};
-pub use showdown_contract::{dto, explain, parse_json, settle, settle_request, validate};
-pub use showdown_contract::{FieldError, Invalid, Problem};
+pub use showdown_contract::settle::explain;
+pub use showdown_contract::{settle, settle_request, validate};
+pub use showdown_json::{parse_json, FieldError, Invalid, Problem};

@@ -48,7 +48,7 @@ pub(super) fn convention(p: &mut Problems, req: &ChipRaceRequest) -> Convention 
         Some(other) => {
             p.push(
                 "/convention",
-                crate::closed_set::unknown("convention", other, &["tda", "standard"]),
+                showdown_json::closed_set::unknown("convention", other, &["tda", "standard"]),
             );
             Convention::Tda
         }

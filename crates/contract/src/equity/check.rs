@@ -2,11 +2,11 @@
 //! game, the board's size, each player's id and cards, cards dealt twice,
 //! and a deck large enough to complete the board.
 
-use super::EquityRequest;
-use crate::invalid::Invalid;
+use super::dto::EquityRequest;
 use crate::problems::Problems;
 use crate::validate::deck::{Deck, Owner};
 use showdown_cards::{Card, VariantId};
+use showdown_json::Invalid;
 use std::collections::HashMap;
 
 /// The most players an equity request may list (API.md).
@@ -77,7 +77,7 @@ fn game(p: &mut Problems, req: &EquityRequest) -> Option<VariantId> {
             let ids: Vec<&str> = games.map(|v| v.as_str()).collect();
             p.push(
                 "/variant",
-                crate::closed_set::unknown("variant", &req.variant, &ids),
+                showdown_json::closed_set::unknown("variant", &req.variant, &ids),
             );
             None
         }

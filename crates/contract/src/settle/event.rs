@@ -3,7 +3,7 @@
 //! uncalled bets, the house's takes).
 
 use super::rank::winner_k;
-use crate::dto::{
+use crate::settle::{
     hand_rank_dto, BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent,
     HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, SettleRequest, ShareDto, TakeDto,
     UncalledDto,

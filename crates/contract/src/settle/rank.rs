@@ -1,14 +1,15 @@
 //! Every live hand ranked (cards speak, TDA 12) on each board, and the
 //! hand as the core reads it: players by seat, amounts and strengths.
 
-use crate::dto::SettleRequest;
-use crate::validate::{Invalid, Validated};
+use crate::settle::SettleRequest;
+use crate::validate::Validated;
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
 };
 use showdown_core::{
     HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
 };
+use showdown_json::Invalid;
 
 /// Every live hand at a showdown, ranked (cards speak, TDA 12), by request
 /// index: its values, and its name and cards when `describe_all`.
@@ -204,8 +205,8 @@ pub(super) fn winner_k(
     }
 }
 
-fn eval_problem(i: usize, e: &EvalError) -> crate::invalid::FieldError {
-    crate::invalid::FieldError {
+fn eval_problem(i: usize, e: &EvalError) -> showdown_json::FieldError {
+    showdown_json::FieldError {
         pointer: format!("/players/{i}/cards"),
         message: e.to_string(),
     }

@@ -1,8 +1,8 @@
 //! The 422 checks of `badBeat` (RULES.md §11.5): the game, the shares, the
 //! minimum losing hand, and the fund and counts the core can judge.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_cards::{five_card_high_value, Card, Rank, VariantId};
 use showdown_core::MAX_AMOUNT;
 
@@ -96,7 +96,7 @@ fn min_losing_hand(cards: &[String], variant: Option<VariantId>, p: &mut Problem
     for (j, s) in cards.iter().enumerate() {
         let at = format!("/badBeat/minLosingHand/{j}");
         match s.parse::<Card>() {
-            Err(e) => p.push(at, crate::closed_set::malformed_card(s, &e)),
+            Err(e) => p.push(at, crate::problems::malformed_card(s, &e)),
             Ok(c) if short && c.rank() < Rank::Six => {
                 p.push(at, format!("card {c} is not in the short deck (6 to A)"))
             }

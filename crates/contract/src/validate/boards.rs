@@ -3,8 +3,8 @@
 //! cards.
 
 use super::deck::{Deck, Owner};
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_cards::{Card, Variant};
 
 /// The most boards a request may list, checked before any board is looked

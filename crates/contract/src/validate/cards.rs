@@ -3,8 +3,8 @@
 
 use super::boards;
 use super::deck::{Deck, Owner};
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_cards::{Card, Variant};
 
 /// `cards`, or none when there are more than `max`: an over-long list is one

@@ -1,8 +1,8 @@
 //! The 422 checks of `cashOuts` (RULES.md §10.6): the core lists every
 //! refusal with its place, and each becomes a problem with a pointer.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_cards::VariantId;
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutRefusal, CashOutSeat,
@@ -115,7 +115,7 @@ pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
         if fee_rounding(c.fee_rounding.as_deref()).is_none() {
             p.push(
                 format!("/cashOuts/{i}/feeRounding"),
-                crate::closed_set::unknown(
+                showdown_json::closed_set::unknown(
                     "feeRounding",
                     c.fee_rounding.as_deref().unwrap_or_default(),
                     &["down", "nearest"],

@@ -54,7 +54,7 @@ impl Deck {
     /// problem at the card's pointer.
     pub(crate) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
         match s.parse::<Card>() {
-            Err(e) => p.push(owner.ptr(j), crate::closed_set::malformed_card(s, &e)),
+            Err(e) => p.push(owner.ptr(j), crate::problems::malformed_card(s, &e)),
             Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
                 owner.ptr(j),
                 format!("card {c} is not in the short deck (6 to A)"),

@@ -20,11 +20,11 @@ pub(crate) mod prize;
 pub(crate) mod tournament;
 mod validated;
 
-use crate::dto::{PlayerRequest, SettleRequest};
-pub use crate::invalid::{FieldError, Invalid, MAX_LISTED};
 use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
+use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::HiLoOddChips;
+use showdown_json::Invalid;
 pub use validated::Validated;
 
 pub(crate) mod rake;
@@ -89,7 +89,7 @@ fn variant(req: &SettleRequest, p: &mut Problems) -> Option<VariantId> {
     if v.is_none() {
         p.push("/variant", {
             let ids: Vec<&str> = VariantId::ALL.iter().map(|v| v.as_str()).collect();
-            crate::closed_set::unknown("variant", &req.variant, &ids)
+            showdown_json::closed_set::unknown("variant", &req.variant, &ids)
         });
     }
     v
@@ -238,6 +238,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use showdown_cards::Card;
+    use showdown_json::MAX_LISTED;
 
     fn request(board: &[&str], hands: &[&[&str]]) -> SettleRequest {
         let players: Vec<serde_json::Value> = hands
@@ -282,7 +283,7 @@ mod tests {
         const { assert!(MAX_LISTED >= 20) };
         assert!(invalid.unlisted > 0);
         assert_eq!(invalid.total(), invalid.errors.len() + invalid.unlisted);
-        let problem = crate::problem::Problem::from(invalid.clone());
+        let problem = showdown_json::Problem::from(invalid.clone());
         assert_eq!(problem.errors.len(), MAX_LISTED);
         assert!(
             problem

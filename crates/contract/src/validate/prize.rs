@@ -3,8 +3,8 @@
 //! problem once, in one wording, with a pointer under the object that
 //! carries the table.
 
-use crate::dto::SettleRequest;
 use crate::problems::Problems;
+use crate::settle::SettleRequest;
 use showdown_core::{MAX_AMOUNT, MAX_PRIZES};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).
@@ -28,7 +28,7 @@ pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
         if !TIED_PLACES.contains(&tied) {
             p.push(
                 format!("{at}/tiedPlaces"),
-                crate::closed_set::unknown("tiedPlaces", tied, &TIED_PLACES),
+                showdown_json::closed_set::unknown("tiedPlaces", tied, &TIED_PLACES),
             );
         }
     }

@@ -2,8 +2,8 @@
 //! and several boards"), and the core's view of it once valid.
 
 use super::validated::Validated;
-use crate::dto::{RakeRequest, SettleRequest};
 use crate::problems::{earlier_equal, Problems};
+use crate::settle::{RakeRequest, SettleRequest};
 use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 
 /// `rake.rounding`, as the contract spells it.
@@ -120,7 +120,7 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
             let allowed: Vec<&str> = choices.split('"').skip(1).step_by(2).collect();
             p.push(
                 format!("/rake/{field}"),
-                crate::closed_set::unknown(field, value, &allowed),
+                showdown_json::closed_set::unknown(field, value, &allowed),
             );
         }
     }

@@ -1,8 +1,8 @@
 //! The 422 checks of `tournament` and `players[].bounty` (RULES.md §12.10).
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
-use crate::dto::{SettleRequest, TournamentRequest};
 use crate::problems::{Problems, SEAT_FROM_1};
+use crate::settle::{SettleRequest, TournamentRequest};
 use showdown_cards::Variant;
 use showdown_core::MAX_AMOUNT;
 
@@ -192,7 +192,7 @@ pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
     if !matches!(rule, "dead" | "forward") {
         p.push(
             pointer,
-            crate::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
+            showdown_json::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
         );
     }
 }

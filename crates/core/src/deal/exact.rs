@@ -1,97 +1,148 @@
-//! ICM (RULES.md §14.5) in exact integers, for the few deals whose units
-//! the fixed-point interval cannot decide (an exact share such as 485
-//! dollars, remainders that tie exactly).
+//! ICM (RULES.md §14.5) in exact integers, by stack class, for the deals
+//! whose units the fixed-point interval cannot decide (an exact share such
+//! as 485 dollars, equal stacks whose shares are D / n exactly, remainders
+//! that tie exactly).
 //!
-//! The chances of the sets of m players who finish first share one
-//! denominator: the product, over the levels below m, of the least common
-//! multiple of the chips left outside each set of that level. Numerators
-//! are then whole numbers and a share's remainder is an exact integer over
-//! that denominator. Its size is what bounds the work: it stays small when
-//! the stacks share factors (as they do whenever a share can come out
-//! exact), and the computation is refused past [`MAX_EDGES`] steps or
-//! [`MAX_BITS`] bits rather than run long.
+//! Players with the same stack are one class: who of them has finished
+//! does not change anyone's chances, only how many. So a state is how many
+//! of each class have finished, the chance that class j is next is
+//! (its players left) × stack / chips left, and each player of a class
+//! takes an equal part of the class's share. Equal stacks are one class
+//! and n + 1 states; twenty distinct stacks are the 2^20 sets of the
+//! subset computation, which the interval decides unless a share is exact.
+//!
+//! The chances of the states of one level (m players finished) share one
+//! denominator: the product, over the levels below, of the least common
+//! multiple of the chips left in each state of that level. Numerators are
+//! then whole numbers and every remainder is an exact integer. There is no
+//! work bound and no refusal: every unit is decided exactly.
 
 use super::icm::Table;
-use super::{binomial, remainder_order, Floors};
+use super::{remainder_order, Floors};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use std::collections::BTreeMap;
 
-/// The most (set, next player) steps the exact computation takes.
-pub(crate) const MAX_EDGES: u128 = 1 << 15;
-/// The most bits its common denominator may reach.
-pub(crate) const MAX_BITS: u64 = 1 << 16;
-
-/// The floors and the order of the left-over units, exactly; `None` when
-/// that is over the work bound.
-pub(crate) fn decide(stacks: &[u64], table: &Table) -> Option<Floors> {
-    let n = stacks.len();
-    let k = table.prizes.len();
-    let edges: u128 = (0..k).map(|m| binomial(n, m) * (n - m) as u128).sum();
-    if edges > MAX_EDGES {
-        return None;
-    }
-    let (shares, denominator) = shares(stacks, &table.prizes)?;
-    let mut floors = Vec::with_capacity(n);
-    let mut remainders = Vec::with_capacity(n);
-    for share in shares {
-        let (whole, rest) = share.div_rem(&denominator);
-        floors.push(table.base.checked_add(u64::try_from(whole).ok()?)?);
-        remainders.push(rest);
-    }
-    let order = remainder_order(stacks, |a, b| remainders[b].cmp(&remainders[a]));
-    Some((floors, order))
+/// Players grouped by stack: each distinct stack with how many hold it.
+struct Classes {
+    /// (stack, players) for each distinct stack.
+    members: Vec<(u64, u64)>,
+    /// The class of each player.
+    class_of: Vec<usize>,
+    /// Mixed-radix weights: a state is Σ finished(j) × radix[j].
+    radix: Vec<u64>,
 }
 
-/// Every player's share above the base, as numerators over one common
-/// denominator; `None` past [`MAX_BITS`].
-fn shares(stacks: &[u64], prizes: &[u64]) -> Option<(Vec<BigUint>, BigUint)> {
-    let n = stacks.len();
-    let chips: u64 = stacks.iter().sum();
-    let outside = |set: u32| chips - members(set).map(|i| stacks[i]).sum::<u64>();
-    let mut shares = vec![BigUint::default(); n];
+impl Classes {
+    fn new(stacks: &[u64]) -> Classes {
+        let mut members: Vec<(u64, u64)> = Vec::new();
+        let class_of = stacks
+            .iter()
+            .map(|&s| match members.iter().position(|&(v, _)| v == s) {
+                Some(j) => {
+                    members[j].1 += 1;
+                    j
+                }
+                None => {
+                    members.push((s, 1));
+                    members.len() - 1
+                }
+            })
+            .collect();
+        let mut radix = Vec::with_capacity(members.len());
+        let mut weight = 1u64;
+        for &(_, count) in &members {
+            radix.push(weight);
+            weight *= count + 1;
+        }
+        Classes {
+            members,
+            class_of,
+            radix,
+        }
+    }
+
+    /// How many of class `j` have finished in `state`.
+    fn finished(&self, state: u64, j: usize) -> u64 {
+        state / self.radix[j] % (self.members[j].1 + 1)
+    }
+
+    /// The chips still in play in `state`.
+    fn chips_left(&self, state: u64) -> u64 {
+        self.members
+            .iter()
+            .enumerate()
+            .map(|(j, &(stack, count))| (count - self.finished(state, j)) * stack)
+            .sum()
+    }
+}
+
+/// The floors and the order of the left-over units, decided exactly.
+pub(crate) fn decide(stacks: &[u64], table: &Table) -> Floors {
+    let classes = Classes::new(stacks);
+    let (class_shares, denominator) = class_shares(&classes, &table.prizes);
+    // A player's share is the class's over (denominator × its players).
+    let parts: Vec<(u64, BigUint, u64)> = classes
+        .members
+        .iter()
+        .zip(&class_shares)
+        .map(|(&(_, count), share)| {
+            let (whole, rest) = share.div_rem(&(&denominator * count));
+            let whole = u64::try_from(whole).expect("a share is at most D, below 2^53");
+            (table.base + whole, rest, count)
+        })
+        .collect();
+    let class_of = &classes.class_of;
+    let floors = class_of.iter().map(|&j| parts[j].0).collect();
+    let order = remainder_order(stacks, |a, b| {
+        let (_, ra, na) = &parts[class_of[a]];
+        let (_, rb, nb) = &parts[class_of[b]];
+        // rb / (d·nb) against ra / (d·na), crosswise.
+        (rb * *na).cmp(&(ra * *nb))
+    });
+    (floors, order)
+}
+
+/// Every class's share above the base (all its players together), as
+/// numerators over one common denominator.
+fn class_shares(classes: &Classes, prizes: &[u64]) -> (Vec<BigUint>, BigUint) {
+    let mut shares = vec![BigUint::default(); classes.members.len()];
     let mut denominator = BigUint::from(1u32);
-    // The sets of m players who finish first, with their chance's numerator.
-    let mut level: BTreeMap<u32, BigUint> = BTreeMap::from([(0, BigUint::from(1u32))]);
+    // The states of m players finished, with their chance's numerator.
+    let mut level: BTreeMap<u64, BigUint> = BTreeMap::from([(0, BigUint::from(1u32))]);
     for (m, &prize) in prizes.iter().enumerate() {
-        let step = lcm(level.keys().map(|&set| outside(set)), &denominator)?;
+        let step = lcm(level.keys().map(|&state| classes.chips_left(state)));
         denominator *= &step;
         shares.iter_mut().for_each(|s| *s *= &step);
-        let mut next: BTreeMap<u32, BigUint> = BTreeMap::new();
-        let all = (1u32 << n) - 1;
-        for (set, numerator) in level {
-            let scaled = numerator * (&step / outside(set));
-            for i in members(all & !set) {
-                let t = &scaled * stacks[i];
-                shares[i] += &t * prize;
+        let mut next: BTreeMap<u64, BigUint> = BTreeMap::new();
+        for (state, numerator) in level {
+            let scaled = numerator * (&step / classes.chips_left(state));
+            for (j, &(stack, count)) in classes.members.iter().enumerate() {
+                let left = count - classes.finished(state, j);
+                if left == 0 {
+                    continue;
+                }
+                let t = &scaled * (left * stack);
+                shares[j] += &t * prize;
                 if m + 1 < prizes.len() {
-                    *next.entry(set | 1 << i).or_default() += t;
+                    *next.entry(state + classes.radix[j]).or_default() += t;
                 }
             }
         }
         level = next;
     }
-    Some((shares, denominator))
+    (shares, denominator)
 }
 
-/// The players of a set, by index.
-fn members(set: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |&i| set >> i & 1 == 1)
-}
-
-/// The least common multiple of `values`; `None` when it and `so_far`
-/// together pass [`MAX_BITS`].
-fn lcm(values: impl Iterator<Item = u64>, so_far: &BigUint) -> Option<BigUint> {
+/// The least common multiple of `values`.
+fn lcm(values: impl Iterator<Item = u64>) -> BigUint {
     let mut values: Vec<u64> = values.collect();
     values.sort_unstable();
     values.dedup();
     let mut l = BigUint::from(1u32);
     for v in values {
-        let r = u64::try_from(&l % v).ok()?;
+        let r = u64::try_from(&l % v).expect("a remainder of v fits v");
         l *= v / r.gcd(&v);
-        if l.bits() + so_far.bits() > MAX_BITS {
-            return None;
-        }
     }
-    Some(l)
+    l
 }

@@ -23,7 +23,7 @@ fn rules_14_4_an_exact_485_is_left_to_the_exact_integers() {
     assert_eq!(t.base, 20_000);
     assert_eq!(t.prizes, [70_000, 20_000]);
     assert_eq!(icm::decide(&[5_000, 3_000, 2_000], &t), None);
-    let (floors, order) = exact::decide(&[5_000, 3_000, 2_000], &t).unwrap();
+    let (floors, order) = exact::decide(&[5_000, 3_000, 2_000], &t);
     assert_eq!(floors, [61_785, 48_500, 39_714]);
     assert_eq!(order[0], 0);
 }
@@ -45,10 +45,15 @@ fn the_error_bound_stays_far_below_a_unit_at_twenty_players() {
 }
 
 #[test]
-fn the_exact_computation_is_refused_past_its_bound() {
-    let stacks: Vec<u64> = (0..20).map(|i| 1_000_003 + i * 7_919).collect();
-    let prizes: Vec<u64> = (0..20).map(|j| 1_000 - j).collect();
-    assert_eq!(exact::decide(&stacks, &table(&stacks, &prizes)), None);
+fn rules_14_6_thirteen_equal_stacks_are_paid_d_over_n_exactly() {
+    // D = 100000 × (1 + … + 13) = 9,100,000 and 13 equal stacks: 700000
+    // each, a whole share the interval cannot place on either side.
+    let stacks = [777u64; 13];
+    let prizes: Vec<u64> = (1..=13).rev().map(|j| j * 100_000).collect();
+    let t = table(&stacks, &prizes);
+    assert_eq!(icm::decide(&stacks, &t), None);
+    let (floors, _) = exact::decide(&stacks, &t);
+    assert_eq!(floors, [700_000; 13]);
 }
 
 proptest! {
@@ -65,7 +70,7 @@ proptest! {
         prizes.truncate(stacks.len());
         prizes.sort_unstable_by(|a, b| b.cmp(a));
         let t = table(&stacks, &prizes);
-        let exact = exact::decide(&stacks, &t).expect("small deals are within the bound");
+        let exact = exact::decide(&stacks, &t);
         if let Some(decided) = icm::decide(&stacks, &t) {
             let left = (t.total - decided.0.iter().sum::<u64>()) as usize;
             prop_assert_eq!(&decided.0, &exact.0);

@@ -229,3 +229,33 @@ fn rules_14_5_icm_of_twenty_distinct_stacks_adds_up_and_orders_by_stack() {
     assert_eq!(a.iter().sum::<u64>(), prizes.iter().sum::<u64>());
     assert!(a.windows(2).all(|w| w[0] >= w[1]), "{a:?}");
 }
+
+#[test]
+fn rules_14_6_thirteen_equal_stacks_with_a_whole_share_are_answered() {
+    // 13 × 777 chips, prizes 1,300,000 down to 100,000: D = 9,100,000 and
+    // each is owed 700,000 exactly (once refused as too close to decide).
+    let prizes: Vec<u64> = (1..=13).rev().map(|j| j * 100_000).collect();
+    let out = deal(&[777; 13], &terms(DealMethod::Icm, &prizes)).unwrap();
+    assert_eq!(amounts(&out), [700_000; 13]);
+    assert_eq!(odd(&out), [0; 13]);
+}
+
+#[test]
+fn rules_14_6_twenty_equal_stacks_with_five_places_paid_share_d_over_n() {
+    // D = 500 + 400 + 300 + 200 + 100 = 1500 over 20: 75 each, exactly.
+    let out = deal(
+        &[777; 20],
+        &terms(DealMethod::Icm, &[500, 400, 300, 200, 100]),
+    )
+    .unwrap();
+    assert_eq!(amounts(&out), [75; 20]);
+    // 1501 over 20: 75 each and the one unit left to the first listed.
+    let out = deal(
+        &[777; 20],
+        &terms(DealMethod::Icm, &[501, 400, 300, 200, 100]),
+    )
+    .unwrap();
+    let mut want = [75; 20];
+    want[0] = 76;
+    assert_eq!(amounts(&out), want);
+}

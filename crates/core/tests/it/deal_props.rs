@@ -136,8 +136,66 @@ fn tie_order(mut stacks: Vec<u64>) -> Vec<u64> {
     stacks
 }
 
+/// Stacks drawn from at most `classes` values (so most are repeated), and
+/// a prize table never rising, in units of `unit`.
+fn arb_repeated(
+    max_players: usize,
+    classes: usize,
+) -> impl Strategy<Value = (Vec<u64>, Vec<u64>, u64)> {
+    (
+        2..=max_players,
+        prop::collection::vec(1u64..=2_000, 1..=classes),
+        prop::sample::select(vec![1u64, 100]),
+    )
+        .prop_flat_map(|(n, values, unit)| {
+            (
+                prop::collection::vec(prop::sample::select(values), n),
+                prop::collection::vec(0u64..=2_000, 0..=n),
+                Just(unit),
+            )
+        })
+        .prop_map(|(stacks, mut prizes, unit)| {
+            prizes.sort_unstable_by(|a, b| b.cmp(a));
+            (stacks, prizes.into_iter().map(|p| p * unit).collect(), unit)
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+    #[test]
+    fn rules_14_6_equal_stacks_of_any_table_are_paid_d_over_n(
+        n in 2usize..=20,
+        stack in 1u64..=1_000_000,
+        prizes in prop::collection::vec(0u64..=1_000_000, 1..=20),
+        unit in prop::sample::select(vec![1u64, 100]),
+    ) {
+        let mut prizes: Vec<u64> = prizes.into_iter().take(n).map(|p| p * unit).collect();
+        prizes.sort_unstable_by(|a, b| b.cmp(a));
+        let stacks = vec![stack; n];
+        let out = deal(&stacks, &terms(DealMethod::Icm, &prizes, unit)).unwrap();
+        let total: u64 = prizes.iter().sum();
+        let each = total / unit / n as u64 * unit;
+        let left = (total - each * n as u64) / unit;
+        for (i, share) in out.shares.iter().enumerate() {
+            // D / n each; the left-over units to the first listed (§14.7).
+            let odd = u64::from((i as u64) < left);
+            prop_assert_eq!(share.amount, each + odd * unit);
+            prop_assert_eq!(share.odd_units, odd);
+        }
+    }
+
+    #[test]
+    fn rules_14_5_repeated_stacks_equal_the_brute_force(
+        (stacks, prizes, unit) in arb_repeated(7, 3),
+    ) {
+        let stacks = tie_order(stacks);
+        let out = deal(&stacks, &terms(DealMethod::Icm, &prizes, unit)).unwrap();
+        let total: u64 = prizes.iter().sum();
+        let want = round(&brute_force_icm(&stacks, &prizes), &stacks, unit, total);
+        let got: Vec<u64> = out.shares.iter().map(|s| s.amount).collect();
+        prop_assert_eq!(got, want);
+    }
 
     #[test]
     fn rules_14_5_icm_equals_a_brute_force_over_every_finishing_order(

@@ -3,14 +3,14 @@
 
 use super::args::EquityArgs;
 use super::io::{problem_out, read_input, write_out};
-use showdown_contract::parse_json;
-use showdown_contract::Problem;
+use showdown_json::parse_json;
+use showdown_json::Problem;
 use std::process::ExitCode;
 
 /// `showdown equity`: the route's pipeline, on this thread.
 pub(super) fn equity(args: &EquityArgs) -> ExitCode {
     use showdown_contract::equity::{equity_request, EquityRequest};
-    use showdown_contract::problem::TYPE_INVALID_REQUEST;
+    use showdown_json::problem::TYPE_INVALID_REQUEST;
     let bytes = match read_input(args.file.as_deref(), "equity") {
         Ok(b) => b,
         Err(code) => return code,
@@ -41,8 +41,8 @@ pub(super) fn tables(args: &EquityArgs) -> ExitCode {
 
 /// `showdown prizes`: the route's pipeline, as `showdown tables`.
 pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
-    use showdown_contract::dto::PrizesRequest;
-    use showdown_contract::prize::prizes_request;
+    use showdown_contract::prizes::prizes_request;
+    use showdown_contract::prizes::PrizesRequest;
     route::<PrizesRequest, _>(
         args,
         "prizes",
@@ -54,7 +54,7 @@ pub(super) fn prizes(args: &EquityArgs) -> ExitCode {
 /// `showdown deals`: the route's pipeline, as `showdown tables`.
 pub(super) fn deals(args: &EquityArgs) -> ExitCode {
     use showdown_contract::deal::deal_request;
-    use showdown_contract::dto::DealRequest;
+    use showdown_contract::deal::DealRequest;
     route::<DealRequest, _>(
         args,
         "deals",
@@ -74,9 +74,9 @@ fn route<Req, F>(
 ) -> ExitCode
 where
     Req: serde::de::DeserializeOwned,
-    F: FnOnce(&Req) -> Result<serde_json::Result<String>, showdown_contract::Invalid>,
+    F: FnOnce(&Req) -> Result<serde_json::Result<String>, showdown_json::Invalid>,
 {
-    use showdown_contract::problem::TYPE_INVALID_REQUEST;
+    use showdown_json::problem::TYPE_INVALID_REQUEST;
     let bytes = match read_input(args.file.as_deref(), command) {
         Ok(b) => b,
         Err(code) => return code,

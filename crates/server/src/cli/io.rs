@@ -1,7 +1,7 @@
 //! A subcommand's input and output: the request from FILE or stdin, the
 //! answer on stdout, a problem on stderr, and the exit status each gives.
 
-use showdown_contract::Problem;
+use showdown_json::Problem;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 

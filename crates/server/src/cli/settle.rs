@@ -3,9 +3,9 @@
 
 use super::args::SettleArgs;
 use super::io::{open_input, problem_out, write_out};
-use showdown_contract::parse_json;
 use showdown_contract::settle::settle_request;
-use showdown_contract::Problem;
+use showdown_json::parse_json;
+use showdown_json::Problem;
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[allow(clippy::result_large_err)]
 pub fn settle_bytes<T>(
     bytes: &[u8],
-    answer: impl FnOnce(&showdown_contract::dto::HandCompleteEvent<'_>) -> T,
+    answer: impl FnOnce(&showdown_contract::settle::HandCompleteEvent<'_>) -> T,
 ) -> Result<T, Problem> {
     settle_bytes_with(bytes, false, answer)
 }
@@ -25,9 +25,9 @@ pub fn settle_bytes<T>(
 pub fn settle_bytes_with<T>(
     bytes: &[u8],
     explain: bool,
-    answer: impl FnOnce(&showdown_contract::dto::HandCompleteEvent<'_>) -> T,
+    answer: impl FnOnce(&showdown_contract::settle::HandCompleteEvent<'_>) -> T,
 ) -> Result<T, Problem> {
-    let mut req: showdown_contract::dto::SettleRequest = parse_json(bytes)?;
+    let mut req: showdown_contract::settle::SettleRequest = parse_json(bytes)?;
     req.explain |= explain;
     settle_request(&req)
         .map(|e| answer(&e))

@@ -8,7 +8,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use showdown_contract::Problem;
+use showdown_json::Problem;
 
 /// The middleware: lets health and readiness through, hides `/metrics` when
 /// an admin address serves it, and asks every other request for a token.
@@ -91,7 +91,7 @@ mod tests {
         );
         assert_eq!(
             none.headers()[header::CONTENT_TYPE],
-            showdown_contract::problem::PROBLEM_JSON
+            showdown_json::problem::PROBLEM_JSON
         );
         let wrong = status_of(&app, "/v1/variants", Some("t0kem")).await;
         assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);

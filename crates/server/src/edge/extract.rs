@@ -11,8 +11,8 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
-use showdown_contract::parse::parse_json;
-use showdown_contract::Problem;
+use showdown_json::parse_json;
+use showdown_json::Problem;
 
 /// A JSON request body.
 #[derive(Debug, Clone, Copy, Default)]

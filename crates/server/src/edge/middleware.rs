@@ -14,8 +14,8 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode}
 use axum::middleware::Next;
 use axum::response::Response;
 use axum::Router;
-use showdown_contract::problem::PROBLEM_JSON;
-use showdown_contract::Problem;
+use showdown_json::problem::PROBLEM_JSON;
+use showdown_json::Problem;
 use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{
@@ -283,19 +283,24 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     }
 }
 
-/// The body limit of `POST /v1/tables`, `POST /v1/prizes` and `POST
-/// /v1/deals`, at least: the largest request RULES.md §13.8 allows (10,000
-/// players at 1,000 tables) is about 400 KB, and hand for hand or a deal
-/// of 10,000 players and prizes (§14.4, §14.6) about as much, far above a
-/// hand's 64 KiB.
+/// The body limit of `POST /v1/settle`, `POST /v1/tables`, `POST
+/// /v1/prizes` and `POST /v1/deals`, at least: each must take every request
+/// its contract allows. The largest tables request RULES.md §13.8 allows
+/// (10,000 players at 1,000 tables) is about 400 KB, hand for hand or a
+/// deal of 10,000 players and prizes (§14.4, §14.6) about as much, and a
+/// tournament hand carrying a 10,000-place prize table (§14.1) up to about
+/// 140 KB: all above the 64 KiB default.
 pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
+/// The routes whose body limit is raised to [`TABLES_BODY_LIMIT`].
+pub const LARGE_BODY_ROUTES: [&str; 4] = ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
+
 /// The largest body a route reads: the configured limit, raised to
-/// [`TABLES_BODY_LIMIT`] for the tables and deals routes. The edge reads the body
+/// [`TABLES_BODY_LIMIT`] for [`LARGE_BODY_ROUTES`]. The edge reads the body
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
 pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
-    if matches!(path, "/v1/tables" | "/v1/prizes" | "/v1/deals") {
+    if LARGE_BODY_ROUTES.contains(&path) {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {
         config.body_limit

@@ -6,8 +6,8 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::problem::PROBLEM_JSON;
-use showdown_contract::{Invalid, Problem};
+use showdown_json::problem::PROBLEM_JSON;
+use showdown_json::{Invalid, Problem};
 
 /// A handler's error: the contract's problem, answered over HTTP (the
 /// contract crate knows no HTTP framework, so it cannot answer itself).

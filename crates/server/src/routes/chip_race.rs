@@ -5,7 +5,7 @@ use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::HttpProblem;
 use axum::Json;
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
-use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
 
 /// Run a chip race.
 ///

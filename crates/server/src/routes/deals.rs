@@ -10,9 +10,9 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::deal::{answer, compute, prepare};
-use showdown_contract::dto::{DealRequest, DealResponse};
-use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
-use showdown_contract::Invalid;
+use showdown_contract::deal::{DealRequest, DealResponse};
+use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::Invalid;
 
 fn impossible(e: Invalid) -> Response {
     HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "deal request", e)).into_response()

@@ -8,8 +8,8 @@ use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use showdown_contract::equity::{compute, prepare, EquityRequest, EquityResponse};
-use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
-use showdown_contract::Invalid;
+use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::Invalid;
 
 fn impossible(e: Invalid) -> HttpProblem {
     HttpProblem(Problem::impossible(

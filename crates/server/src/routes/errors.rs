@@ -6,8 +6,8 @@
 //! the headers still come from here.
 
 use axum::http::StatusCode;
-use showdown_contract::problem::{Problem, PROBLEM_JSON};
-use showdown_contract::validate::FieldError;
+use showdown_json::problem::{Problem, PROBLEM_JSON};
+use showdown_json::FieldError;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
@@ -103,6 +103,24 @@ const ERROR_ANSWERS: [(u16, Routes, &str); 9] = [
     ),
 ];
 
+/// The body limit of `path` with the default settings (API.md names it
+/// beside each route).
+fn default_body_limit(path: &str) -> usize {
+    crate::edge::middleware::body_limit(&crate::edge::config::AppConfig::default(), path)
+}
+
+/// The 413's description on a route whose contract allows bodies over the
+/// default limit (the others keep [`ERROR_ANSWERS`]'s).
+fn too_large_description(path: &str) -> Option<String> {
+    let limit = default_body_limit(path);
+    (limit > crate::settings::defaults::DEFAULT_BODY_LIMIT).then(|| {
+        format!(
+            "The body is over this route's size limit: {} MiB, or `--body-limit` when that is larger",
+            limit / (1024 * 1024)
+        )
+    })
+}
+
 /// The request id every example carries (the format of `RequestIds`).
 const EXAMPLE_REQUEST_ID: &str = "2f1c9e0a7b3d4c55-000000000007";
 
@@ -125,9 +143,9 @@ fn field(pointer: &str, message: &str) -> FieldError {
 fn impossible(subject: &str, errors: &[(&str, &str)]) -> Problem {
     let errors = errors.iter().map(|(p, m)| field(p, m)).collect();
     Problem::impossible(
-        showdown_contract::problem::TYPE_INVALID_REQUEST,
+        showdown_json::problem::TYPE_INVALID_REQUEST,
         subject,
-        showdown_contract::validate::Invalid::new(errors),
+        showdown_json::Invalid::new(errors),
     )
 }
 
@@ -270,7 +288,7 @@ const IMPOSSIBLE: &[(&str, &str, &[(&str, &str)])] = &[
 /// cannot show.
 fn impossible_example(path: &str) -> Option<Problem> {
     Some(match path {
-        "/v1/settle" => Problem::invalid(showdown_contract::validate::Invalid::new(vec![
+        "/v1/settle" => Problem::invalid(showdown_json::Invalid::new(vec![
             field(
                 "/buttonSeat",
                 "holdem is a button game: buttonSeat is required",
@@ -282,7 +300,7 @@ fn impossible_example(path: &str) -> Option<Problem> {
         ])),
         "/v1/settle/phh" => {
             let message = "not supported: p1's cards are unknown at the showdown";
-            let mut p = Problem::invalid(showdown_contract::validate::Invalid::one("", message));
+            let mut p = Problem::invalid(showdown_json::Invalid::one("", message));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }
@@ -310,9 +328,7 @@ fn edge_example(status: u16, path: &str) -> Option<Problem> {
             StatusCode::REQUEST_TIMEOUT,
             "the request did not complete within 10000 ms",
         ),
-        (413, _) => {
-            crate::edge::middleware::too_large(crate::settings::defaults::DEFAULT_BODY_LIMIT)
-        }
+        (413, _) => crate::edge::middleware::too_large(default_body_limit(path)),
         (415, _) => about(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             if path == "/v1/settle/phh" {
@@ -393,6 +409,10 @@ pub(crate) fn add_error_responses(doc: &mut OpenApi) {
                     .responses
                     .entry(status.to_string())
                     .or_insert_with(|| {
+                        let description = match status {
+                            413 => too_large_description(path).unwrap_or(description.to_string()),
+                            _ => description.to_string(),
+                        };
                         let response = ResponseBuilder::new().description(description);
                         if status == 431 {
                             return response.build().into();

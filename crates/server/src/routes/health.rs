@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use showdown_contract::dto::HealthDto;
+use showdown_contract::variants::HealthDto;
 use std::sync::atomic::Ordering;
 
 /// Liveness: the process answers.
@@ -31,7 +31,7 @@ pub async fn healthz() -> Json<HealthDto> {
     operation_id = "readyz",
     responses(
         (status = 200, description = "Ready for traffic", body = HealthDto),
-        (status = 503, description = "Shutting down", body = showdown_contract::Problem, content_type = "application/problem+json")
+        (status = 503, description = "Shutting down", body = showdown_json::Problem, content_type = "application/problem+json")
     )
 )]
 pub async fn readyz(State(state): State<AppState>) -> Response {
@@ -44,7 +44,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         state
             .metrics
             .record_unavailable(crate::edge::metrics::Unavailable::Draining);
-        showdown_contract::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
+        showdown_json::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
             .into_response()
     }
 }

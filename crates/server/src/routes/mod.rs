@@ -44,7 +44,7 @@ use utoipa_swagger_ui::SwaggerUi;
         (name = "chip-race", description = "Chip races at a color-up (TDA 23) and high-card draws (Robert's 3.7.2)"),
         (name = "operations", description = "Health, readiness and metrics")
     ),
-    components(schemas(showdown_contract::Problem, showdown_contract::validate::FieldError))
+    components(schemas(showdown_json::Problem, showdown_json::FieldError))
 )]
 pub struct ApiDoc;
 

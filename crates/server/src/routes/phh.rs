@@ -3,15 +3,15 @@
 
 use crate::edge::problem_response::{from_bytes_rejection, IntoProblemResponse};
 use crate::edge::state::AppState;
-use crate::phh::{parse_one, replay_hand, PhhError};
 use crate::routes::settle::settle_response;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::dto::HandCompleteEvent;
-use showdown_contract::validate::FieldError;
-use showdown_contract::Problem;
+use showdown_contract::settle::HandCompleteEvent;
+use showdown_json::FieldError;
+use showdown_json::Problem;
+use showdown_phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
 
 /// The media types a PHH body may come as: TOML, or plain text.
 fn is_phh(headers: &HeaderMap) -> bool {
@@ -36,25 +36,13 @@ fn phh_problem(e: &PhhError) -> Problem {
     }];
     match e {
         PhhError::Unsupported(_) => {
-            let mut p = Problem::invalid(showdown_contract::validate::Invalid::new(errors));
+            let mut p = Problem::invalid(showdown_json::Invalid::new(errors));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }
         _ => Problem::malformed(format!("the body is not a PHH hand: {message}"), errors),
     }
 }
-
-/// A 2-7 single-draw hand written for the document and the tests (the
-/// replay's rule tests check it too): the big blind posts an ante of 30
-/// besides his blind of 20, and it is dead money (RULES.md §2), so when all
-/// fold to the raise to 40 the raiser's uncalled 20 comes back and the pot
-/// is 10 + 20 + 30 + 20 = 80: p4 ends with 600 - 40 + 20 + 80 = 660.
-pub(crate) const EXAMPLE_HAND: &str = "variant = 'N2L1D'\nante_trimming_status = false\n\
-    antes = [0, 30, 0, 0, 0]\nblinds_or_straddles = [10, 20, 0, 0, 0]\n\
-    min_bet = 20\nstarting_stacks = [1000, 800, 1200, 600, 1500]\n\
-    actions = ['d dh p1 KdQs9h6c2d', 'd dh p2 AsAhTc8d5c', 'd dh p3 QcJh7d6s3c', \
-    'd dh p4 8h7c5s4d2s', 'd dh p5 KhKcTs7h5d', 'p3 f', 'p4 cbr 40', 'p5 f', 'p1 f', 'p2 f']\n\
-    hand = 12\nfinishing_stacks = [990, 750, 1200, 660, 1500]\n";
 
 /// Settle one hand given in the Poker Hand History format.
 ///

@@ -5,9 +5,9 @@ use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::HttpProblem;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use showdown_contract::dto::{PrizesRequest, PrizesResponse};
-use showdown_contract::prize::prizes_request;
-use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_contract::prizes::prizes_request;
+use showdown_contract::prizes::{PrizesRequest, PrizesResponse};
+use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
 
 /// Place and pay one hand-for-hand hand's busts.
 ///

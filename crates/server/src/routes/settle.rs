@@ -6,9 +6,9 @@ use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::dto::{HandCompleteEvent, SettleRequest};
 use showdown_contract::settle::{odd_chips, settle_request, to_json};
-use showdown_contract::Problem;
+use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
+use showdown_json::Problem;
 
 /// Settle one finished hand.
 ///
@@ -22,11 +22,11 @@ use showdown_contract::Problem;
     tag = "settle",
     operation_id = "settle",
     request_body(content = SettleRequest, content_type = "application/json", examples(
-        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(showdown_contract::dto::settle_example()))),
-        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(showdown_contract::dto::raked_settle_example()))),
-                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(showdown_contract::dto::example_run_it_twice()))),
-        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::dto::example_double_board_omaha_hi_lo()))),
-        ("tournament" = (summary = "A tournament hand: two players knocked out, their places and bounties (RULES.md §12)", value = json!(showdown_contract::dto::example_tournament())))
+        ("API.md" = (summary = "A two-way tie with one odd chip (API.md)", value = json!(showdown_contract::settle::settle_example()))),
+        ("raked" = (summary = "Raked: 5 % capped at 300, a jackpot drop, a side pot (RULES.md §8)", value = json!(showdown_contract::settle::raked_settle_example()))),
+                ("run-it-twice" = (summary = "Hold'em run twice after an all-in on the flop", value = json!(showdown_contract::settle::example_run_it_twice()))),
+        ("double-board-omaha-hi-lo" = (summary = "Omaha hi-lo on two boards", value = json!(showdown_contract::settle::example_double_board_omaha_hi_lo()))),
+        ("tournament" = (summary = "A tournament hand: two players knocked out, their places and bounties (RULES.md §12)", value = json!(showdown_contract::settle::example_tournament())))
     )),
     responses(
         (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),

@@ -6,8 +6,8 @@ use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::HttpProblem;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use showdown_contract::problem::{Problem, TYPE_INVALID_REQUEST};
 use showdown_contract::tables::{check_required, tables_request, TablesRequest, TablesResponse};
+use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
 
 /// Seat the next hand at every table.
 ///

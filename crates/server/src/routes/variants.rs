@@ -2,7 +2,7 @@
 
 use axum::Json;
 use showdown_cards::VariantId;
-use showdown_contract::dto::{VariantDto, VariantsResponse};
+use showdown_contract::variants::{VariantDto, VariantsResponse};
 
 /// List every variant.
 ///

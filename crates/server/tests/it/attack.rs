@@ -315,26 +315,36 @@ fn a_never_read_log_pipe_does_not_stop_healthz_or_a_settle() {
     );
 }
 
-#[test]
-fn a_64_kib_body_of_bad_cards_gets_a_bounded_422_quickly() {
-    let server = Showdown::spawn(&[], "warn", Log::Drained);
-    // As many players as fit in 64 KiB, each with two malformed cards.
+/// The largest body the settle route reads (1 MiB, API.md), every player
+/// at a seat of their own.
+fn largest_settle(player: impl Fn(usize) -> serde_json::Value) -> Vec<u8> {
     let mut req = common::api_example();
-    let template = req["players"][0].clone();
-    let players = req["players"].as_array_mut().unwrap();
-    players.clear();
-    for i in 0..2000 {
+    let players: Vec<serde_json::Value> = (0..16_000).map(player).collect();
+    req["players"] = serde_json::json!(players);
+    let mut body = serde_json::to_vec(&req).unwrap();
+    while body.len() > 1024 * 1024 {
+        // Drop about as many players as the excess holds, at least one.
+        let players = req["players"].as_array_mut().unwrap();
+        let each = body.len() / players.len();
+        let keep = players.len() - ((body.len() - 1024 * 1024) / each).max(1);
+        players.truncate(keep);
+        body = serde_json::to_vec(&req).unwrap();
+    }
+    body
+}
+
+#[test]
+fn a_1_mib_body_of_bad_cards_gets_a_bounded_422_quickly() {
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
+    let template = common::api_example()["players"][0].clone();
+    // As many players as fit in 1 MiB, each with two malformed cards.
+    let body = largest_settle(|i| {
         let mut pl = template.clone();
         pl["id"] = serde_json::json!(format!("p{i}"));
         pl["seat"] = serde_json::json!(i + 1);
         pl["cards"] = serde_json::json!(["Zz", "Yy"]);
-        players.push(pl);
-    }
-    let mut body = serde_json::to_vec(&req).unwrap();
-    while body.len() > 64 * 1024 {
-        req["players"].as_array_mut().unwrap().pop();
-        body = serde_json::to_vec(&req).unwrap();
-    }
+        pl
+    });
     let mut s = server.connect();
     let start = Instant::now();
     let a = ask(&mut s, "POST", "/v1/settle", &body).expect("an answer");
@@ -346,6 +356,28 @@ fn a_64_kib_body_of_bad_cards_gets_a_bounded_422_quickly() {
     let detail = problem["detail"].as_str().unwrap();
     assert!(detail.contains("more not listed"), "{detail}");
     assert!(!problem["errors"].as_array().unwrap().is_empty());
+}
+
+/// A valid hand as large as the settle route reads: thousands of folded
+/// players, each with a bet of its own, explained step by step.
+#[test]
+fn a_1_mib_hand_of_folded_players_settles_quickly() {
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
+    let body = largest_settle(|i| match i {
+        0 | 1 => common::api_example()["players"][i].clone(),
+        _ => serde_json::json!({"id": format!("p{i}"), "seat": i + 1, "stack": 1000,
+            "committed": i % 300, "folded": true}),
+    });
+    let mut req: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    req["explain"] = serde_json::json!(true);
+    let body = serde_json::to_vec(&req).unwrap();
+    assert!(body.len() > 900 * 1024, "{} bytes", body.len());
+    let mut s = server.connect();
+    let start = Instant::now();
+    let a = ask(&mut s, "POST", "/v1/settle", &body).expect("an answer");
+    let took = start.elapsed();
+    assert_eq!(a.status, 200, "{}", String::from_utf8_lossy(&a.body));
+    assert!(took < Duration::from_secs(2), "took {took:?}");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use common::settle;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use showdown_cards::{Card, VariantId};
-use showdown_server::dto::SettleRequest;
+use showdown_contract::settle::SettleRequest;
 
 /// Two players at a Hold'em showdown, with `boards`.
 fn holdem(boards: Value) -> Value {

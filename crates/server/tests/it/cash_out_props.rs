@@ -9,7 +9,7 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use showdown_cards::Card;
-use showdown_server::dto::SettleRequest;
+use showdown_contract::settle::SettleRequest;
 use std::collections::BTreeSet;
 
 #[derive(Debug, Clone)]

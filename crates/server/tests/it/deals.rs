@@ -7,7 +7,7 @@ use crate::common::{post_json, Reply};
 use crate::tables::golden_at;
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use showdown_contract::dto::DealResponse;
+use showdown_contract::deal::DealResponse;
 
 fn app() -> axum::Router {
     showdown_server::app(showdown_server::AppState::default())
@@ -81,6 +81,28 @@ async fn rules_14_7_set_aside_example_divides_140000() {
         shares(&a),
         s(&[("a", 56_786, 1), ("b", 45_500, 0), ("c", 37_714, 0)])
     );
+}
+
+/// With one place still paid there is no second prize: `setAside` may be
+/// the whole first prize (places past the list pay 0), and no more.
+#[tokio::test]
+async fn rules_14_5_set_aside_with_one_place_left_is_at_most_the_first_prize() {
+    let body = |aside: u64| {
+        json!({"method": "icm", "prizes": [100_000], "prizeUnit": 100, "setAside": aside,
+            "players": players(&[5, 3, 2])})
+    };
+    let r = deals(&body(40_000)).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let a = r.json();
+    assert_eq!(a["total"], 60_000);
+    assert_eq!(
+        shares(&a),
+        s(&[("p0", 30_000, 0), ("p1", 18_000, 0), ("p2", 12_000, 0)])
+    );
+    let r = deals(&body(100_000)).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    assert_eq!(r.json()["total"], 0);
+    refused(&body(100_100), &["/setAside"]).await;
 }
 
 #[tokio::test]
@@ -223,6 +245,30 @@ async fn rules_14_6_icm_of_twenty_distinct_stacks_is_answered() {
         prizes.iter().sum::<u64>()
     );
     assert!(got.windows(2).all(|w| w[0].1 >= w[1].1));
+}
+
+#[tokio::test]
+async fn rules_14_6_thirteen_equal_stacks_are_answered_700000_each() {
+    let prizes: Vec<u64> = (1..=13).rev().map(|j| j * 100_000).collect();
+    let body = json!({"method": "icm", "prizes": prizes, "players": players(&[777; 13])});
+    let r = deals(&body).await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert!(shares(&r.json()).iter().all(|s| s.1 == 700_000 && s.2 == 0));
+}
+
+#[tokio::test]
+async fn a_prize_written_as_a_decimal_is_told_to_be_a_whole_number() {
+    let body = json!({"method": "icm", "prizes": [100.0], "players": players(&[3, 2])});
+    let r = deals(&body).await;
+    assert_eq!(r.status, 400, "{}", r.json());
+    let errors = r.errors();
+    assert_eq!(errors[0].0, "/prizes/0");
+    assert!(
+        errors[0].1.ends_with("without a decimal point or exponent"),
+        "{:?}",
+        errors
+    );
+    assert!(!errors[0].1.contains("too large"), "{:?}", errors);
 }
 
 #[tokio::test]

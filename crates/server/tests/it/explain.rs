@@ -2,7 +2,7 @@
 //! every rule somewhere in the golden files, survives hostile names, and is
 //! absent (no byte changes) unless asked.
 
-use showdown_server::dto::{HandCompleteEvent, SettleRequest};
+use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 use showdown_server::explain::{ExplainRule, ExplainStep};
 use showdown_server::settle::settle_request;
 use std::collections::BTreeSet;
@@ -77,7 +77,8 @@ fn step_amounts_add_up_to_the_answer_on_every_golden_request() {
         assert_eq!(sum(&|r| r.pays()), won, "{name}");
         let back: u64 = d.uncalled.iter().map(|u| u.amount).sum();
         assert_eq!(sum(&|r| r == ExplainRule::UncalledBet), back, "{name}");
-        let take = |t: &Option<showdown_server::dto::TakeDto>| t.as_ref().map_or(0, |t| t.amount);
+        let take =
+            |t: &Option<showdown_contract::settle::TakeDto>| t.as_ref().map_or(0, |t| t.amount);
         assert_eq!(sum(&|r| r == ExplainRule::Rake), take(&d.rake), "{name}");
         assert_eq!(
             sum(&|r| r == ExplainRule::Jackpot),

@@ -15,7 +15,7 @@
 use crate::common;
 
 use common::post_json;
-use showdown_server::dto::{HandCompleteEvent, SettleRequest};
+use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 use std::path::PathBuf;
 
 fn golden_dir() -> PathBuf {

@@ -265,16 +265,43 @@ async fn status_405_for_a_wrong_method() {
 async fn status_413_over_the_64_kib_default_body_limit() {
     let mut body = api_example();
     body["gameId"] = json!("x".repeat(70 * 1024));
-    assert_problem(&settle(&body).await, 413);
+    let r = post_json(app(AppState::default()), "/v1/equity", &body).await;
+    assert_problem(&r, 413);
+    assert!(r.json()["detail"].as_str().unwrap().contains("65536"));
+}
+
+/// The settle route takes every request its contract allows: a hand with a
+/// prize table of 10,000 places (RULES.md §14.1) is over 64 KiB, so its
+/// limit is 1 MiB, as the tables, prizes and deals routes' (API.md).
+#[tokio::test]
+async fn status_413_on_the_settle_route_only_past_1_mib() {
+    let mut body = api_example();
+    body["gameId"] = json!("x".repeat(1000 * 1024));
+    assert_eq!(settle(&body).await.status, 200);
+    body["gameId"] = json!("x".repeat(1024 * 1024));
+    let r = settle(&body).await;
+    assert_problem(&r, 413);
+    assert!(r.json()["detail"].as_str().unwrap().contains("1048576"));
 }
 
 #[tokio::test]
 async fn status_413_follows_the_configured_body_limit() {
-    let app = app(AppState::new(AppConfig {
-        body_limit: 100,
+    let config = |body_limit| AppConfig {
+        body_limit,
         ..AppConfig::default()
-    }));
-    assert_problem(&post_json(app, "/v1/settle", &api_example()).await, 413);
+    };
+    let r = post_json(
+        app(AppState::new(config(100))),
+        "/v1/equity",
+        &api_example(),
+    )
+    .await;
+    assert_problem(&r, 413);
+    // A configured limit above 1 MiB raises the settle route's too.
+    let mut body = api_example();
+    body["gameId"] = json!("x".repeat(1100 * 1024));
+    let r = post_json(app(AppState::new(config(2 << 20))), "/v1/settle", &body).await;
+    assert_eq!(r.status, 200);
 }
 
 #[tokio::test]
@@ -480,7 +507,7 @@ async fn status_413_at_once_for_a_declared_length_over_the_limit() {
     let stream = futures_util::stream::pending::<Result<axum::body::Bytes, std::io::Error>>();
     let req = Request::post("/v1/settle")
         .header(header::CONTENT_TYPE, "application/json")
-        .header(header::CONTENT_LENGTH, "1000000")
+        .header(header::CONTENT_LENGTH, "2000000")
         .body(Body::from_stream(stream))
         .unwrap();
     let r = tokio::time::timeout(
@@ -500,7 +527,7 @@ async fn early_answers_on_an_unread_body_close_the_connection() {
         (Request::post("/nope").body(body()).unwrap(), 404),
         (Request::post("/healthz").body(body()).unwrap(), 405),
         (
-            Request::post("/v1/settle")
+            Request::post("/v1/equity")
                 .header(header::CONTENT_TYPE, "application/json")
                 .header(header::CONTENT_LENGTH, "70000")
                 .body(Body::from(vec![b' '; 70_000]))

@@ -11,7 +11,6 @@ mod chip_race;
 mod cli;
 mod common;
 mod contract;
-mod corpus;
 mod deals;
 mod e2e;
 mod equity;

@@ -383,7 +383,7 @@ fn api_md_lists_every_problem_type() {
     let guide =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi/API.md"))
             .unwrap();
-    use showdown_contract::problem::*;
+    use showdown_json::problem::*;
     for kind in [TYPE_MALFORMED, TYPE_INVALID_HAND, TYPE_INVALID_REQUEST] {
         assert!(guide.contains(&format!("| `{kind}` |")), "{kind}");
     }

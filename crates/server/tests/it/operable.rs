@@ -264,7 +264,7 @@ fn a_refusal_is_logged_with_its_problem_and_counted_by_type() {
     assert_eq!(line["pointer"], problem["errors"][0]["pointer"]);
     assert!(!line["pointer"].as_str().unwrap().is_empty(), "{line}");
     // The 413 names the limit in force, not the default.
-    let (status, _, body) = server.post("/v1/settle", &[b' '; 2000]);
+    let (status, _, body) = server.post("/v1/equity", &[b' '; 2000]);
     assert_eq!(status, 413);
     assert!(body.contains("size limit of 1000 bytes"), "{body}");
     let (_, _, metrics) = server.get("/metrics");

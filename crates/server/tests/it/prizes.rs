@@ -9,7 +9,7 @@
 use crate::common::{post_json, settle, Reply};
 use crate::tables::golden_at;
 use serde_json::{json, Value};
-use showdown_server::dto::PrizesResponse;
+use showdown_contract::prizes::PrizesResponse;
 
 async fn prizes(body: &Value) -> Reply {
     post_json(
@@ -205,6 +205,25 @@ async fn rules_14_4_api_md_example() {
         ]
     );
     assert_eq!(a["playersLeft"], 9);
+}
+
+/// The prize unit is the tournament's (TOURNAMENT.md): a shared prize is
+/// divided in whole units, so 11,500 shared by two is 5800 and 5700 in
+/// units of 100, 5750 each in units of 1. The listing follows the house's
+/// order (no `tieBreak`: the ids).
+#[tokio::test]
+async fn rules_14_2_the_prize_unit_decides_a_shared_prize() {
+    let body = |unit: u64| {
+        json!({"playersLeft": 3, "prizes": [50_000, 6_000, 5_500], "prizeUnit": unit,
+            "players": [{"id": "b", "stack": 10}, {"id": "a", "stack": 10}]})
+    };
+    let r = prizes(&body(100)).await;
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let want = vec![row("a", 1, [2, 3], 5800), row("b", 1, [2, 3], 5700)];
+    assert_eq!(finishes(&r.json()), want);
+    let r = prizes(&body(1)).await;
+    let want = vec![row("a", 1, [2, 3], 5750), row("b", 1, [2, 3], 5750)];
+    assert_eq!(finishes(&r.json()), want);
 }
 
 #[tokio::test]

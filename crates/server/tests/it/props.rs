@@ -6,7 +6,7 @@ use crate::common;
 
 use proptest::prelude::*;
 use showdown_cards::{Card, VariantId};
-use showdown_server::dto::{PlayerRequest, SettleRequest};
+use showdown_contract::settle::{PlayerRequest, SettleRequest};
 
 fn deck() -> Vec<String> {
     (0..52u8).map(|i| Card::from_index(i).to_string()).collect()
@@ -238,7 +238,7 @@ fn tournament_hand(
     extra: Option<u64>,
 ) -> SettleRequest {
     let with_chips = req.players.iter().filter(|p| p.stack > 0).count() as u64;
-    req.tournament = Some(showdown_server::dto::TournamentRequest {
+    req.tournament = Some(showdown_contract::settle::TournamentRequest {
         bounty_unit: Some(unit),
         progressive_bp: Some(bp),
         players_left: extra.map(|e| with_chips + e),

@@ -9,8 +9,8 @@
 
 use crate::common::{self, post_json, settle, Reply};
 use serde_json::{json, Value};
+use showdown_contract::settle::HandCompleteEvent;
 use showdown_contract::tables::TablesResponse;
-use showdown_server::dto::HandCompleteEvent;
 use std::path::PathBuf;
 
 fn app() -> axum::Router {
@@ -527,7 +527,7 @@ async fn the_documented_example_is_the_real_answer() {
 }
 
 /// The tables route reads up to 1 MiB, and its 413 names that limit; the
-/// hand routes keep theirs.
+/// routes of the 64 KiB default keep theirs.
 #[tokio::test]
 async fn the_tables_route_has_its_own_body_limit() {
     let raw = |path: &str, body: String| {
@@ -540,7 +540,7 @@ async fn the_tables_route_has_its_own_body_limit() {
     let body = format!("{{\"tables\": []{padding}}}");
     let r = common::send(app(), raw("/v1/tables", body.clone())).await;
     assert_eq!(r.status, 422, "{}", String::from_utf8_lossy(&r.body));
-    let r = common::send(app(), raw("/v1/settle", body)).await;
+    let r = common::send(app(), raw("/v1/equity", body)).await;
     assert_eq!(r.status, 413);
     let big = " ".repeat(1024 * 1024 + 1);
     let r = common::send(app(), raw("/v1/tables", big)).await;

@@ -213,6 +213,42 @@ async fn rules_12_3_finishing_order_by_starting_stack() {
     assert!(d["eliminations"][1].get("places").is_none());
 }
 
+/// RULES.md §12 "Listing" (API.md says it the same way): best finish
+/// first; equal finishes that share places (`split`) by seat number, while
+/// a shared prize's odd unit goes in seat order after the button; under
+/// `seat` the seat order that placed them is the listing.
+#[tokio::test]
+async fn rules_12_3_equal_finishes_listed_by_seat_number() {
+    // Button on 3: a (seat 1) and e (seat 5), 500 each, lose to c's aces.
+    let body = |tied: &str| {
+        json!({"variant": "holdem", "buttonSeat": 3, "board": ["2c", "7d", "9h", "Js", "3c"],
+            "tournament": {"playersLeft": 5, "prizes": [500, 300, 200, 101, 100], "tiedPlaces": tied},
+            "players": [
+                {"id": "a", "seat": 1, "stack": 500, "committed": 500, "cards": ["Kd", "Qd"]},
+                {"id": "c", "seat": 3, "stack": 2000, "committed": 500, "cards": ["As", "Ad"]},
+                {"id": "d", "seat": 4, "stack": 900, "committed": 0, "folded": true},
+                {"id": "e", "seat": 5, "stack": 500, "committed": 500, "cards": ["8s", "4h"]}]})
+    };
+    let listed = |d: &Value| -> Vec<(String, Value, u64)> {
+        let e = d["eliminations"].as_array().unwrap();
+        e.iter()
+            .map(|e| {
+                let id = e["agentId"].as_str().unwrap().to_string();
+                (id, e["places"].clone(), e["prize"].as_u64().unwrap())
+            })
+            .collect()
+    };
+    let d = data(&body("split")).await;
+    let got = listed(&d);
+    assert_eq!(got[0], ("a".into(), json!([4, 5]), 100));
+    // e, met first after the button, takes the odd unit of 201.
+    assert_eq!(got[1], ("e".into(), json!([4, 5]), 101));
+    let d = data(&body("seat")).await;
+    let got = listed(&d);
+    assert_eq!(got[0], ("e".into(), json!([4, 4]), 101));
+    assert_eq!(got[1], ("a".into(), json!([5, 5]), 100));
+}
+
 #[tokio::test]
 async fn rules_12_4_the_eliminating_pot_is_the_last_holding_their_chips() {
     let d = data(&golden_request(

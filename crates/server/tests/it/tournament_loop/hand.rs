@@ -2,7 +2,7 @@
 //! posted, then every player all in or out, seeded), settled by
 //! `POST /v1/settle`, and its answer applied to the house.
 
-use super::house::{ok, post, House, Last, BOUNTY_UNIT, PRIZE_UNIT};
+use super::house::{ok, post, House, Last, BOUNTY_UNIT, PRIZE_UNIT, TIED_PLACES};
 use serde_json::{json, Value};
 use showdown_core::draw::shuffled_deck;
 use std::collections::BTreeMap;
@@ -43,19 +43,16 @@ fn seat_of(next: &Value, k: &str) -> u32 {
     next[k].as_u64().unwrap() as u32
 }
 
-/// Deals table `k`'s next hand. Each player dealt in goes all in with
-/// about one chance in four, or folds (a folded blind leaves its blind);
-/// if nobody goes in, the big blind takes the blinds.
-pub(super) fn deal(
-    house: &mut House,
-    k: usize,
-    level: usize,
-    players_left: u64,
-    tournament: Value,
-) -> Dealt {
+/// Deals table `k`'s next hand (the table is then in its hand: it has no
+/// next hand until this one is settled). Each player dealt in goes all in
+/// with about one chance in four, or folds (a folded blind leaves its
+/// blind); if nobody goes in, the big blind takes the blinds. `prizes` is
+/// the prize table the hand is settled with, if any.
+pub(super) fn deal(house: &mut House, k: usize, prizes: Option<&[u64]>) -> Dealt {
+    let level = house.log.hands / 20;
     let (sb, bb) = LEVELS[level.min(LEVELS.len() - 1)];
+    let next = house.tables[k].next.take().expect("a next hand");
     let t = &house.tables[k];
-    let next = t.next.clone().expect("a next hand");
     let (button, small, big) = (
         seat_of(&next, "buttonSeat"),
         seat_of(&next, "smallBlindSeat"),
@@ -102,12 +99,15 @@ pub(super) fn deal(
     cap_folded_blinds(&mut body);
     let board: Vec<String> = deck.take(5).collect();
     house.log.hands += 1;
+    // The tournament's terms, the same on every hand (§13.10); the prize
+    // table on every hand but hand for hand's. `playersLeft` is counted
+    // when the hand is settled.
     let mut terms = json!({
-        "bountyUnit": BOUNTY_UNIT, "progressiveBp": 5000, "playersLeft": players_left,
-        "smallBlindSeat": small, "bigBlindSeat": big,
+        "bountyUnit": BOUNTY_UNIT, "progressiveBp": 5000, "prizeUnit": PRIZE_UNIT,
+        "tiedPlaces": TIED_PLACES, "smallBlindSeat": small, "bigBlindSeat": big,
     });
-    for (key, value) in tournament.as_object().unwrap() {
-        terms[key] = value.clone();
+    if let Some(prizes) = prizes {
+        terms["prizes"] = json!(prizes);
     }
     let request = json!({
         "variant": "holdem", "handNumber": house.log.hands, "buttonSeat": button,
@@ -122,10 +122,13 @@ pub(super) fn deal(
     }
 }
 
-/// `POST /v1/settle` and the answer applied: stacks, bounties, bounty and
-/// prize money; busted players leave their seats (their places are the
-/// caller's to record); the dealt players have now played at the table.
-pub(super) async fn settle(house: &mut House, hand: Dealt) -> Settled {
+/// `POST /v1/settle` with `playersLeft` (every player with chips in the
+/// event, less the busts already placed) and the answer applied: stacks,
+/// bounties, bounty and prize money; busted players leave their seats
+/// (their places are the caller's to record); the dealt players have now
+/// played at the table.
+pub(super) async fn settle(house: &mut House, mut hand: Dealt, players_left: u64) -> Settled {
+    hand.request["tournament"]["playersLeft"] = json!(players_left);
     let a = ok(post(&hand.request, "/v1/settle").await);
     let d = &a["data"];
     check_chips(&hand, &d["finalChipStacks"]);
@@ -240,12 +243,6 @@ fn pay_prizes(house: &mut House, d: &Value, prizes: &Value, eliminations: &[Valu
             house.pay_prize(id, *amount);
         }
     }
-}
-
-/// The tournament terms of a hand at the final table: the prize table
-/// (or what is played for after a deal) as §14.2 pays it.
-pub(super) fn prize_terms(prizes: &[u64]) -> Value {
-    json!({"prizes": prizes, "prizeUnit": PRIZE_UNIT, "tiedPlaces": "split"})
 }
 
 /// A folded blind above every live player's chips would be a bet nobody

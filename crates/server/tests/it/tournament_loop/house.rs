@@ -13,6 +13,9 @@ pub(super) const SEATS: u32 = 6;
 pub(super) const BOUNTY_UNIT: u64 = 25;
 /// The tournament's prize unit: the same on every request.
 pub(super) const PRIZE_UNIT: u64 = 100;
+/// The tournament's rule for equal stacks out in one hand: the same on
+/// every request, with or without `prizes`.
+pub(super) const TIED_PLACES: &str = "split";
 
 /// A player in a seat; `arrived` until dealt a hand at that table.
 #[derive(Debug, Clone)]
@@ -77,7 +80,23 @@ pub(super) struct Chips {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Deal {
     pub at: usize,
+    pub method: &'static str,
     pub set_aside: u64,
+}
+
+/// One event of the test: its field, its tables and how it is seated.
+#[derive(Debug, Clone)]
+pub(super) struct Event {
+    pub seed: u64,
+    pub entrants: usize,
+    pub tables: usize,
+    pub prizes: Vec<u64>,
+    /// Seats drawn table by table (the last table takes what is left),
+    /// rather than over every seat of the room.
+    pub table_by_table: bool,
+    /// Whether the house deals hand for hand before the money.
+    pub hand_for_hand: bool,
+    pub deal: Option<Deal>,
 }
 
 /// The house: everything a tournament backend keeps between requests.
@@ -93,10 +112,13 @@ pub(super) struct House {
     pub total_bounty: u64,
     pub entrants: u64,
     pub prizes: Vec<u64>,
-    /// Busts recorded so far, in the order the hands ended.
-    pub busts: u64,
-    /// Prize money still to be played for after a deal: `[setAside]`.
+    /// Prize money still to be played for after a deal: `[setAside]`, or
+    /// nothing when nothing was set aside.
     pub after_deal: Option<Vec<u64>>,
+    /// Players in the deal (their places were paid by it).
+    pub in_deal: u64,
+    /// Whether the house deals hand for hand before the money.
+    pub hand_for_hand: bool,
     pub log: Tally,
 }
 
@@ -104,57 +126,56 @@ pub(super) struct House {
 #[derive(Debug, Default)]
 pub(super) struct Tally {
     pub hands: usize,
-    pub overlapping_rounds: usize,
-    pub mid_hand_calls: usize,
+    /// Hands that ended while other tables were still in theirs.
+    pub ended_while_others_play: usize,
     pub moves: usize,
+    /// Moves not made at once: out of a table still in its hand, or after one.
+    pub moves_waiting: usize,
+    /// Moves made into a table still in its hand.
+    pub moves_into_hands: usize,
     pub breaks: usize,
+    /// Breaks named while the table was still in its hand.
+    pub breaks_deferred: usize,
+    /// Tables sent alone for their next hand (a move to or from them waits).
+    pub alone: usize,
+    /// Halted tables dealt once the same answer's moves fed them.
+    pub halted_fed: usize,
+    /// Tables the draw left with one player, drawn again once they had more.
+    pub lone_draws: usize,
     pub hand_for_hand: usize,
+    /// Hands that paid a prize while other tables were in theirs.
+    pub paid_while_others_play: usize,
     pub prizes_calls: usize,
     pub settle_next_hands_checked: usize,
     pub deal: Option<Value>,
+    /// The deal had more players than places left to pay.
+    pub deal_before_the_money: bool,
 }
 
 impl House {
-    /// Seats `entrants` players by draw at `tables` tables of [`SEATS`]:
-    /// every seat of every table shuffled, the first ones taken.
-    pub(super) fn seat_by_draw(
-        seed: u64,
-        entrants: usize,
-        tables: usize,
-        prizes: Vec<u64>,
-    ) -> House {
-        let mut rng = Xoshiro256StarStar::from_seed(seed);
-        let mut seats: Vec<(usize, u32)> = (0..tables)
-            .flat_map(|t| (1..=SEATS).map(move |s| (t, s)))
-            .collect();
-        for i in (1..seats.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            seats.swap(i, j);
-        }
-        let mut house = House {
-            rng,
-            tables: (0..tables)
-                .map(|t| Table {
-                    id: format!("t{}", t + 1),
-                    seats: BTreeMap::new(),
-                    last: Last::First { button: 0 },
-                    next: None,
-                    waiting: Vec::new(),
-                })
+    /// Seats the event's players by draw at its tables of [`SEATS`]: every
+    /// seat of the room shuffled and the first ones taken, or (table by
+    /// table) each table's seats shuffled and filled in turn.
+    pub(super) fn seat_by_draw(e: &Event) -> House {
+        let mut rng = Xoshiro256StarStar::from_seed(e.seed);
+        let mut seats: Vec<(usize, u32)> = Vec::new();
+        let groups: Vec<Vec<(usize, u32)>> = match e.table_by_table {
+            true => (0..e.tables)
+                .map(|t| (1..=SEATS).map(|s| (t, s)).collect())
                 .collect(),
-            alive: BTreeMap::new(),
-            places: BTreeMap::new(),
-            prize_paid: BTreeMap::new(),
-            bounty_paid: 0,
-            total_chips: 0,
-            total_bounty: 0,
-            entrants: entrants as u64,
-            prizes,
-            busts: 0,
-            after_deal: None,
-            log: Tally::default(),
+            false => vec![(0..e.tables)
+                .flat_map(|t| (1..=SEATS).map(move |s| (t, s)))
+                .collect()],
         };
-        for (k, &(t, seat)) in seats.iter().take(entrants).enumerate() {
+        for mut g in groups {
+            for i in (1..g.len()).rev() {
+                let j = rng.below(i as u64 + 1) as usize;
+                g.swap(i, j);
+            }
+            seats.extend(g);
+        }
+        let mut house = House::empty(rng, e);
+        for (k, &(t, seat)) in seats.iter().take(e.entrants).enumerate() {
             let id = format!("p{:02}", k + 1);
             let sitter = Sitter {
                 id: id.clone(),
@@ -172,127 +193,86 @@ impl House {
         house
     }
 
+    fn empty(rng: Xoshiro256StarStar, e: &Event) -> House {
+        House {
+            rng,
+            tables: (0..e.tables)
+                .map(|t| Table {
+                    id: format!("t{}", t + 1),
+                    seats: BTreeMap::new(),
+                    last: Last::First { button: 0 },
+                    next: None,
+                    waiting: Vec::new(),
+                })
+                .collect(),
+            alive: BTreeMap::new(),
+            places: BTreeMap::new(),
+            prize_paid: BTreeMap::new(),
+            bounty_paid: 0,
+            total_chips: 0,
+            total_bounty: 0,
+            entrants: e.entrants as u64,
+            prizes: e.prizes.clone(),
+            after_deal: None,
+            in_deal: 0,
+            hand_for_hand: e.hand_for_hand,
+            log: Tally::default(),
+        }
+    }
+
     /// 53 random bits: a seed the draw route takes.
     pub(super) fn seed(&mut self) -> u64 {
         self.rng.next_u64() >> 11
     }
 
-    /// `POST /v1/draw` at every table: the winner's seat is its button.
-    pub(super) async fn draw_buttons(&mut self) {
+    /// `POST /v1/draw` at every table: the winner's seat is its button. The
+    /// draw needs two players: a table seated with one takes that player's
+    /// seat as its button for now, and is returned to be drawn again once
+    /// the first tables answer has brought it players (TOURNAMENT.md).
+    pub(super) async fn draw_buttons(&mut self) -> Vec<String> {
+        let mut lone = Vec::new();
         for k in 0..self.tables.len() {
-            let players: Vec<Value> = self.tables[k]
-                .seats
-                .iter()
-                .map(|(seat, p)| json!({"id": p.id, "seat": seat}))
-                .collect();
-            let body = json!({"purpose": "button", "seed": self.seed(), "players": players});
-            let a = ok(post(&body, "/v1/draw").await);
-            let winner = a["winnerId"].as_str().unwrap();
-            let seat = self.tables[k]
-                .seats
-                .iter()
-                .find(|(_, p)| p.id == winner)
-                .map(|(s, _)| *s)
-                .expect("the draw's winner sits at the table");
-            self.tables[k].last = Last::First { button: seat };
+            let t = &self.tables[k];
+            let button = match t.seats.len() {
+                1 => {
+                    lone.push(t.id.clone());
+                    *t.seats.keys().next().unwrap()
+                }
+                _ => self.draw_button(k).await,
+            };
+            self.tables[k].last = Last::First { button };
         }
+        lone
+    }
+
+    /// The seat of the player who wins table `k`'s draw for the button.
+    pub(super) async fn draw_button(&mut self, k: usize) -> u32 {
+        let players: Vec<Value> = self.tables[k]
+            .seats
+            .iter()
+            .map(|(seat, p)| json!({"id": p.id, "seat": seat}))
+            .collect();
+        let body = json!({"purpose": "button", "seed": self.seed(), "players": players});
+        let a = ok(post(&body, "/v1/draw").await);
+        let winner = a["winnerId"].as_str().unwrap();
+        self.tables[k]
+            .seats
+            .iter()
+            .find(|(_, p)| p.id == winner)
+            .map(|(s, _)| *s)
+            .expect("the draw's winner sits at the table")
     }
 
     pub(super) fn tables_request(&self) -> Value {
         json!({"tables": self.tables.iter().map(Table::request).collect::<Vec<_>>()})
     }
 
-    fn index(&self, id: &str) -> usize {
+    pub(super) fn index(&self, id: &str) -> usize {
         self.tables.iter().position(|t| t.id == id).unwrap()
     }
 
-    /// Applies `moves` in order while both tables are between hands;
-    /// returns false at the first it may not apply yet (§13.10: a table
-    /// still in its hand keeps its players), whose tables it returns too.
-    pub(super) fn apply_moves(&mut self, a: &Value, between: &BTreeSet<String>) -> bool {
-        for m in a["moves"].as_array().unwrap() {
-            let (from, to) = (
-                m["fromTable"].as_str().unwrap(),
-                m["toTable"].as_str().unwrap(),
-            );
-            if !between.contains(from) || !between.contains(to) {
-                return false;
-            }
-            let (f, t) = (self.index(from), self.index(to));
-            let seat = m["fromSeat"].as_u64().unwrap() as u32;
-            let mut mover = self.tables[f]
-                .seats
-                .remove(&seat)
-                .expect("the mover sits there");
-            assert_eq!(mover.id, m["agentId"].as_str().unwrap());
-            mover.arrived = true;
-            let to_seat = m["toSeat"].as_u64().unwrap() as u32;
-            assert!(
-                self.tables[t].seats.insert(to_seat, mover).is_none(),
-                "an empty seat"
-            );
-            self.log.moves += 1;
-        }
-        true
-    }
-
-    /// `POST /v1/tables` with every table between hands, its moves applied
-    /// and a breaking table's players drawn into the open seats (then the
-    /// tables are sent again without it), until the answer seats the next
-    /// hands: each table's `nextHand` and `waiting` are kept.
-    pub(super) async fn between_hands(&mut self) -> Value {
-        loop {
-            let a = ok(post(&self.tables_request(), "/v1/tables").await);
-            self.check_tables_answer(&a);
-            if let Some(b) = a.get("breaking") {
-                self.break_table(b);
-                continue;
-            }
-            let all: BTreeSet<String> = self.tables.iter().map(|t| t.id.clone()).collect();
-            assert!(self.apply_moves(&a, &all));
-            for t in a["tables"].as_array().unwrap() {
-                let k = self.index(t["id"].as_str().unwrap());
-                self.tables[k].next = t.get("nextHand").cloned();
-                self.tables[k].waiting = ids(&t["waiting"]);
-            }
-            return a;
-        }
-    }
-
-    /// §13.7: the broken table's players drawn at random into the open
-    /// seats, as arrivals; the table is never sent again.
-    fn break_table(&mut self, b: &Value) {
-        let k = self.index(b["table"].as_str().unwrap());
-        let broken = self.tables.remove(k);
-        assert_eq!(k, self.tables.len(), "the last table breaks");
-        let mut open: Vec<(String, u32)> = b["openSeats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| {
-                (
-                    s["table"].as_str().unwrap().to_string(),
-                    s["seat"].as_u64().unwrap() as u32,
-                )
-            })
-            .collect();
-        for i in (1..open.len()).rev() {
-            let j = self.rng.below(i as u64 + 1) as usize;
-            open.swap(i, j);
-        }
-        let players = ids(&b["players"]);
-        assert_eq!(players.len(), broken.seats.len());
-        assert!(players.len() <= open.len(), "everyone fits");
-        for (id, (table, seat)) in players.into_iter().zip(open) {
-            let t = self.index(&table);
-            let sitter = Sitter { id, arrived: true };
-            assert!(self.tables[t].seats.insert(seat, sitter).is_none());
-        }
-        self.log.breaks += 1;
-    }
-
     /// Every table with players is listed once, with its count.
-    fn check_tables_answer(&self, a: &Value) {
+    pub(super) fn check_tables_answer(&self, a: &Value) {
         let listed: Vec<(&str, u64)> = a["tables"]
             .as_array()
             .unwrap()

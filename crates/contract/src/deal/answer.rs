@@ -1,0 +1,72 @@
+//! The deal between the contract and the core: the checked request as the
+//! core reads it (a plan in tie order), and the core's outcome, or its
+//! refusal, as the answer.
+
+use super::dto::{DealRequest, DealResponse, DealShareDto};
+use super::DealPlan;
+use showdown_core::{DealError, DealMethod, DealOutcome, DealTerms};
+use showdown_json::Invalid;
+use std::borrow::Cow;
+
+/// The plan of a checked request: the players in tie order (largest
+/// stack first, then id in byte order) with their stacks, and the terms.
+pub(super) fn plan(req: &DealRequest, method: DealMethod, unit: u64) -> DealPlan {
+    let mut order: Vec<usize> = (0..req.players.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (&req.players[a], &req.players[b]);
+        pb.stack
+            .cmp(&pa.stack)
+            .then_with(|| pa.id.as_bytes().cmp(pb.id.as_bytes()))
+    });
+    let stacks = order.iter().map(|&i| req.players[i].stack).collect();
+    DealPlan {
+        order,
+        stacks,
+        terms: DealTerms {
+            method,
+            prizes: req.prizes.clone(),
+            unit,
+            set_aside: req.set_aside.unwrap_or(0),
+        },
+    }
+}
+
+/// The core's outcome in the request's ids, in tie order.
+pub(super) fn response<'a>(
+    req: &'a DealRequest,
+    plan: &DealPlan,
+    out: &DealOutcome,
+) -> DealResponse<'a> {
+    DealResponse {
+        method: Cow::Borrowed(req.method.as_str()),
+        total: out.total,
+        set_aside: plan.terms.set_aside,
+        shares: plan
+            .order
+            .iter()
+            .zip(&out.shares)
+            .map(|(&i, share)| DealShareDto {
+                agent_id: Cow::Borrowed(req.players[i].id.as_str()),
+                stack: req.players[i].stack,
+                amount: share.amount,
+                odd_units: share.odd_units,
+            })
+            .collect(),
+    }
+}
+
+/// A core refusal as a problem with a pointer (the checks above catch them
+/// all; this is kept for a caller that skips them).
+pub(super) fn refusal(e: DealError) -> Invalid {
+    let pointer = match &e {
+        DealError::PlayerCount { .. } | DealError::StacksTooLarge => "/players".to_string(),
+        DealError::NoChips(i) => format!("/players/{i}/stack"),
+        DealError::MorePrizesThanPlayers { .. } | DealError::PrizesTooLarge => {
+            "/prizes".to_string()
+        }
+        DealError::PrizeNotMultiple(j) | DealError::PrizeRises(j) => format!("/prizes/{j}"),
+        DealError::BadUnit => "/prizeUnit".to_string(),
+        DealError::SetAsideNotMultiple | DealError::SetAsideTooLarge => "/setAside".to_string(),
+    };
+    Invalid::one(pointer, e.to_string())
+}

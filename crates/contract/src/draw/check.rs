@@ -1,0 +1,52 @@
+//! The draw request checked, every problem with its JSON Pointer: the
+//! number of players, the dealer seat, the seed or the cards.
+
+use super::dto::DrawRequest;
+use crate::problems::{Problems, SEAT_FROM_1};
+use showdown_cards::Card;
+use showdown_core::draw::DECK_SIZE;
+
+/// Every problem of the request: the number of players, the dealer seat,
+/// the seed or a card for each player, and the cards; the cards parsed, by
+/// request index.
+pub(super) fn request(p: &mut Problems, req: &DrawRequest) -> Vec<Option<Card>> {
+    let n = req.players.len();
+    if n < 2 {
+        p.push(
+            "/players",
+            format!("a draw needs at least 2 players, got {n}"),
+        );
+    } else if n > DECK_SIZE {
+        p.push(
+            "/players",
+            format!(
+                "a draw deals one card each from one deck: at most {DECK_SIZE} players, got {n}"
+            ),
+        );
+    }
+    if req.dealer_seat == Some(0) {
+        p.push("/dealerSeat", SEAT_FROM_1);
+    }
+    p.seed(req.seed);
+    p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
+    for (i, pl) in req.players.iter().enumerate() {
+        match (&pl.card, req.seed) {
+            (Some(_), Some(_)) => p.push(
+                format!("/players/{i}/card"),
+                "give either a seed or the cards dealt, not both",
+            ),
+            (None, None) => p.push(
+                format!("/players/{i}/card"),
+                "no seed: give the card dealt to every player",
+            ),
+            _ => {}
+        }
+    }
+    let pointed: Vec<(String, &str)> = req
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, pl)| Some((format!("/players/{i}/card"), pl.card.as_deref()?)))
+        .collect();
+    p.cards(&pointed)
+}

@@ -1,0 +1,136 @@
+//! The bad-beat jackpot of a settled hand (RULES.md §11): the request's
+//! terms and the hands as dealt go to the core, whose verdict becomes the
+//! answer's `badBeat`. Judged on the first board only, and on the hands as
+//! dealt, whether or not a player cashed out.
+
+use crate::settle::hand_rank_dto;
+use crate::settle::step::{ExplainRule, ExplainStep};
+use crate::settle::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
+use crate::validate::bad_beat::min_losing_value;
+use crate::validate::Validated;
+use showdown_cards::{both_hole_cards_play, rank_showdown};
+use showdown_core::{
+    bad_beat, BadBeatOutcome, BadBeatPlayer, BadBeatTerms, NotQualified, DEFAULT_LOSER_BP,
+    DEFAULT_MIN_PLAYERS_DEALT, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
+};
+use showdown_json::Invalid;
+use std::borrow::Cow;
+
+/// The request's terms in the core's words (after validation, every
+/// number is in range).
+fn terms(bb: &BadBeatRequest, min_losing_hand: u64) -> BadBeatTerms {
+    let bp = |b: Option<u64>, d: u32| b.map_or(d, |b| u32::try_from(b).unwrap_or(u32::MAX));
+    BadBeatTerms {
+        pool: bb.pool,
+        min_losing_hand,
+        both_hole_cards_play: bb.both_hole_cards_play.unwrap_or(true),
+        min_players_dealt: bp(bb.min_players_dealt, DEFAULT_MIN_PLAYERS_DEALT),
+        players_dealt: bb
+            .players_dealt
+            .map(|d| u32::try_from(d).unwrap_or(u32::MAX)),
+        loser_bp: bp(bb.loser_bp, DEFAULT_LOSER_BP),
+        winner_bp: bp(bb.winner_bp, DEFAULT_WINNER_BP),
+        table_bp: bp(bb.table_bp, DEFAULT_TABLE_BP),
+    }
+}
+
+fn not_qualified<'a>(reason: NotQualified) -> BadBeatDto<'a> {
+    BadBeatDto {
+        qualified: false,
+        reason: Some(Cow::Borrowed(reason.as_str())),
+        losing_hand: None,
+        winning_hand: None,
+        payouts: None,
+        paid: None,
+        remaining: None,
+    }
+}
+
+/// `highs[i]`: request player `i`'s high value on the first board, for
+/// every live player of a contested hand.
+pub fn judge<'a>(
+    req: &'a SettleRequest,
+    v: &Validated,
+    highs: &[Option<u64>],
+) -> Result<Option<BadBeatDto<'a>>, Invalid> {
+    let Some(bb) = req.bad_beat.as_ref() else {
+        return Ok(None);
+    };
+    if !v.contested {
+        return Ok(Some(not_qualified(NotQualified::NoShowdown)));
+    }
+    let min = min_losing_value(v.variant, &bb.min_losing_hand)
+        .ok_or_else(|| Invalid::one("/badBeat/minLosingHand", "not five cards of the deck"))?;
+    let players: Vec<BadBeatPlayer> = req
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| BadBeatPlayer {
+            seat: pl.seat,
+            live: !pl.folded,
+            high: highs[i],
+            both_hole_cards_play: !pl.folded
+                && both_hole_cards_play(v.variant, v.hole(i), v.board()),
+        })
+        .collect();
+    let outcome = bad_beat(&terms(bb, min), &players, v.chip_unit)
+        .map_err(|e| Invalid::one("/badBeat", e.to_string()))?;
+    let win = match outcome {
+        BadBeatOutcome::NotQualified(reason) => return Ok(Some(not_qualified(reason))),
+        BadBeatOutcome::Qualified(win) => win,
+    };
+    let rank = |i: usize| {
+        rank_showdown(v.variant, v.hole(i), v.board())
+            .ok()
+            .map(|s| hand_rank_dto(&s.high))
+    };
+    Ok(Some(BadBeatDto {
+        qualified: true,
+        reason: None,
+        losing_hand: win.losers.first().and_then(|&i| rank(i)),
+        winning_hand: win.winners.first().and_then(|&i| rank(i)),
+        payouts: Some(
+            win.payouts
+                .iter()
+                .map(|p| BadBeatPayoutDto {
+                    agent_id: Cow::Borrowed(req.players[p.player].id.as_str()),
+                    role: Cow::Borrowed(p.role.as_str()),
+                    amount: p.amount,
+                })
+                .collect(),
+        ),
+        paid: Some(win.paid),
+        remaining: Some(win.remaining),
+    }))
+}
+
+/// With `explain`: one step for each payout, in the answer's order, in the
+/// words a floor person would use.
+pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
+    let (Some(payouts), Some(losing), Some(winning)) =
+        (&bb.payouts, &bb.losing_hand, &bb.winning_hand)
+    else {
+        return Vec::new();
+    };
+    payouts
+        .iter()
+        .filter(|p| p.amount > 0)
+        .map(|p| {
+            let name = crate::settle::explain::player_name(req, &p.agent_id);
+            let (l, w) = (&losing.description, &winning.description);
+            let text = match p.role.as_ref() {
+                "loser" => format!("{name} held {l}, which lost to {w}: the bad-beat jackpot pays the loser's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
+                "winner" => format!("{name} won with {w} against {l}: the bad-beat jackpot pays the winner's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
+                _ => format!("{name} was dealt in when {l} lost to {w}: the bad-beat jackpot pays a table share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
+            };
+            ExplainStep {
+                rule: ExplainRule::BadBeatPayout,
+                source: "RULES.md §11.4".into(),
+                pot: None,
+                players: vec![p.agent_id.to_string()],
+                amount: p.amount,
+                text,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,240 @@
+//! All-in cash-outs of a settled hand (RULES.md §10.5): for each distinct
+//! `boardCards`, one enumeration of every runout from the final board's
+//! first cards tallies every pot at once; the core turns those equities
+//! into each player's value, amount and forfeit, and the answer's
+//! `finalChipStacks` take the amounts in place of what the hands won.
+
+use crate::fraction::Fraction;
+use crate::settle::{CashOutDto, CashOutPotDto, SettleRequest};
+use crate::validate::cash_out::terms;
+use crate::validate::Validated;
+use showdown_cards::Card;
+use showdown_core::{
+    apply_cash_outs, CashOut, CashOutOutcome, CashOutTerms, PotEquity, Settlement,
+};
+use showdown_equity::{enumerate, Equity, PotMask};
+use showdown_json::Invalid;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// The cash-outs' answer: one entry each, the house's balance, and every
+/// player's final stack by core index.
+pub struct CashOuts<'a> {
+    pub dtos: Vec<CashOutDto<'a>>,
+    pub balance: i64,
+    pub final_stacks: Vec<u64>,
+}
+
+/// An error here is a guard rail of ours tripping after validation: the
+/// request's problem, never a panic.
+fn guard(e: impl std::fmt::Display) -> Invalid {
+    Invalid::one("/cashOuts", format!("the cash-outs cannot be valued: {e}"))
+}
+
+/// Every cash-out of the request valued, and the stacks they leave:
+/// the live hands enumerated once for each distinct `boardCards`, each
+/// cash-out's equity in the pots it is eligible for, then the core's
+/// values. `order[k]` is the request index of core player `k`.
+pub fn value<'a>(
+    req: &'a SettleRequest,
+    v: &Validated,
+    order: &[usize],
+    s: &Settlement,
+) -> Result<Option<CashOuts<'a>>, Invalid> {
+    if req.cash_outs.is_none() {
+        return Ok(None);
+    }
+    let live = Live::of(req, v, order, s);
+    let terms: Vec<CashOutTerms> = terms(req).into_iter().flatten().collect();
+    let mut by_k: BTreeMap<u8, Equity> = BTreeMap::new();
+    for t in &terms {
+        if let std::collections::btree_map::Entry::Vacant(e) = by_k.entry(t.board_cards) {
+            let board = &v.board()[..usize::from(t.board_cards).min(v.board().len())];
+            e.insert(enumerate(v.variant, &live.hands, board, &[], &live.masks).map_err(guard)?);
+        }
+    }
+    let mut core_of = vec![0; order.len()];
+    for (k, &i) in order.iter().enumerate() {
+        core_of[i] = k;
+    }
+    let cash_outs: Vec<CashOut> = terms
+        .iter()
+        .map(|t| live.cash_out(s, core_of[t.player], t, &by_k[&t.board_cards]))
+        .collect();
+    let settled = apply_cash_outs(s, v.chip_unit, &cash_outs).map_err(guard)?;
+    let dtos = settled
+        .cash_outs
+        .iter()
+        .map(|o| dto(req, order, o))
+        .collect();
+    Ok(Some(CashOuts {
+        dtos,
+        balance: settled.balance,
+        final_stacks: settled.final_stacks,
+    }))
+}
+
+/// The hands the enumeration knows: every live player's (§10.2), by core
+/// index, whether or not a pot is theirs (folded players' cards stay in
+/// the deck); and each pot's eligible hands among them.
+struct Live<'v> {
+    /// Core indices of the live hands, rising.
+    live: Vec<usize>,
+    hands: Vec<&'v [Card]>,
+    masks: Vec<PotMask>,
+}
+
+impl<'v> Live<'v> {
+    fn of(req: &SettleRequest, v: &'v Validated, order: &[usize], s: &Settlement) -> Live<'v> {
+        let live: Vec<usize> = (0..order.len())
+            .filter(|&k| !req.players[order[k]].folded && !v.hole(order[k]).is_empty())
+            .collect();
+        let hands = live.iter().map(|&k| v.hole(order[k])).collect();
+        let mut out = Live {
+            live,
+            hands,
+            masks: Vec::new(),
+        };
+        out.masks = s
+            .pots
+            .iter()
+            .map(|p| {
+                PotMask::of(
+                    &p.eligible
+                        .iter()
+                        .filter_map(|&k| out.hand_of(k))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        out
+    }
+
+    /// The enumeration's index of core player `k`'s hand.
+    fn hand_of(&self, k: usize) -> Option<usize> {
+        self.live.binary_search(&k).ok()
+    }
+
+    /// Core player `k`'s cash-out: its terms, and its equity in each pot
+    /// it is eligible for.
+    fn cash_out(&self, s: &Settlement, k: usize, t: &CashOutTerms, eq: &Equity) -> CashOut {
+        let equities = s
+            .pots
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.eligible.contains(&k))
+            .map(|(pot, _)| PotEquity {
+                pot,
+                share_units: self
+                    .hand_of(k)
+                    .map_or(0, |h| eq.pots[pot].players[h].share_units),
+                runouts: eq.runouts,
+            })
+            .collect();
+        CashOut {
+            terms: CashOutTerms { player: k, ..*t },
+            equities,
+        }
+    }
+}
+
+/// One cash-out as the answer gives it.
+fn dto<'a>(req: &'a SettleRequest, order: &[usize], o: &CashOutOutcome) -> CashOutDto<'a> {
+    CashOutDto {
+        agent_id: Cow::Borrowed(req.players[order[o.player]].id.as_str()),
+        board_cards: u64::from(o.board_cards),
+        fee_bp: u64::from(o.fee_bp),
+        runouts: o.runouts,
+        pots: o
+            .pots
+            .iter()
+            .map(|p| CashOutPotDto {
+                index: p.index as u64,
+                net: p.net,
+                equity: Fraction {
+                    numerator: p.equity.numerator,
+                    denominator: p.equity.denominator,
+                },
+            })
+            .collect(),
+        value: o.value,
+        amount: o.amount,
+        // Reported when asked how to round it, so a request without
+        // `feeRounding` is answered as before.
+        fee: req.cash_outs.as_deref().and_then(|list| {
+            list.iter()
+                .find(|c| c.agent_id == req.players[order[o.player]].id)
+                .and_then(|c| c.fee_rounding.as_ref())
+                .map(|_| o.fee)
+        }),
+        forfeited: o.forfeited,
+    }
+}
+
+/// With `explain`: one step for each cash-out, the equity as a percentage
+/// and the fee in the words a floor person would use.
+pub fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<crate::settle::step::ExplainStep> {
+    use crate::settle::step::{ExplainRule, ExplainStep};
+    let street = |k: u64| match k {
+        0 => "before the flop",
+        3 => "on the flop",
+        _ => "on the turn",
+    };
+    dtos.iter()
+        .map(|c| {
+            let name = crate::settle::explain::player_name(req, &c.agent_id);
+            let pots: Vec<String> = c
+                .pots
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} % of pot {} ({} net)",
+                        crate::fraction::percent(&p.equity),
+                        p.index,
+                        p.net
+                    )
+                })
+                .collect();
+            let rate = format!("{}.{:02} %", c.fee_bp / 100, c.fee_bp % 100);
+            let fee = fee_words(req, c, &rate);
+            ExplainStep {
+                rule: ExplainRule::CashOut,
+                source: "RULES.md §10.5".into(),
+                pot: None,
+                players: vec![c.agent_id.to_string()],
+                amount: c.amount,
+                text: format!(
+                    "{name} cashed out {} with {} over {} runouts: worth {}, less {fee}, paid {}; {} (RULES.md §10.5).",
+                    street(c.board_cards),
+                    pots.join(" and "),
+                    c.runouts,
+                    c.value,
+                    c.amount,
+                    match c.forfeited {
+                        0 => "the hand won nothing, so the house keeps nothing from it".to_string(),
+                        won => format!("the {won} the hand won goes to the house"),
+                    }
+                ),
+            }
+        })
+        .collect()
+}
+
+/// The fee in a cash-out step's words: its rate, and, when the request
+/// asked how to round it, the amount and the rounding (RULES.md §10.5.3).
+fn fee_words(req: &SettleRequest, c: &CashOutDto, rate: &str) -> String {
+    let rounding = req
+        .cash_outs
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .find(|r| r.agent_id == c.agent_id)
+        .and_then(|r| r.fee_rounding.as_deref());
+    match (c.fee, rounding) {
+        (Some(fee), Some("nearest")) => {
+            format!("the {rate} fee of {fee} (the value rounded down, its fee to the nearest chip)")
+        }
+        (Some(fee), _) => format!("the {rate} fee of {fee} (what is paid rounded down)"),
+        (None, _) => format!("the {rate} fee"),
+    }
+}

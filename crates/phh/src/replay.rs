@@ -1,0 +1,188 @@
+//! Replaying a PHH hand's actions into the settle request of API.md.
+//!
+//! The replay only tracks money and cards (`table`): who put in how much
+//! (live and dead), who folded or mucked, the cards each live player ends
+//! with, and the board; here the table becomes the request.
+
+mod table;
+
+use super::reader::{Decimal, PhhHand};
+use super::PhhError;
+pub use showdown_cards::Family;
+use showdown_contract::settle::{PlayerRequest, SettleRequest};
+use table::{whole, words, Seat, Table};
+
+/// The Showdown variant id of a PHH variant code, and its family.
+pub fn variant_id(code: &str) -> Option<(&'static str, Family)> {
+    Some(match code {
+        "NT" | "FT" => ("holdem", Family::Board),
+        "NS" => ("short-deck", Family::Board),
+        "PO" => ("omaha", Family::Board),
+        "FO/8" => ("omaha-hi-lo", Family::Board),
+        "F7S" => ("stud", Family::Stud),
+        "F7S/8" => ("stud-hi-lo", Family::Stud),
+        "FR" => ("razz", Family::Stud),
+        "F2L3D" | "N2L1D" => ("deuce-to-seven", Family::Draw),
+        "FB" => ("badugi", Family::Draw),
+        _ => return None,
+    })
+}
+
+/// A replayed hand: the request, and the power of ten its amounts were
+/// multiplied by to make them whole (0 unless the file has decimals).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replayed {
+    pub request: SettleRequest,
+    pub scale: u32,
+}
+
+/// The request id of the player at PHH index `i` (`p1`, `p2`, ... as the
+/// actions name them; names may repeat across files, these never do).
+pub fn player_id(index: usize) -> String {
+    format!("p{}", index + 1)
+}
+
+/// Replays `hand` into the settle request: the table seated with its
+/// forced bets, every action played, then the request of the table as the
+/// hand left it.
+///
+/// Seats: PHH index 0 is the first seat left of the button, the last index
+/// is the button, so index `i` sits in seat `i + 1` and the button is seat
+/// `n` (stud has no button).
+pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
+    let (variant, family) = variant_id(&hand.variant)
+        .ok_or_else(|| PhhError::Unsupported(format!("variant `{}`", hand.variant)))?;
+    let scale = input_scale(hand);
+    let mut table = Table::seat(hand, scale)?;
+    table.play(hand)?;
+    let live_count = table.seats.iter().filter(|s| !s.folded).count();
+    if live_count == 0 {
+        return Err(PhhError::Unsupported("every player folded".into()));
+    }
+    let uncontested = live_count == 1;
+    let players = players(hand, &table.seats, scale, uncontested)?;
+    let board = match family {
+        Family::Board => {
+            let known: Option<Vec<String>> = table.board.into_iter().collect();
+            match known {
+                Some(b) => Some(b),
+                None if uncontested => None,
+                None => return Err(PhhError::Unsupported("the board has unknown cards".into())),
+            }
+        }
+        Family::Stud | Family::Draw => None,
+    };
+    let n = hand.starting_stacks.len();
+    Ok(Replayed {
+        request: SettleRequest {
+            game_id: Some(hand.label.clone()),
+            hand_number: hand.hand,
+            variant: variant.to_string(),
+            rules: None,
+            chip_unit: None,
+            button_seat: (family != Family::Stud).then(|| u32::try_from(n).unwrap_or(u32::MAX)),
+            board,
+            dead_money: None,
+            players,
+            ..SettleRequest::default()
+        },
+        scale,
+    })
+}
+
+/// Every player of the request, by PHH index: what they put in, whether
+/// they folded, and the cards of a live hand at a showdown.
+fn players(
+    hand: &PhhHand,
+    seats: &[Seat],
+    scale: u32,
+    uncontested: bool,
+) -> Result<Vec<PlayerRequest>, PhhError> {
+    let mut committed: Vec<i128> = seats.iter().map(|s| s.live).collect();
+    trim_folded_uncalled(&mut committed, seats);
+    let mut players = Vec::with_capacity(seats.len());
+    for (i, seat) in seats.iter().enumerate() {
+        let cards = if seat.folded || uncontested {
+            None
+        } else {
+            let cards = seat.shown.as_ref().unwrap_or(&seat.hole);
+            let known: Option<Vec<String>> = cards.iter().cloned().collect();
+            match known {
+                Some(c) if !c.is_empty() => Some(c),
+                _ => {
+                    return Err(PhhError::Unsupported(format!(
+                        "{}'s cards are unknown at the showdown",
+                        player_id(i)
+                    )))
+                }
+            }
+        };
+        let start = whole(hand.starting_stacks[i], scale, "starting_stacks")?;
+        players.push(PlayerRequest {
+            id: player_id(i),
+            name: hand.players.get(i).cloned(),
+            seat: u32::try_from(i + 1).unwrap_or(u32::MAX),
+            stack: as_u64(start),
+            committed: as_u64(committed[i]),
+            dead: (seat.dead > 0).then(|| as_u64(seat.dead)),
+            folded: seat.folded,
+            cards,
+            bounty: None,
+        });
+    }
+    Ok(players)
+}
+
+/// A player who mucks at the showdown is folded; if that player alone had
+/// put in the most (an all-in call for less left part of their bet
+/// uncalled), the uncalled part goes back to them before they leave the
+/// pots: the service refuses a folded player holding an uncalled bet.
+fn trim_folded_uncalled(committed: &mut [i128], seats: &[Seat]) {
+    let Some(max) = committed.iter().copied().max() else {
+        return;
+    };
+    let top: Vec<usize> = (0..committed.len())
+        .filter(|&i| committed[i] == max)
+        .collect();
+    if let [only] = top.as_slice() {
+        if seats[*only].folded {
+            let second = committed
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i != only)
+                .map(|(_, c)| *c)
+                .max()
+                .unwrap_or(0);
+            committed[*only] = second;
+        }
+    }
+}
+
+fn as_u64(v: i128) -> u64 {
+    u64::try_from(v).unwrap_or(u64::MAX)
+}
+
+/// The fewest decimal places that make every input amount whole.
+fn input_scale(hand: &PhhHand) -> u32 {
+    let mut scale = hand
+        .starting_stacks
+        .iter()
+        .chain(&hand.antes)
+        .chain(&hand.blinds_or_straddles)
+        .chain(&hand.bring_in)
+        .map(|d| d.scale)
+        .max()
+        .unwrap_or(0);
+    for action in &hand.actions {
+        let words = words(action);
+        if let [_, "cbr", amount] = words.as_slice() {
+            if let Some(d) = Decimal::parse(amount) {
+                scale = scale.max(d.scale);
+            }
+        }
+    }
+    scale
+}
+
+#[cfg(test)]
+mod tests;
