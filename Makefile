@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 .PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
 # The release profile, which `make test` shares: the service as it runs
-# (about 0.95x the image's throughput), and the tests reuse every crate this
+# (about 0.9x the image's throughput), and the tests reuse every crate this
 # builds (Cargo.toml). The image, the load tests and the benches build the
 # `dist` profile instead.
 run:

@@ -13,5 +13,6 @@ pub mod otlp;
 pub mod problem_response;
 pub mod request_id;
 pub mod serve;
+pub mod span_fields;
 pub mod state;
 pub mod trace_context;
