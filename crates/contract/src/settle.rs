@@ -17,21 +17,21 @@ pub mod cash_out;
 mod dto;
 mod event;
 pub mod explain;
+mod hand;
+mod house_take;
 pub mod next_hand;
 pub mod prize;
 mod rank;
+mod showdown;
 pub mod step;
 pub mod tournament;
 
-use crate::validate::{validate, Validated};
-use event::{build_event, Boards};
-use rank::{
-    core_input, describe_shown, more_board_hands, rank_live_hands, rank_more_boards, Ranked,
-};
-use showdown_cards::rank_showdown;
-use showdown_core::{BoardsSettlement, HandInput};
+use crate::validate::validate;
+use event::build_event;
+use hand::Hand;
+use rank::{core_input, describe_shown, more_board_hands, rank_live_hands, rank_more_boards};
 use showdown_json::Invalid;
-use std::borrow::Cow;
+use std::cell::OnceCell;
 
 pub use dto::*;
 
@@ -64,68 +64,89 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
 
     // Validation makes the core's guard rails unreachable; should one trip
     // anyway, it is still the client's impossible hand, never a 5xx.
-    let house = crate::validate::rake::house_take(req, &v);
+    let house = house_take::house_take(req, &v);
     let more_boards = more_board_hands(&v, &order, &more_shown);
     let settled = showdown_core::settle_hand_with(&input, &house, &more_boards, v.hi_lo)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
     if !describe_all {
         describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
     }
-    let boards = Boards {
+    // RULES.md §15: who shows, before the answer reads the ranked hands
+    // (with `audience: table` it marks those it may not show).
+    let shows = showdown::Table {
+        req,
+        v: &v,
+        order: &order,
+        input: &input,
+        more_boards: &more_boards,
         more_shown: &more_shown,
-        pots: &settled.pots,
+        settled: &settled,
+    }
+    .entries(&mut ranked)?;
+    let hand = Hand {
+        req,
+        v: &v,
+        order: &order,
+        input: &input,
+        settled: &settled,
+        ranked: &ranked,
+        more_shown: &more_shown,
+        words: OnceCell::new(),
     };
-    let s = &settled.settlement;
-    let event = build_event(req, &v, &order, &ranked.values, &ranked.shown, s, &boards);
-    on_top(req, &v, &order, &input, &settled, &ranked, event)
+    let mut event = build_event(&hand);
+    event.data.showdown = shows;
+    let mut event = on_top(&hand, event)?;
+    showdown::redact(&mut event, req, &ranked.hidden);
+    Ok(event)
 }
 
 /// What the hand adds on top of the settlement, each from its own module
 /// reading it: the bad-beat jackpot, cash-outs, the tournament end and the
 /// next hand, then the explanation when asked.
 fn on_top<'a>(
-    req: &'a SettleRequest,
-    v: &Validated,
-    order: &[usize],
-    input: &HandInput,
-    settled: &BoardsSettlement,
-    ranked: &Ranked,
+    hand: &Hand<'a, '_>,
     mut event: HandCompleteEvent<'a>,
 ) -> Result<HandCompleteEvent<'a>, Invalid> {
-    let s = &settled.settlement;
-    let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
-    event.data.bad_beat = crate::settle::bad_beat::judge(req, v, &highs)?;
-    let cash_outs = crate::settle::cash_out::value(req, v, order, s)?;
-    let tournament = crate::settle::tournament::end(req, order, input, s)?;
-    let next_hand = crate::settle::next_hand::next(req, order, s);
+    let req = hand.req;
+    let highs: Vec<Option<u64>> = hand
+        .ranked
+        .values
+        .iter()
+        .map(|x| x.map(|(h, _)| h))
+        .collect();
+    event.data.bad_beat = bad_beat::judge(req, hand.v, &highs, &hand.ranked.hidden)?;
+    let cash_outs = cash_out::value(hand)?;
+    let tournament = tournament::end(hand)?;
+    let next_hand = next_hand::next(hand);
     if let Some(c) = &cash_outs {
         for (k, &stack) in c.final_stacks.iter().enumerate() {
-            let id = Cow::Borrowed(req.players[order[k]].id.as_str());
-            event.data.final_chip_stacks.insert(id, stack);
+            event.data.final_chip_stacks.insert(hand.id(k), stack);
         }
         event.data.cash_out_balance = Some(c.balance);
     }
     if req.explain {
         // Only on request, so the plain answer costs nothing more.
-        let cx = Explained {
-            v,
-            order,
-            input,
-            settled,
-            ranked,
-        };
-        let mut steps = cx.steps(req);
+        let mut steps = explain::explain(hand);
+        if let Some(entries) = &event.data.showdown {
+            // The showdown comes after the uncalled bets go back, before
+            // any pot is paid.
+            let at = steps
+                .iter()
+                .take_while(|s| s.rule == step::ExplainRule::UncalledBet)
+                .count();
+            steps.splice(at..at, explain::showdown_steps(req, hand.v, entries));
+        }
         if let Some(c) = &cash_outs {
-            steps.extend(crate::settle::cash_out::steps(req, &c.dtos));
+            steps.extend(cash_out::steps(req, &c.dtos));
         }
         if let Some(bb) = &event.data.bad_beat {
-            steps.extend(crate::settle::bad_beat::steps(req, bb));
+            steps.extend(bad_beat::steps(req, bb));
         }
         if let Some(t) = &tournament {
-            steps.extend(crate::settle::tournament::steps(req, t));
+            steps.extend(tournament::steps(req, t));
         }
         if let Some(n) = &next_hand {
-            steps.push(crate::settle::next_hand::step(req, order, s, n));
+            steps.push(next_hand::step(hand, n));
         }
         event.data.explanation = Some(steps);
     }
@@ -139,39 +160,6 @@ fn on_top<'a>(
     }
     event.data.next_hand = next_hand;
     Ok(event)
-}
-
-/// What the settlement's own explanation reads beside the request.
-struct Explained<'x> {
-    v: &'x Validated,
-    order: &'x [usize],
-    input: &'x HandInput,
-    settled: &'x BoardsSettlement,
-    ranked: &'x Ranked,
-}
-
-impl Explained<'_> {
-    /// The steps of the pots: every live hand described in words.
-    fn steps(&self, req: &SettleRequest) -> Vec<crate::settle::step::ExplainStep> {
-        let v = self.v;
-        let hand_words: Vec<Option<String>> = (0..req.players.len())
-            .map(|i| {
-                let s = self.ranked.shown[i]
-                    .clone()
-                    .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());
-                s.map(|s| s.high.description)
-            })
-            .collect();
-        let cx = crate::settle::explain::Context {
-            req,
-            order: self.order,
-            values: &self.ranked.values,
-            hand_words: &hand_words,
-            order_kind: self.input.order,
-            split_game: self.input.split_game,
-        };
-        crate::settle::explain::explain(&cx, self.settled)
-    }
 }
 
 /// The event as JSON bytes, as the route answers it: serde from the DTOs,

@@ -6,9 +6,8 @@
 //! prize unit, and sums of places are taken in `u128`.
 
 use crate::guard::MAX_AMOUNT;
-
-/// RULES.md §14.1: the longest prize table a request may carry.
-pub const MAX_PRIZES: usize = 10_000;
+pub use crate::prize_refusal::MAX_PRIZES;
+use crate::prize_refusal::{prize_table_problems, PrizeTableRefusal};
 
 /// RULES.md §14.3: how players who bust with equal stacks finish.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -22,19 +21,15 @@ pub enum TiedPlaces {
 }
 
 /// Why a prize table or a finish cannot be worked out. The contract
-/// validates first (RULES.md §14.9), so these are the core's guard rails.
+/// validates first (RULES.md §14.9), with the table's refusals decided in
+/// `prize_refusal`, so these are the core's guard rails.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrizeError {
     #[error("prizeUnit must be at least 1 and at most 2^53 - 1")]
     Unit,
-    #[error("a prize table has at most {MAX_PRIZES} places")]
-    TooManyPrizes,
-    #[error("prize of place {0} is not a multiple of prizeUnit")]
-    NotMultiple(usize),
-    #[error("prize of place {0} is above the prize of the place before it")]
-    Rising(usize),
-    #[error("the prizes add up to more than 2^53 - 1")]
-    Total,
+    /// The first of the table's refusals (`prize_table_problems`).
+    #[error(transparent)]
+    Table(#[from] PrizeTableRefusal),
     #[error("{busts} players cannot finish in a field of {players_left}")]
     PlayersLeft { busts: u64, players_left: u64 },
     #[error("two players share one tie rank: the seat order must be total")]
@@ -55,18 +50,8 @@ impl PrizeTable {
         if unit == 0 || unit > MAX_AMOUNT {
             return Err(PrizeError::Unit);
         }
-        if prizes.len() > MAX_PRIZES {
-            return Err(PrizeError::TooManyPrizes);
-        }
-        if let Some(i) = prizes.iter().position(|p| p % unit != 0) {
-            return Err(PrizeError::NotMultiple(i + 1));
-        }
-        if let Some(i) = prizes.windows(2).position(|w| w[1] > w[0]) {
-            return Err(PrizeError::Rising(i + 2));
-        }
-        let total: u128 = prizes.iter().map(|&p| u128::from(p)).sum();
-        if total > u128::from(MAX_AMOUNT) {
-            return Err(PrizeError::Total);
+        if let Some(first) = prize_table_problems(&prizes, Some(unit)).first() {
+            return Err(first.refusal.into());
         }
         Ok(Self { prizes, unit })
     }
@@ -224,19 +209,28 @@ mod tests {
 
     #[test]
     fn rules_14_1_a_table_is_refused_when_it_rises_or_misses_the_unit() {
-        assert_eq!(PrizeTable::new(vec![5, 6], 1), Err(PrizeError::Rising(2)));
+        use PrizeTableRefusal as R;
+        let refused = |prizes: Vec<u64>, unit| PrizeTable::new(prizes, unit).unwrap_err();
         assert_eq!(
-            PrizeTable::new(vec![50, 25], 10),
-            Err(PrizeError::NotMultiple(2))
+            refused(vec![5, 6], 1),
+            PrizeError::Table(R::Rising {
+                prize: 6,
+                place: 2,
+                before: 5
+            })
         );
-        assert_eq!(PrizeTable::new(vec![1], 0), Err(PrizeError::Unit));
         assert_eq!(
-            PrizeTable::new(vec![MAX_AMOUNT, 1], 1),
-            Err(PrizeError::Total)
+            refused(vec![50, 25], 10),
+            PrizeError::Table(R::NotMultiple {
+                prize: 25,
+                unit: 10
+            })
         );
+        assert_eq!(refused(vec![1], 0), PrizeError::Unit);
+        assert_eq!(refused(vec![MAX_AMOUNT, 1], 1), PrizeError::Table(R::Total));
         assert_eq!(
-            PrizeTable::new(vec![0; MAX_PRIZES + 1], 1),
-            Err(PrizeError::TooManyPrizes)
+            refused(vec![0; MAX_PRIZES + 1], 1),
+            PrizeError::Table(R::TooManyPlaces(MAX_PRIZES + 1))
         );
     }
 }

@@ -47,8 +47,8 @@ async fn settle(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 /// the event and drop it, still answering the constant: what settling costs
 /// under load, apart from writing a different answer.
 async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
-    if let Ok(event) = showdown_server::settle_request(&req) {
-        std::hint::black_box(showdown_server::settle::to_json(&event).ok());
+    if let Ok(event) = showdown_contract::settle_request(&req) {
+        std::hint::black_box(showdown_contract::settle::to_json(&event).ok());
     }
     ([(header::CONTENT_TYPE, "application/json")], ANSWER)
 }

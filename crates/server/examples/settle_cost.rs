@@ -22,7 +22,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
     out.clear();
     for l in lines {
-        out.push(showdown_server::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
+        out.push(showdown_json::parse_json::<SettleRequest>(l.as_bytes()).unwrap());
     }
 }
 
@@ -30,7 +30,7 @@ fn parse_all(lines: &[&str], out: &mut Vec<SettleRequest>) {
 fn settle_all<'a>(reqs: &'a [SettleRequest], out: &mut Vec<HandCompleteEvent<'a>>) {
     out.clear();
     for r in reqs {
-        out.push(showdown_server::settle_request(r).unwrap());
+        out.push(showdown_contract::settle_request(r).unwrap());
     }
 }
 
@@ -38,14 +38,14 @@ fn settle_all<'a>(reqs: &'a [SettleRequest], out: &mut Vec<HandCompleteEvent<'a>
 #[inline(never)]
 fn serialize_all(evs: &[HandCompleteEvent]) -> usize {
     evs.iter()
-        .map(|e| showdown_server::settle::to_json(e).map_or(0, |b| b.len()))
+        .map(|e| showdown_contract::settle::to_json(e).map_or(0, |b| b.len()))
         .sum()
 }
 
 #[inline(never)]
 fn validate_all(reqs: &[SettleRequest]) {
     for r in reqs {
-        std::hint::black_box(showdown_server::validate::validate(r).unwrap());
+        std::hint::black_box(showdown_contract::validate::validate(r).unwrap());
     }
 }
 
@@ -85,17 +85,17 @@ fn cold(lines: &[&str], n: usize, kib: usize) {
 // `valgrind --tool=callgrind --cache-sim=yes --toggle-collect=...`.
 #[inline(never)]
 fn cold_parse(line: &str) -> SettleRequest {
-    showdown_server::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
+    showdown_json::parse_json::<SettleRequest>(line.as_bytes()).unwrap()
 }
 
 #[inline(never)]
 fn cold_settle(req: &SettleRequest) -> HandCompleteEvent<'_> {
-    showdown_server::settle_request(req).unwrap()
+    showdown_contract::settle_request(req).unwrap()
 }
 
 #[inline(never)]
 fn cold_serialize(event: &HandCompleteEvent) -> Vec<u8> {
-    showdown_server::settle::to_json(event).unwrap_or_default()
+    showdown_contract::settle::to_json(event).unwrap_or_default()
 }
 
 /// Every body through the whole app, as `POST /v1/settle`; each must be 200.
@@ -139,7 +139,7 @@ fn main() {
     // Build the lazy tables outside every timed (and profiled) phase.
     parse_all(&lines, &mut reqs);
     for r in &reqs {
-        std::hint::black_box(showdown_server::settle_request(r).unwrap());
+        std::hint::black_box(showdown_contract::settle_request(r).unwrap());
     }
     // SETTLE_COST_PROFILE=1: only settle_request, 20 times longer, for a
     // profiler (`perf record --call-graph dwarf`).

@@ -17,9 +17,7 @@ mod io;
 mod serve;
 mod settle;
 
-pub use args::{EquityArgs, HealthcheckArgs, ServeArgs, ServeFailed, SettleArgs};
-pub use healthcheck::serve_addr_of;
-pub use settle::{settle_bytes, settle_bytes_with};
+use args::{EquityArgs, HealthcheckArgs, ServeArgs, SettleArgs};
 
 use crate::routes::openapi;
 use answer::{deals, equity, prizes, tables};
@@ -43,7 +41,7 @@ Answers go to stdout; problems and errors to stderr.";
     after_help = LOG_HELP
 )]
 #[command(args_conflicts_with_subcommands = true)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     /// `serve` settings, when no subcommand is given.
@@ -52,7 +50,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Run the HTTP service (the default).
     #[command(after_help = LOG_HELP)]
     Serve(ServeArgs),
@@ -104,7 +102,7 @@ pub fn main() -> ExitCode {
     run(cli)
 }
 
-pub fn run(cli: Cli) -> ExitCode {
+pub(crate) fn run(cli: Cli) -> ExitCode {
     match cli.command {
         None => serve(cli.serve),
         Some(Command::Serve(args)) => serve(args),

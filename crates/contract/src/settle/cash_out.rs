@@ -5,16 +5,15 @@
 //! `finalChipStacks` take the amounts in place of what the hands won.
 
 use crate::fraction::Fraction;
+use crate::settle::hand::Hand;
 use crate::settle::{CashOutDto, CashOutPotDto, SettleRequest};
 use crate::validate::cash_out::terms;
-use crate::validate::Validated;
 use showdown_cards::Card;
 use showdown_core::{
     apply_cash_outs, CashOut, CashOutOutcome, CashOutTerms, PotEquity, Settlement,
 };
 use showdown_equity::{enumerate, Equity, PotMask};
 use showdown_json::Invalid;
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The cash-outs' answer: one entry each, the house's balance, and every
@@ -34,17 +33,13 @@ fn guard(e: impl std::fmt::Display) -> Invalid {
 /// Every cash-out of the request valued, and the stacks they leave:
 /// the live hands enumerated once for each distinct `boardCards`, each
 /// cash-out's equity in the pots it is eligible for, then the core's
-/// values. `order[k]` is the request index of core player `k`.
-pub fn value<'a>(
-    req: &'a SettleRequest,
-    v: &Validated,
-    order: &[usize],
-    s: &Settlement,
-) -> Result<Option<CashOuts<'a>>, Invalid> {
+/// values.
+pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Invalid> {
+    let (req, v, order, s) = (hand.req, hand.v, hand.order, hand.settlement());
     if req.cash_outs.is_none() {
         return Ok(None);
     }
-    let live = Live::of(req, v, order, s);
+    let live = Live::of(hand);
     let terms: Vec<CashOutTerms> = terms(req).into_iter().flatten().collect();
     let mut by_k: BTreeMap<u8, Equity> = BTreeMap::new();
     for t in &terms {
@@ -62,11 +57,7 @@ pub fn value<'a>(
         .map(|t| live.cash_out(s, core_of[t.player], t, &by_k[&t.board_cards]))
         .collect();
     let settled = apply_cash_outs(s, v.chip_unit, &cash_outs).map_err(guard)?;
-    let dtos = settled
-        .cash_outs
-        .iter()
-        .map(|o| dto(req, order, o))
-        .collect();
+    let dtos = settled.cash_outs.iter().map(|o| dto(hand, o)).collect();
     Ok(Some(CashOuts {
         dtos,
         balance: settled.balance,
@@ -85,9 +76,10 @@ struct Live<'v> {
 }
 
 impl<'v> Live<'v> {
-    fn of(req: &SettleRequest, v: &'v Validated, order: &[usize], s: &Settlement) -> Live<'v> {
+    fn of(hand: &Hand<'_, 'v>) -> Live<'v> {
+        let (v, order) = (hand.v, hand.order);
         let live: Vec<usize> = (0..order.len())
-            .filter(|&k| !req.players[order[k]].folded && !v.hole(order[k]).is_empty())
+            .filter(|&k| !hand.player(k).folded && !v.hole(order[k]).is_empty())
             .collect();
         let hands = live.iter().map(|&k| v.hole(order[k])).collect();
         let mut out = Live {
@@ -95,7 +87,8 @@ impl<'v> Live<'v> {
             hands,
             masks: Vec::new(),
         };
-        out.masks = s
+        out.masks = hand
+            .settlement()
             .pots
             .iter()
             .map(|p| {
@@ -139,9 +132,9 @@ impl<'v> Live<'v> {
 }
 
 /// One cash-out as the answer gives it.
-fn dto<'a>(req: &'a SettleRequest, order: &[usize], o: &CashOutOutcome) -> CashOutDto<'a> {
+fn dto<'a>(hand: &Hand<'a, '_>, o: &CashOutOutcome) -> CashOutDto<'a> {
     CashOutDto {
-        agent_id: Cow::Borrowed(req.players[order[o.player]].id.as_str()),
+        agent_id: hand.id(o.player),
         board_cards: u64::from(o.board_cards),
         fee_bp: u64::from(o.fee_bp),
         runouts: o.runouts,
@@ -161,9 +154,9 @@ fn dto<'a>(req: &'a SettleRequest, order: &[usize], o: &CashOutOutcome) -> CashO
         amount: o.amount,
         // Reported when asked how to round it, so a request without
         // `feeRounding` is answered as before.
-        fee: req.cash_outs.as_deref().and_then(|list| {
+        fee: hand.req.cash_outs.as_deref().and_then(|list| {
             list.iter()
-                .find(|c| c.agent_id == req.players[order[o.player]].id)
+                .find(|c| c.agent_id == hand.player(o.player).id)
                 .and_then(|c| c.fee_rounding.as_ref())
                 .map(|_| o.fee)
         }),

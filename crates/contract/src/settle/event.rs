@@ -2,82 +2,50 @@
 //! who, the winner it names, and each list of the answer (pots, boards,
 //! uncalled bets, the house's takes).
 
+use super::hand::Hand;
 use super::rank::winner_k;
 use crate::settle::{
     hand_rank_dto, BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent,
-    HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, SettleRequest, ShareDto, TakeDto,
-    UncalledDto,
+    HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, ShareDto, TakeDto, UncalledDto,
 };
-use crate::validate::{rules_id, Validated};
-use showdown_cards::Showdown;
-use showdown_core::{Half, PotBoards, Reason, Settlement, Take};
+use showdown_cards::{Rulebook, Showdown};
+use showdown_core::{Half, Reason, Take};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// What several boards add to the answer: the hands on each board after the
-/// first (`[b - 1][i]`, request index) and how each pot was shared between
-/// the boards (both empty with one board).
-pub(super) struct Boards<'s> {
-    pub(super) more_shown: &'s [Vec<Option<Showdown>>],
-    pub(super) pots: &'s [PotBoards],
+/// The board indices of a set of boards (bit `b` for board `b`).
+fn board_indices(mask: u64) -> Vec<u64> {
+    (0..64).filter(|b| mask & (1u64 << b) != 0).collect()
 }
 
-impl Boards<'_> {
-    /// The board indices of a set of boards (bit `b` for board `b`).
-    fn indices(mask: u64) -> Vec<u64> {
-        (0..64).filter(|b| mask & (1u64 << b) != 0).collect()
+/// Who is who in the event: core player `k`'s name, and their hands on
+/// each board.
+impl<'a, 'h> Hand<'a, 'h> {
+    /// Core player `k`'s name as the request gave it.
+    fn given_name(&self, k: usize) -> Option<Cow<'a, str>> {
+        self.player(k).name.as_deref().map(Cow::Borrowed)
+    }
+
+    /// Player k's hands on board b (board 0 is `ranked.shown`).
+    fn on(&self, b: usize, k: usize) -> Option<&'h Showdown> {
+        match b.checked_sub(1) {
+            None => self.ranked.shown[self.order[k]].as_ref(),
+            Some(m) => self.more_shown.get(m)?[self.order[k]].as_ref(),
+        }
     }
 
     /// API.md: with several boards, a player's `handRank` is their hand on
     /// the first board they won chips on (board 1 if none).
-    fn first_board_won(&self, s: &Settlement, k: usize) -> usize {
-        s.pots
+    fn first_won(&self, k: usize) -> usize {
+        self.settlement()
+            .pots
             .iter()
-            .zip(self.pots)
+            .zip(&self.settled.pots)
             .flat_map(|(pot, parts)| pot.shares.iter().zip(&parts.share_boards))
             .filter(|(share, _)| share.player == k && share.amount > 0)
             .map(|(_, &mask)| mask.trailing_zeros() as usize)
             .min()
             .unwrap_or(0)
-    }
-}
-
-/// Who is who in the event: core player `k`'s id and name, and their hands
-/// on each board.
-struct Seats<'a, 's> {
-    req: &'a SettleRequest,
-    order: &'s [usize],
-    shown: &'s [Option<Showdown>],
-    boards: &'s Boards<'s>,
-    s: &'s Settlement,
-}
-
-impl<'a, 's> Seats<'a, 's> {
-    fn id(&self, k: usize) -> Cow<'a, str> {
-        Cow::Borrowed(self.req.players[self.order[k]].id.as_str())
-    }
-
-    fn name(&self, k: usize) -> Option<Cow<'a, str>> {
-        self.req.players[self.order[k]]
-            .name
-            .as_deref()
-            .map(Cow::Borrowed)
-    }
-
-    /// Player k's hands on board b (board 0 is `shown`).
-    fn on(&self, b: usize, k: usize) -> Option<&'s Showdown> {
-        match b.checked_sub(1) {
-            None => self.shown[self.order[k]].as_ref(),
-            Some(m) => self.boards.more_shown.get(m)?[self.order[k]].as_ref(),
-        }
-    }
-
-    fn first_won(&self, k: usize) -> usize {
-        if self.boards.pots.is_empty() {
-            0
-        } else {
-            self.boards.first_board_won(self.s, k)
-        }
     }
 
     fn high(&self, k: usize) -> Option<HandRankDto> {
@@ -113,23 +81,9 @@ fn half_str(h: Half) -> &'static str {
 }
 
 /// The `hand_complete` event of API.md from the core's settlement.
-pub(super) fn build_event<'a>(
-    req: &'a SettleRequest,
-    v: &Validated,
-    order: &[usize],
-    values: &[Option<(u64, Option<u64>)>],
-    shown: &[Option<Showdown>],
-    s: &Settlement,
-    boards: &Boards,
-) -> HandCompleteEvent<'a> {
-    let seats = Seats {
-        req,
-        order,
-        shown,
-        boards,
-        s,
-    };
-    let winner = named_winner(req, order, values, s);
+pub(super) fn build_event<'a>(hand: &Hand<'a, '_>) -> HandCompleteEvent<'a> {
+    let (req, v, s) = (hand.req, hand.v, hand.settlement());
+    let winner = named_winner(hand);
     HandCompleteEvent {
         kind: Cow::Borrowed("hand_complete"),
         data: HandComplete {
@@ -141,24 +95,25 @@ pub(super) fn build_event<'a>(
                 Reason::Showdown => "showdown",
                 Reason::Uncontested => "uncontested",
             }),
-            winner_id: winner.map(|k| seats.id(k)),
+            winner_id: winner.map(|k| hand.id(k)),
             winner_name: match winner {
-                Some(k) => seats.name(k).map(Some),
+                Some(k) => hand.given_name(k).map(Some),
                 None => Some(None),
             },
             winning_hand: match s.reason {
                 Reason::Uncontested => None,
-                Reason::Showdown => winner.and_then(|k| seats.high(k)),
+                Reason::Showdown => winner.and_then(|k| hand.high(k)),
             },
             tie: s.tie,
             total_winners: s.total_winners as u64,
-            pot_breakdown: pot_breakdown(&seats),
-            pots: pot_list(req, s, boards, &|k| seats.id(k)),
-            uncalled: uncalled_list(&seats),
-            rake: take_dto(&s.rake, &seats),
-            jackpot: take_dto(&s.jackpot, &seats),
-            final_chip_stacks: final_stacks(&seats),
-            boards: board_list(v, order, &|b, k| seats.on(b, k), &|k| seats.id(k)),
+            pot_breakdown: pot_breakdown(hand),
+            pots: pot_list(hand),
+            uncalled: uncalled_list(hand),
+            rake: take_dto(&s.rake, hand),
+            jackpot: take_dto(&s.jackpot, hand),
+            final_chip_stacks: final_stacks(hand),
+            boards: board_list(hand),
+            showdown: None,
             cash_outs: None,
             cash_out_balance: None,
             bad_beat: None,
@@ -175,74 +130,64 @@ pub(super) fn build_event<'a>(
 
 /// The core index of the winner the event names. API.md: at a showdown
 /// where nobody won chips (the rake took every pot), it names none.
-fn named_winner(
-    req: &SettleRequest,
-    order: &[usize],
-    values: &[Option<(u64, Option<u64>)>],
-    s: &Settlement,
-) -> Option<usize> {
+fn named_winner(hand: &Hand) -> Option<usize> {
+    let s = hand.settlement();
     let raked_away =
         s.reason == Reason::Showdown && s.winners.is_empty() && s.pots.iter().any(|p| p.amount > 0);
-    (!raked_away).then(|| winner_k(req, order, values, s).unwrap_or(0))
+    (!raked_away).then(|| winner_k(hand.req, hand.order, &hand.ranked.values, s).unwrap_or(0))
 }
 
 /// The answer's `potBreakdown`: each winner's chips and hands.
-fn pot_breakdown<'a>(seats: &Seats<'a, '_>) -> Vec<PotBreakdownEntry<'a>> {
-    let s = seats.s;
+fn pot_breakdown<'a>(hand: &Hand<'a, '_>) -> Vec<PotBreakdownEntry<'a>> {
+    let s = hand.settlement();
     s.winners
         .iter()
         .map(|&k| PotBreakdownEntry {
-            agent_id: seats.id(k),
-            agent_name: seats.name(k),
+            agent_id: hand.id(k),
+            agent_name: hand.given_name(k),
             amount: s.won[k],
-            hand_rank: seats.high(k),
-            low_hand_rank: seats.low(k),
+            hand_rank: hand.high(k),
+            low_hand_rank: hand.low(k),
         })
         .collect()
 }
 
 /// The answer's `uncalled`: the bets returned, by player.
-fn uncalled_list<'a>(seats: &Seats<'a, '_>) -> Vec<UncalledDto<'a>> {
-    seats
-        .s
+fn uncalled_list<'a>(hand: &Hand<'a, '_>) -> Vec<UncalledDto<'a>> {
+    hand.settlement()
         .uncalled
         .iter()
         .map(|u| UncalledDto {
-            agent_id: seats.id(u.player),
+            agent_id: hand.id(u.player),
             amount: u.amount,
         })
         .collect()
 }
 
 /// The answer's `finalChipStacks`, by id.
-fn final_stacks<'a>(seats: &Seats<'a, '_>) -> BTreeMap<Cow<'a, str>, u64> {
-    (0..seats.order.len())
-        .map(|k| (seats.id(k), seats.s.final_stacks[k]))
+fn final_stacks<'a>(hand: &Hand<'a, '_>) -> BTreeMap<Cow<'a, str>, u64> {
+    (0..hand.order.len())
+        .map(|k| (hand.id(k), hand.settlement().final_stacks[k]))
         .collect()
 }
 
 /// API.md `rake`, `jackpot`: every player's part, zero included.
-fn take_dto<'a>(t: &Option<Take>, seats: &Seats<'a, '_>) -> Option<TakeDto<'a>> {
+fn take_dto<'a>(t: &Option<Take>, hand: &Hand<'a, '_>) -> Option<TakeDto<'a>> {
     t.as_ref().map(|t| TakeDto {
         amount: t.amount,
         contributions: t
             .contributions
             .iter()
             .enumerate()
-            .map(|(k, &c)| (seats.id(k), c))
+            .map(|(k, &c)| (hand.id(k), c))
             .collect(),
     })
 }
 
 /// RULES.md §9, API.md `boards`: with several boards, each board's cards
-/// and every live player's hand on it, by seat; `on(b, k)` is player k's
-/// hand on board b.
-fn board_list<'a, 's>(
-    v: &Validated,
-    order: &[usize],
-    on: &impl Fn(usize, usize) -> Option<&'s Showdown>,
-    id: &impl Fn(usize) -> Cow<'a, str>,
-) -> Option<Vec<BoardDto<'a>>> {
+/// and every live player's hand on it, by seat.
+fn board_list<'a>(hand: &Hand<'a, '_>) -> Option<Vec<BoardDto<'a>>> {
+    let v = hand.v;
     (v.board_count() > 1).then(|| {
         (0..v.board_count())
             .map(|b| BoardDto {
@@ -252,11 +197,11 @@ fn board_list<'a, 's>(
                     .iter()
                     .map(|c| Cow::Borrowed(c.as_str()))
                     .collect(),
-                hands: (0..order.len())
+                hands: (0..hand.order.len())
                     .filter_map(|k| {
-                        let hands = on(b, k)?;
+                        let hands = hand.on(b, k)?;
                         Some(BoardHandDto {
-                            agent_id: id(k),
+                            agent_id: hand.id(k),
                             hand_rank: hand_rank_dto(&hands.high),
                             low_hand_rank: hands.low.as_ref().map(hand_rank_dto),
                         })
@@ -269,13 +214,11 @@ fn board_list<'a, 's>(
 
 /// The answer's `pots`: each pot, its take, its shares and, with several
 /// boards, what each board gave (RULES.md §8, §9).
-fn pot_list<'a>(
-    req: &SettleRequest,
-    s: &Settlement,
-    boards: &Boards,
-    id: &impl Fn(usize) -> Cow<'a, str>,
-) -> Vec<PotDto<'a>> {
-    s.pots
+fn pot_list<'a>(hand: &Hand<'a, '_>) -> Vec<PotDto<'a>> {
+    let (req, boards) = (hand.req, &hand.settled.pots);
+    let id = |k: usize| hand.id(k);
+    hand.settlement()
+        .pots
         .iter()
         .enumerate()
         .map(|(idx, pot)| PotDto {
@@ -296,13 +239,12 @@ fn pot_list<'a>(
                     amount: sh.amount,
                     odd_chips: sh.odd_chips,
                     boards: boards
-                        .pots
                         .get(idx)
                         .and_then(|parts| parts.share_boards.get(j))
-                        .map(|&mask| Boards::indices(mask)),
+                        .map(|&mask| board_indices(mask)),
                 })
                 .collect(),
-            boards: boards.pots.get(idx).map(|parts| {
+            boards: boards.get(idx).map(|parts| {
                 parts
                     .boards
                     .iter()
@@ -324,4 +266,12 @@ fn pot_list<'a>(
             }),
         })
         .collect()
+}
+
+/// The id a rulebook has in the contract.
+fn rules_id(rules: Rulebook) -> &'static str {
+    match rules {
+        Rulebook::Tda => "tda",
+        Rulebook::Roberts => "roberts",
+    }
 }

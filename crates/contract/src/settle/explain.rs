@@ -14,19 +14,22 @@
 
 mod award;
 mod context;
+mod showdown;
 
 pub use crate::settle::step::{safe_name, ExplainRule, ExplainStep};
-pub use context::{player_name, Context};
+pub use context::player_name;
+pub use showdown::showdown_steps;
 
+use crate::settle::hand::Hand;
 use award::explain_pot;
 use context::pot_label;
-use showdown_core::{BoardsSettlement, Pot, PotBoards, Uncalled};
+use showdown_core::{Pot, PotBoards, Uncalled};
 
 /// The steps for one settled hand, in the order the chips moved: the
 /// uncalled bets, the dead money, then each pot (its size when a side
 /// pot, the house's take, and its award on one board or on several).
-pub fn explain(cx: &Context, bs: &BoardsSettlement) -> Vec<ExplainStep> {
-    let s = &bs.settlement;
+pub(crate) fn explain(cx: &Hand) -> Vec<ExplainStep> {
+    let (bs, s) = (cx.settled, cx.settlement());
     let mut out: Vec<ExplainStep> = s.uncalled.iter().map(|u| uncalled(cx, u)).collect();
     out.extend(dead_money(cx));
     for (idx, pot) in s.pots.iter().enumerate() {
@@ -62,12 +65,12 @@ fn step(
 }
 
 /// RULES.md §2: a bet nobody called goes back before the pots are formed.
-fn uncalled(cx: &Context, u: &Uncalled) -> ExplainStep {
+fn uncalled(cx: &Hand, u: &Uncalled) -> ExplainStep {
     step(
         ExplainRule::UncalledBet,
         "RULES.md §2",
         None,
-        vec![cx.id(u.player)],
+        vec![cx.id(u.player).into_owned()],
         u.amount,
         format!(
             "{} gets back the uncalled {} before the pots are formed (RULES.md §2).",
@@ -78,7 +81,7 @@ fn uncalled(cx: &Context, u: &Uncalled) -> ExplainStep {
 }
 
 /// TDA 2013 Rule 20: the hand's dead money, when there is any.
-fn dead_money(cx: &Context) -> Option<ExplainStep> {
+fn dead_money(cx: &Hand) -> Option<ExplainStep> {
     let dead: u64 = cx
         .req
         .players
@@ -96,12 +99,15 @@ fn dead_money(cx: &Context) -> Option<ExplainStep> {
 }
 
 /// TDA 2013 Rule 20: a side pot's size and who contests it.
-fn side_pot(cx: &Context, idx: usize, pot: &Pot) -> ExplainStep {
+fn side_pot(cx: &Hand, idx: usize, pot: &Pot) -> ExplainStep {
     step(
         ExplainRule::SidePot,
         "TDA 2013 Rule 20",
         Some(idx),
-        pot.eligible.iter().map(|&k| cx.id(k)).collect(),
+        pot.eligible
+            .iter()
+            .map(|&k| cx.id(k).into_owned())
+            .collect(),
         pot.amount,
         format!(
             "{} of {} is contested only by {}, who covered the all-in (TDA 2013 Rule 20).",
@@ -115,7 +121,7 @@ fn side_pot(cx: &Context, idx: usize, pot: &Pot) -> ExplainStep {
 /// RULES.md §9: with several boards, each share of pot `idx` and the
 /// boards it was won on.
 fn board_shares<'c>(
-    cx: &'c Context,
+    cx: &'c Hand,
     idx: usize,
     pot: &'c Pot,
     parts: &'c PotBoards,
@@ -138,7 +144,7 @@ fn board_shares<'c>(
                 ExplainRule::BoardShare,
                 "RULES.md §9",
                 Some(idx),
-                vec![cx.id(sh.player)],
+                vec![cx.id(sh.player).into_owned()],
                 sh.amount,
                 format!(
                     "{label}: {} wins {} on {on} of {} (RULES.md §9).",
@@ -154,7 +160,7 @@ fn board_shares<'c>(
 /// took something. Without `rake.spread` the words are as they always
 /// were; with it, each step cites RULES.md §8.5 and says why this pot gave
 /// what it did.
-fn house_steps(cx: &Context, pots: &[Pot], idx: usize, out: &mut Vec<ExplainStep>) {
+fn house_steps(cx: &Hand, pots: &[Pot], idx: usize, out: &mut Vec<ExplainStep>) {
     let pot = &pots[idx];
     let label = pot_label(idx);
     let spread = cx.req.rake.as_ref().and_then(|r| r.spread.as_deref());

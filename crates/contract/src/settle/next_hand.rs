@@ -4,9 +4,10 @@
 //! read out.
 
 use crate::settle::explain::player_name;
+use crate::settle::hand::Hand;
 use crate::settle::step::{ExplainRule, ExplainStep};
 use crate::settle::{NextHand, SettleRequest};
-use showdown_core::{next_hand, ButtonRule, HandPlayed, Seated, Settlement};
+use showdown_core::{next_hand, ButtonRule, HandPlayed, Seated};
 use std::borrow::Cow;
 
 /// `buttonRule` in the core's words; validation has refused anything else.
@@ -18,13 +19,9 @@ pub(crate) fn button_rule(rule: Option<&str>) -> ButtonRule {
 }
 
 /// The next hand: `None` without both blinds of this hand, or when fewer
-/// than two players keep chips. `order[k]` is the request index of core
-/// player `k`.
-pub fn next<'a>(
-    req: &'a SettleRequest,
-    order: &[usize],
-    settled: &Settlement,
-) -> Option<NextHand<'a>> {
+/// than two players keep chips.
+pub(crate) fn next<'a>(played: &Hand<'a, '_>) -> Option<NextHand<'a>> {
+    let (req, order, settled) = (played.req, played.order, played.settlement());
     let t = req.tournament.as_ref()?;
     let hand = HandPlayed {
         button: req.button_seat,
@@ -80,7 +77,8 @@ fn seat_words(req: &SettleRequest, seat: u32, id: Option<&str>) -> String {
 
 /// Who of this hand's button and blinds is gone: "Seat 2 (Bob) busted in
 /// the big blind".
-fn busts(req: &SettleRequest, order: &[usize], settled: &Settlement) -> Vec<String> {
+fn busts(played: &Hand) -> Vec<String> {
+    let (req, settled) = (played.req, played.settlement());
     let Some(t) = req.tournament.as_ref() else {
         return Vec::new();
     };
@@ -92,12 +90,12 @@ fn busts(req: &SettleRequest, order: &[usize], settled: &Settlement) -> Vec<Stri
     let mut out: Vec<String> = Vec::new();
     for (seat, role) in places {
         let Some(seat) = seat else { continue };
-        let gone = (0..order.len()).find(|&k| {
-            let pl = &req.players[order[k]];
+        let gone = (0..played.order.len()).find(|&k| {
+            let pl = played.player(k);
             pl.seat == seat && pl.stack > 0 && settled.final_stacks[k] == 0
         });
         if let Some(k) = gone {
-            let pl = &req.players[order[k]];
+            let pl = played.player(k);
             let who = seat_words(req, seat, Some(&pl.id));
             let already = out.iter().any(|s| s.starts_with(&who));
             if !already {
@@ -109,18 +107,14 @@ fn busts(req: &SettleRequest, order: &[usize], settled: &Settlement) -> Vec<Stri
 }
 
 /// With `explain`: the `next-hand` step.
-pub fn step(
-    req: &SettleRequest,
-    order: &[usize],
-    settled: &Settlement,
-    n: &NextHand,
-) -> ExplainStep {
+pub(crate) fn step(played: &Hand, n: &NextHand) -> ExplainStep {
+    let req = played.req;
     let rule = button_rule(
         req.tournament
             .as_ref()
             .and_then(|t| t.button_rule.as_deref()),
     );
-    let mut parts = busts(req, order, settled);
+    let mut parts = busts(played);
     let bb = seat_words(req, n.big_blind_seat, Some(&n.big_blind));
     let source = if n.heads_up {
         let button = seat_words(req, n.button_seat, n.small_blind.as_deref());
@@ -135,9 +129,9 @@ pub fn step(
                 n.button_seat
             )
         } else {
-            let on_button = (0..order.len())
-                .map(|k| &req.players[order[k]])
-                .zip(&settled.final_stacks)
+            let on_button = (0..played.order.len())
+                .map(|k| played.player(k))
+                .zip(&played.settlement().final_stacks)
                 .find(|(pl, &stack)| pl.seat == n.button_seat && stack > 0)
                 .map(|(pl, _)| pl.id.as_str());
             format!(

@@ -13,9 +13,12 @@ use showdown_json::Invalid;
 
 /// Every live hand at a showdown, ranked (cards speak, TDA 12), by request
 /// index: its values, and its name and cards when `describe_all`.
-pub(super) struct Ranked {
-    pub(super) shown: Vec<Option<Showdown>>,
-    pub(super) values: Vec<Option<(u64, Option<u64>)>>,
+pub(crate) struct Ranked {
+    pub(crate) shown: Vec<Option<Showdown>>,
+    pub(crate) values: Vec<Option<(u64, Option<u64>)>>,
+    /// With `showdown.audience: table`, the players whose cards and ranks
+    /// the answer may not show (RULES.md §15.6); empty otherwise.
+    pub(crate) hidden: Vec<bool>,
 }
 
 pub(super) fn rank_live_hands(
@@ -26,6 +29,7 @@ pub(super) fn rank_live_hands(
     let mut out = Ranked {
         shown: vec![None; req.players.len()],
         values: vec![None; req.players.len()],
+        hidden: Vec::new(),
     };
     if !v.contested {
         return Ok(out);

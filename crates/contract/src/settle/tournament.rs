@@ -4,11 +4,11 @@
 //! `tournamentWinner`, plus the steps a tournament director would read out.
 
 use crate::settle::explain::{ordinal, player_name};
+use crate::settle::hand::Hand;
 use crate::settle::step::{ExplainRule, ExplainStep};
 use crate::settle::{BountyAwardDto, EliminationDto, SettleRequest, TournamentEnd};
-use showdown_core::{tournament_with_prizes, HandInput, Settlement, TournamentTerms};
+use showdown_core::{tournament_with_prizes, TournamentTerms};
 use showdown_json::Invalid;
-use std::borrow::Cow;
 
 /// The request's terms in the core's words (validation has bounded them).
 fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
@@ -23,18 +23,13 @@ fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
     })
 }
 
-/// `order[k]` is the request index of core player `k`; `None` without
-/// `tournament`.
-pub fn end<'a>(
-    req: &'a SettleRequest,
-    order: &[usize],
-    input: &HandInput,
-    settled: &Settlement,
-) -> Result<Option<TournamentEnd<'a>>, Invalid> {
+/// The tournament's end of a settled hand; `None` without `tournament`.
+pub(crate) fn end<'a>(hand: &Hand<'a, '_>) -> Result<Option<TournamentEnd<'a>>, Invalid> {
+    let (req, order, input, settled) = (hand.req, hand.order, hand.input, hand.settlement());
     let Some(terms) = terms(req) else {
         return Ok(None);
     };
-    let id = |k: usize| Cow::Borrowed(req.players[order[k]].id.as_str());
+    let id = |k: usize| hand.id(k);
     let bounties: Vec<u64> = order
         .iter()
         .map(|&i| req.players[i].bounty.unwrap_or(0))

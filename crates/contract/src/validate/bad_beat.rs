@@ -3,7 +3,7 @@
 
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_cards::{five_card_high_value, Card, Rank, VariantId};
+use showdown_cards::{Card, Rank, VariantId};
 use showdown_core::MAX_AMOUNT;
 
 /// The games of RULES.md §11.1.
@@ -13,15 +13,6 @@ pub fn bad_beat_game(variant: VariantId) -> bool {
         variant,
         V::Holdem | V::ShortDeck | V::Omaha | V::Omaha5 | V::Omaha6
     )
-}
-
-/// `minLosingHand` as a high value of the variant, once it passed [`check`].
-pub fn min_losing_value(variant: VariantId, cards: &[String]) -> Option<u64> {
-    let cards: Vec<Card> = cards
-        .iter()
-        .map(|s| s.parse().ok())
-        .collect::<Option<_>>()?;
-    five_card_high_value(variant, &cards)
 }
 
 pub(super) fn check(

@@ -1,11 +1,12 @@
 //! The 422 checks of a prize table (RULES.md §14.9), shared by the settle
-//! route's `tournament`, `POST /v1/prizes` and `POST /v1/deals`: each
-//! problem once, in one wording, with a pointer under the object that
-//! carries the table.
+//! route's `tournament`, `POST /v1/prizes` and `POST /v1/deals`: the core
+//! decides and words each refusal of the table once
+//! (`showdown_core::prize_table_problems`); here each gets its pointer
+//! under the object that carries the table.
 
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_core::{MAX_AMOUNT, MAX_PRIZES};
+use showdown_core::{prize_table_problems, PrizeTableAt};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).
 pub(crate) const TIED_PLACES: [&str; 2] = ["split", "seat"];
@@ -37,48 +38,20 @@ pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
     }
 }
 
-/// The prizes of a table under `at`, every route's: at most
-/// [`MAX_PRIZES`], each a multiple of `unit` (when it is valid) and not
-/// above the one before, and their total within 2^53 - 1.
+/// The prizes of a table under `at`, every route's: each refusal the
+/// core decides (`prize_table_problems`, which words it), at its pointer.
+/// `unit` is the table's unit when it is valid.
 pub(crate) fn check_prizes(at: &str, prizes: &[u64], unit: Option<u64>, p: &mut Problems) {
-    if prizes.len() > MAX_PRIZES {
-        p.push(
-            format!("{at}/prizes"),
-            format!(
-                "a prize table has at most {MAX_PRIZES} places, got {}",
-                prizes.len()
-            ),
-        );
-        return;
+    for problem in prize_table_problems(prizes, unit) {
+        p.push_with(|| pointer(at, problem.at), || problem.refusal.to_string());
     }
-    let mut total: u128 = 0;
-    for (i, &prize) in prizes.iter().enumerate() {
-        total += u128::from(prize);
-        match unit {
-            Some(u) if prize % u != 0 => p.push_with(
-                || format!("{at}/prizes/{i}"),
-                || format!("prize {prize} is not a multiple of prizeUnit {u}"),
-            ),
-            _ => {}
-        }
-        if i > 0 && prize > prizes[i - 1] {
-            p.push_with(
-                || format!("{at}/prizes/{i}"),
-                || {
-                    format!(
-                        "prize {prize} of place {} is above {} of place {i}: prizes never rise",
-                        i + 1,
-                        prizes[i - 1]
-                    )
-                },
-            );
-        }
-    }
-    if total > u128::from(MAX_AMOUNT) {
-        p.push(
-            format!("{at}/prizes"),
-            format!("the prizes add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
-        );
+}
+
+/// The pointer of a prize table's problem under `at`.
+fn pointer(at: &str, place: PrizeTableAt) -> String {
+    match place {
+        PrizeTableAt::Prizes => format!("{at}/prizes"),
+        PrizeTableAt::Prize(i) => format!("{at}/prizes/{i}"),
     }
 }
 
@@ -103,4 +76,73 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         },
         p,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use showdown_core::prize::PrizeError;
+    use showdown_core::{PrizeTable, PrizeTableRefusal, MAX_AMOUNT, MAX_PRIZES};
+
+    /// A table refused for `r` alone, with its unit and the index of the
+    /// prize at fault (`None`: the list as a whole). The match has no
+    /// wildcard: a refusal the core adds fails to compile until it is
+    /// listed here, with its pointer.
+    fn case(r: PrizeTableRefusal) -> (Vec<u64>, u64, Option<usize>) {
+        match r {
+            PrizeTableRefusal::TooManyPlaces(n) => (vec![1; n], 1, None),
+            PrizeTableRefusal::NotMultiple { prize, unit } => (vec![prize, unit], unit, Some(0)),
+            PrizeTableRefusal::Rising {
+                prize,
+                place,
+                before,
+            } => {
+                let mut prizes = vec![before; place - 1];
+                prizes.push(prize);
+                (prizes, 1, Some(place - 1))
+            }
+            PrizeTableRefusal::Total => (vec![MAX_AMOUNT, 1], 1, None),
+        }
+    }
+
+    /// RULES.md §14.9: each of the core's prize-table refusals has one
+    /// wording, the core's, which both the 422 and `PrizeTable::new` give,
+    /// and one pointer, under the object that holds the table.
+    #[test]
+    fn rules_14_9_every_prize_table_refusal_has_one_wording_and_one_pointer() {
+        let all = [
+            PrizeTableRefusal::TooManyPlaces(MAX_PRIZES + 1),
+            PrizeTableRefusal::NotMultiple {
+                prize: 150,
+                unit: 100,
+            },
+            PrizeTableRefusal::Rising {
+                prize: 12_000,
+                place: 4,
+                before: 10_000,
+            },
+            PrizeTableRefusal::Total,
+        ];
+        let mut wordings: Vec<String> = Vec::new();
+        for r in all {
+            let (prizes, unit, index) = case(r);
+            let mut p = Problems::default();
+            check_prizes("/tournament", &prizes, Some(unit), &mut p);
+            let errors = p.into_invalid().errors;
+            let pointer = match index {
+                Some(i) => format!("/tournament/prizes/{i}"),
+                None => "/tournament/prizes".to_string(),
+            };
+            assert_eq!(errors.len(), 1, "{r:?}: {errors:?}");
+            assert_eq!(errors[0].pointer, pointer, "{r:?}");
+            assert_eq!(errors[0].message, r.to_string(), "{r:?}");
+            let refused = PrizeTable::new(prizes, unit).unwrap_err();
+            assert_eq!(refused, PrizeError::Table(r));
+            assert_eq!(refused.to_string(), errors[0].message);
+            wordings.push(r.to_string());
+        }
+        wordings.sort();
+        wordings.dedup();
+        assert_eq!(wordings.len(), all.len(), "two refusals share a wording");
+    }
 }

@@ -1,13 +1,13 @@
 //! Validation of the house's take (RULES.md §8; API.md "Rake, jackpot drop
-//! and several boards"), and the core's view of it once valid.
+//! and several boards"); `settle::house_take` reads it for the core once
+//! valid.
 
-use super::validated::Validated;
 use crate::problems::{earlier_equal, Problems};
 use crate::settle::{RakeRequest, SettleRequest};
-use showdown_core::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
+use showdown_core::{Attribution, Rounding, Spread};
 
 /// `rake.rounding`, as the contract spells it.
-fn rounding(s: Option<&str>) -> Option<Rounding> {
+pub(crate) fn rounding(s: Option<&str>) -> Option<Rounding> {
     match s {
         None | Some("down") => Some(Rounding::Down),
         Some("halfEven") => Some(Rounding::HalfEven),
@@ -17,7 +17,7 @@ fn rounding(s: Option<&str>) -> Option<Rounding> {
 }
 
 /// `rake.spread`, as the contract spells it.
-fn spread(s: Option<&str>) -> Option<Spread> {
+pub(crate) fn spread(s: Option<&str>) -> Option<Spread> {
     match s {
         None | Some("proportional") => Some(Spread::Proportional),
         Some("mainFirst") => Some(Spread::MainFirst),
@@ -28,7 +28,7 @@ fn spread(s: Option<&str>) -> Option<Spread> {
 }
 
 /// `rake.attribution`, as the contract spells it.
-fn attribution(s: Option<&str>) -> Option<Attribution> {
+pub(crate) fn attribution(s: Option<&str>) -> Option<Attribution> {
     match s {
         None | Some("weightedContributed") => Some(Attribution::WeightedContributed),
         Some("contributed") => Some(Attribution::Contributed),
@@ -123,46 +123,5 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
                 showdown_json::closed_set::unknown(field, value, &allowed),
             );
         }
-    }
-}
-
-/// The house's take as the core reads it, from a request [`super::validate`]
-/// accepted. RULES.md §8.2: a board game whose boards all have fewer than
-/// three cards saw no flop; stud and draw games have no flop, so for them the
-/// switch never applies (the caller sends no `rake` for a hand that ended on
-/// the first betting round).
-pub(crate) fn house_take(req: &SettleRequest, v: &Validated) -> HouseTake {
-    let rake = req.rake.as_ref().map(|r| Rake {
-        percent_bp: u32::try_from(r.percent_bp).unwrap_or(u32::MAX),
-        cap: match (r.cap, &r.caps_by_players_dealt) {
-            (Some(cap), _) => Cap::Fixed(cap),
-            (None, Some(steps)) => Cap::ByPlayersDealt(
-                steps
-                    .iter()
-                    .map(|s| CapStep {
-                        min_players: s.min_players,
-                        cap: s.cap,
-                    })
-                    .collect(),
-            ),
-            (None, None) => Cap::None,
-        },
-        players_dealt: r.players_dealt,
-        rounding: rounding(r.rounding.as_deref()).unwrap_or_default(),
-        spread: spread(r.spread.as_deref()).unwrap_or_default(),
-        no_flop_no_drop: r.no_flop_no_drop.unwrap_or(true),
-        attribution: attribution(r.attribution.as_deref()).unwrap_or_default(),
-    });
-    let jackpot = req.jackpot.as_ref().map(|j| Jackpot {
-        amount: j.amount,
-        min_pot: j.min_pot.unwrap_or(0),
-        no_flop_no_drop: j.no_flop_no_drop.unwrap_or(true),
-    });
-    HouseTake {
-        rake,
-        jackpot,
-        // With several boards, no rake only when every board is short.
-        flop_seen: v.table.board_cards == 0
-            || (0..v.board_count()).any(|b| v.board_at(b).len() >= 3),
     }
 }

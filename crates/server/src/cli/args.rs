@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Debug, Clone, Args)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// Address to listen on (`host:port`; a name such as `localhost:8080` is resolved).
     /// Kept as text until `serve` runs, so a bad value never stops `settle`.
     #[arg(long, env = "SHOWDOWN_ADDR", default_value = DEFAULT_ADDR)]
@@ -87,7 +87,7 @@ pub struct ServeArgs {
 }
 
 #[derive(Debug, Clone, Args)]
-pub struct SettleArgs {
+pub(crate) struct SettleArgs {
     /// A request JSON file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
     /// One request a line in, one response (or problem) a line out on
@@ -102,13 +102,13 @@ pub struct SettleArgs {
 }
 
 #[derive(Debug, Clone, Args)]
-pub struct EquityArgs {
+pub(crate) struct EquityArgs {
     /// A request JSON file; stdin when absent or `-`.
     pub file: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]
-pub struct HealthcheckArgs {
+pub(crate) struct HealthcheckArgs {
     /// Address of the service (`host:port`). When absent: the `--addr` of
     /// the `showdown serve` that is PID 1 (the process of a container),
     /// else `SHOWDOWN_ADDR`, else the default, as `serve` reads them.
@@ -122,7 +122,7 @@ pub struct HealthcheckArgs {
 impl ServeArgs {
     /// The router's settings, each checked against its bounds (a refused
     /// value stops the start; none is raised or lowered silently).
-    pub fn app_config(&self) -> Result<AppConfig, ServeFailed> {
+    pub(crate) fn app_config(&self) -> Result<AppConfig, ServeFailed> {
         let mut auth = AuthConfig::load(
             self.auth_tokens_file.as_deref(),
             self.auth_tokens.as_deref(),
@@ -148,7 +148,7 @@ impl ServeArgs {
     }
 
     /// The connections' settings, checked like [`ServeArgs::app_config`]'s.
-    pub fn serve_config(&self) -> Result<ServeConfig, SettingError> {
+    pub(crate) fn serve_config(&self) -> Result<ServeConfig, SettingError> {
         let ms = |b: Bound, v: u64| b.check(v).map(Duration::from_millis);
         Ok(ServeConfig {
             header_timeout: ms(
@@ -172,7 +172,7 @@ impl ServeArgs {
 
 /// Why `serve` stopped with an error.
 #[derive(Debug, thiserror::Error)]
-pub enum ServeFailed {
+pub(crate) enum ServeFailed {
     #[error(transparent)]
     Auth(#[from] AuthError),
     #[error(transparent)]

@@ -13,7 +13,7 @@ use std::time::Duration;
 /// The address `serve` listens on when its command line is `argv` (flags,
 /// then `SHOWDOWN_*` variables, then defaults, read as `serve` reads them);
 /// `None` when `argv` is not a `showdown` that serves.
-pub fn serve_addr_of(argv: &[String]) -> Option<String> {
+pub(crate) fn serve_addr_of(argv: &[String]) -> Option<String> {
     let program = std::path::Path::new(argv.first()?).file_name()?;
     if program != "showdown" {
         return None;

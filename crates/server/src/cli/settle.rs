@@ -10,19 +10,11 @@ use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 /// Settle one request's bytes: `answer` of the event (which borrows the
-/// request), or the problem (with its status).
+/// request), or the problem (with its status); `explain` forced on when
+/// asked (`--explain`).
 // A Problem is only built on the error path; boxing it buys nothing.
 #[allow(clippy::result_large_err)]
-pub fn settle_bytes<T>(
-    bytes: &[u8],
-    answer: impl FnOnce(&showdown_contract::settle::HandCompleteEvent<'_>) -> T,
-) -> Result<T, Problem> {
-    settle_bytes_with(bytes, false, answer)
-}
-
-/// [`settle_bytes`], with `explain` forced on when asked (`--explain`).
-#[allow(clippy::result_large_err)]
-pub fn settle_bytes_with<T>(
+pub(crate) fn settle_bytes_with<T>(
     bytes: &[u8],
     explain: bool,
     answer: impl FnOnce(&showdown_contract::settle::HandCompleteEvent<'_>) -> T,

@@ -93,7 +93,7 @@ impl AuthConfig {
     }
 
     /// Whether any token is required.
-    pub fn enabled(&self) -> bool {
+    pub(crate) fn enabled(&self) -> bool {
         !self.tokens.is_empty()
     }
 

@@ -12,14 +12,18 @@ use showdown_json::Problem;
 
 /// The middleware: lets health and readiness through, hides `/metrics` when
 /// an admin address serves it, and asks every other request for a token.
-pub async fn require_bearer(State(state): State<AppState>, req: Request, next: Next) -> Response {
+pub(crate) async fn require_bearer(
+    State(state): State<AppState>,
+    req: Request,
+    next: Next,
+) -> Response {
     let auth = &state.config.auth;
     let path = req.uri().path();
     if path == "/healthz" || path == "/readyz" {
         return next.run(req).await;
     }
     if path == "/metrics" && !auth.metrics_public {
-        return HttpProblem(Problem::from_status(
+        return HttpProblem::from(Problem::from_status(
             StatusCode::NOT_FOUND,
             "metrics are served on the admin address",
         ))
@@ -47,7 +51,7 @@ pub async fn require_bearer(State(state): State<AppState>, req: Request, next: N
 
 fn unauthorized(detail: &str, challenge: &'static str) -> Response {
     let mut res =
-        HttpProblem(Problem::from_status(StatusCode::UNAUTHORIZED, detail)).into_response();
+        HttpProblem::from(Problem::from_status(StatusCode::UNAUTHORIZED, detail)).into_response();
     res.headers_mut().insert(
         header::WWW_AUTHENTICATE,
         HeaderValue::from_static(challenge),

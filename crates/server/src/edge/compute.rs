@@ -23,7 +23,7 @@ pub struct Compute {
 /// Why a job did not run: every slot was taken (503), or the job panicked
 /// or the pool could not start (500).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum ComputeError {
+pub(crate) enum ComputeError {
     #[error("the enumeration pool is busy")]
     Busy,
     #[error("the enumeration failed")]
@@ -32,7 +32,7 @@ pub enum ComputeError {
 
 /// The threads a machine gives enumerations by default: half its cores, at
 /// least one, so settlements keep the rest.
-pub fn default_threads() -> usize {
+pub(crate) fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
@@ -40,12 +40,12 @@ pub fn default_threads() -> usize {
 /// each. A burst waits its turn (64 of the heaviest, about 8 ms each, take
 /// half a second) instead of being refused and retried at once, which
 /// would keep the async workers busy answering 503s.
-pub fn default_limit(threads: usize) -> usize {
+pub(crate) fn default_limit(threads: usize) -> usize {
     64 * threads.max(1)
 }
 
 impl Compute {
-    pub fn new(threads: usize, limit: usize) -> Compute {
+    pub(crate) fn new(threads: usize, limit: usize) -> Compute {
         Compute {
             threads: threads.max(1),
             limit: limit.max(1),
@@ -56,7 +56,7 @@ impl Compute {
     }
 
     /// Count refused jobs in `counter` (the metrics' 503s by reason).
-    pub fn counting_busy_in(
+    pub(crate) fn counting_busy_in(
         mut self,
         counter: prometheus_client::metrics::counter::Counter,
     ) -> Self {
@@ -65,7 +65,7 @@ impl Compute {
     }
 
     /// Jobs running or waiting now, and the limit on them.
-    pub fn in_use(&self) -> (usize, usize) {
+    pub(crate) fn in_use(&self) -> (usize, usize) {
         let free = self.slots.available_permits();
         (self.limit.saturating_sub(free), self.limit)
     }
@@ -98,7 +98,7 @@ impl Compute {
 
     /// Runs `job` on the pool and waits for it without blocking the async
     /// worker; refused at once when the limit is reached.
-    pub async fn run<T, F>(&self, job: F) -> Result<T, ComputeError>
+    pub(crate) async fn run<T, F>(&self, job: F) -> Result<T, ComputeError>
     where
         T: Send + 'static,
         F: FnOnce() -> T + Send + 'static,

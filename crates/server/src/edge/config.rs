@@ -54,7 +54,7 @@ pub enum LogFormat {
 
 impl LogFormat {
     /// The name the flag takes.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             LogFormat::Json => "json",
             LogFormat::Pretty => "pretty",
@@ -66,10 +66,10 @@ impl LogFormat {
 /// (a stalled log reader costs lines, never requests). A line is under
 /// 1 KiB (paths cut by [`log_path`], request ids at most 128 bytes), so the
 /// queue holds a few MiB at most.
-pub const LOG_BUFFER_LINES: usize = 4096;
+pub(crate) const LOG_BUFFER_LINES: usize = 4096;
 
 /// The log filter in force: `RUST_LOG` when it parses, else `info`.
-pub fn log_filter() -> tracing_subscriber::EnvFilter {
+pub(crate) fn log_filter() -> tracing_subscriber::EnvFilter {
     tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
 }
@@ -128,7 +128,7 @@ pub fn init_tracing(
 }
 
 /// Longest path a log line carries, in bytes.
-pub const LOG_PATH_MAX: usize = 256;
+pub(crate) const LOG_PATH_MAX: usize = 256;
 
 /// `path` cut to [`LOG_PATH_MAX`] bytes on a character boundary, so a
 /// client's 60 KB path costs the log 256 bytes.

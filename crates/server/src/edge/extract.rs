@@ -16,7 +16,7 @@ use showdown_json::Problem;
 
 /// A JSON request body.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ApiJson<T>(pub T);
+pub(crate) struct ApiJson<T>(pub T);
 
 /// The media type of a request without its parameters, lowercase
 /// (`Application/JSON; charset=utf-8` is `application/json`).
@@ -48,7 +48,7 @@ where
 
     async fn from_request(req: Request, state: &S) -> Result<Self, HttpProblem> {
         if !is_json(req.headers()) {
-            return Err(HttpProblem(Problem::from_status(
+            return Err(HttpProblem::from(Problem::from_status(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "the body must be JSON: send Content-Type: application/json",
             )));
@@ -56,7 +56,7 @@ where
         let bytes = Bytes::from_request(req, state)
             .await
             .map_err(from_bytes_rejection)?;
-        parse_json(&bytes).map(ApiJson).map_err(HttpProblem)
+        parse_json(&bytes).map(ApiJson).map_err(HttpProblem::from)
     }
 }
 

@@ -14,18 +14,18 @@ use showdown_cards::VariantId;
 use std::time::Duration;
 
 /// Upper bounds of the latency buckets, in seconds (100 µs .. 10 s).
-pub const LATENCY_BUCKETS: [f64; 16] = [
+pub(crate) const LATENCY_BUCKETS: [f64; 16] = [
     0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
     5.0, 10.0,
 ];
 
 /// The route label of requests no route matched (404s), so unknown paths
 /// cannot blow up the label set.
-pub const UNMATCHED: &str = "unmatched";
+pub(crate) const UNMATCHED: &str = "unmatched";
 
 /// The media type of [`Metrics::render`]'s text (prometheus-client writes
 /// OpenMetrics, which Prometheus scrapes).
-pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+pub(crate) const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -63,7 +63,7 @@ struct BuildLabels {
 /// Why a request or connection was answered 503, the label of
 /// `showdown_unavailable_total`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unavailable {
+pub(crate) enum Unavailable {
     /// The API's concurrency limit was full (`--concurrency-limit`).
     ConcurrencyLimit,
     /// Every enumeration slot was taken (`--equity-limit`).
@@ -76,14 +76,14 @@ pub enum Unavailable {
 
 impl Unavailable {
     /// Every reason, listed at 0 from the start.
-    pub const ALL: [Unavailable; 4] = [
+    pub(crate) const ALL: [Unavailable; 4] = [
         Unavailable::ConcurrencyLimit,
         Unavailable::EquityQueue,
         Unavailable::ConnectionCap,
         Unavailable::Draining,
     ];
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Unavailable::ConcurrencyLimit => "concurrency_limit",
             Unavailable::EquityQueue => "equity_queue",
@@ -95,7 +95,7 @@ impl Unavailable {
 
 /// How full the two limits are at a scrape: slots in use and slots in all.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Saturation {
+pub(crate) struct Saturation {
     pub concurrency_in_use: usize,
     pub concurrency_limit: usize,
     pub equity_in_use: usize,
@@ -173,7 +173,7 @@ fn latency_histogram() -> Histogram {
 }
 
 /// Every metric of the service.
-pub struct Metrics {
+pub(crate) struct Metrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
     latency: Latency,
@@ -327,7 +327,12 @@ fn register_operations(
 impl Metrics {
     /// Count one finished request; `route` is the matched path pattern
     /// (`None`: no route matched).
-    pub fn record_request(&self, route: Option<&str>, status: StatusCode, elapsed: Duration) {
+    pub(crate) fn record_request(
+        &self,
+        route: Option<&str>,
+        status: StatusCode,
+        elapsed: Duration,
+    ) {
         let route = route.unwrap_or(UNMATCHED).to_string();
         self.latency
             .get_or_create(&RouteLabels {
@@ -343,7 +348,7 @@ impl Metrics {
     }
 
     /// Count one settled hand.
-    pub fn record_settlement(&self, variant: VariantId, tie: bool, odd_chips: u64) {
+    pub(crate) fn record_settlement(&self, variant: VariantId, tie: bool, odd_chips: u64) {
         self.settlements
             .get_or_create(&VariantLabels {
                 variant: variant.as_str(),
@@ -356,12 +361,12 @@ impl Metrics {
     }
 
     /// Count one request turned away by validation (422).
-    pub fn record_rejection(&self) {
+    pub(crate) fn record_rejection(&self) {
         self.invalid_hands.inc();
     }
 
     /// Count one refusal (4xx) by status and problem type.
-    pub fn record_refusal(&self, status: StatusCode, kind: &str) {
+    pub(crate) fn record_refusal(&self, status: StatusCode, kind: &str) {
         self.refusals
             .get_or_create(&RefusalLabels {
                 status: status.as_u16(),
@@ -371,7 +376,7 @@ impl Metrics {
     }
 
     /// Count one 503 by its reason.
-    pub fn record_unavailable(&self, reason: Unavailable) {
+    pub(crate) fn record_unavailable(&self, reason: Unavailable) {
         self.unavailable
             .get_or_create(&ReasonLabels {
                 reason: reason.as_str(),
@@ -381,7 +386,7 @@ impl Metrics {
 
     /// The counter of one reason's 503s, for a part that counts its own
     /// (the enumeration pool).
-    pub fn unavailable_counter(&self, reason: Unavailable) -> Counter {
+    pub(crate) fn unavailable_counter(&self, reason: Unavailable) -> Counter {
         self.unavailable
             .get_or_create(&ReasonLabels {
                 reason: reason.as_str(),
@@ -390,14 +395,14 @@ impl Metrics {
     }
 
     /// A request entered the middleware; it counts until the guard drops.
-    pub fn enter(&self) -> GaugeGuard {
+    pub(crate) fn enter(&self) -> GaugeGuard {
         self.in_flight.inc();
         GaugeGuard(self.in_flight.clone())
     }
 
     /// A connection opened on `listener` (`public` or `admin`); it counts
     /// until the guard drops.
-    pub fn connection_opened(&self, listener: &'static str) -> GaugeGuard {
+    pub(crate) fn connection_opened(&self, listener: &'static str) -> GaugeGuard {
         let g = self
             .connections
             .get_or_create(&ListenerLabels { listener })
@@ -407,7 +412,7 @@ impl Metrics {
     }
 
     /// Set the limits' gauges to their state at this scrape.
-    pub fn observe(&self, s: Saturation) {
+    pub(crate) fn observe(&self, s: Saturation) {
         let values = [
             s.concurrency_in_use,
             s.concurrency_limit,
@@ -420,12 +425,12 @@ impl Metrics {
     }
 
     /// Count one connection refused or dropped below the routes.
-    pub fn record_connection_error(&self) {
+    pub(crate) fn record_connection_error(&self) {
         self.connection_errors.inc();
     }
 
     /// The text exposition (OpenMetrics, [`CONTENT_TYPE`]).
-    pub fn render(&self) -> String {
+    pub(crate) fn render(&self) -> String {
         let mut out = String::with_capacity(4096);
         // Writing into a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
@@ -434,7 +439,7 @@ impl Metrics {
 }
 
 /// Keeps a request or a connection counted in its gauge while alive.
-pub struct GaugeGuard(Gauge);
+pub(crate) struct GaugeGuard(Gauge);
 
 impl Drop for GaugeGuard {
     fn drop(&mut self) {

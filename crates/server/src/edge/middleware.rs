@@ -5,14 +5,14 @@
 //! metrics and the access log.
 
 use super::bearer::require_bearer;
-use super::problem_response::{unreadable_body, HttpProblem, IntoProblemResponse};
+use super::problem_response::{unreadable_body, HttpProblem};
 use super::request_id::acceptable_id;
 use super::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use showdown_json::problem::PROBLEM_JSON;
 use showdown_json::Problem;
@@ -23,7 +23,7 @@ use tower_http::request_id::{
 };
 
 /// `x-request-id`: taken from the request when given, made otherwise.
-pub static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub(crate) static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Seconds a shed request is told to wait (`Retry-After`): requests take
 /// microseconds, so a slot is free again almost at once.
@@ -80,7 +80,7 @@ fn drop_unacceptable_id<B>(mut req: axum::http::Request<B>) -> axum::http::Reque
 
 /// `Router::fallback`: no route has this path.
 async fn not_found(method: Method, uri: axum::http::Uri) -> HttpProblem {
-    HttpProblem(Problem::from_status(
+    HttpProblem::from(Problem::from_status(
         StatusCode::NOT_FOUND,
         format!("no route for {method} {}", uri.path()),
     ))
@@ -165,13 +165,13 @@ async fn within_timeout(state: &AppState, req: Request, next: Next, api: bool) -
     match tokio::time::timeout(timeout, handle(state, req, next, api)).await {
         Ok(outcome) => outcome,
         Err(_) => (
-            Problem::from_status(
+            HttpProblem::from(Problem::from_status(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(
                     "the request did not complete within {} ms",
                     timeout.as_millis()
                 ),
-            )
+            ))
             .into_response(),
             false,
         ),
@@ -244,7 +244,7 @@ impl Refusal {
 
 /// Refusal lines let through a second; the rest are counted (`skipped` on
 /// the next line, and `showdown_refusals_total` counts every refusal).
-pub const REFUSALS_LOGGED_PER_SEC: u64 = 20;
+pub(crate) const REFUSALS_LOGGED_PER_SEC: u64 = 20;
 
 /// Access log: server errors at error, refusals (4xx) at info with their
 /// problem, successes at debug, or at info with `--log-requests`
@@ -290,16 +290,17 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
 /// deal of 10,000 players and prizes (§14.4, §14.6) about as much, and a
 /// tournament hand carrying a 10,000-place prize table (§14.1) up to about
 /// 140 KB: all above the 64 KiB default.
-pub const TABLES_BODY_LIMIT: usize = 1024 * 1024;
+pub(crate) const TABLES_BODY_LIMIT: usize = 1024 * 1024;
 
 /// The routes whose body limit is raised to [`TABLES_BODY_LIMIT`].
-pub const LARGE_BODY_ROUTES: [&str; 4] = ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
+pub(crate) const LARGE_BODY_ROUTES: [&str; 4] =
+    ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
 
 /// The largest body a route reads: the configured limit, raised to
 /// [`TABLES_BODY_LIMIT`] for [`LARGE_BODY_ROUTES`]. The edge reads the body
 /// under it before any extractor, so the extractors' own limit is set to
 /// the largest of them.
-pub fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
+pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
     if LARGE_BODY_ROUTES.contains(&path) {
         config.body_limit.max(TABLES_BODY_LIMIT)
     } else {
@@ -318,12 +319,17 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     }
     let limit = body_limit(&state.config, req.uri().path());
     if content_length(req.headers()).is_some_and(|n| n > limit as u64) {
-        return (too_large(limit).into_response(), false);
+        return (HttpProblem::from(too_large(limit)).into_response(), false);
     }
     let (parts, body) = req.into_parts();
     let bytes: Bytes = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => bytes,
-        Err(e) => return (unreadable_body(&e).into_response(), false),
+        Err(e) => {
+            return (
+                HttpProblem::from(unreadable_body(&e)).into_response(),
+                false,
+            )
+        }
     };
     let Ok(_permit) = state.limiter.try_acquire() else {
         state
@@ -336,7 +342,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
                 state.config.concurrency_limit
             ),
         );
-        return (busy.into_response(), true);
+        return (HttpProblem::from(busy).into_response(), true);
     };
     let res = next
         .run(Request::from_parts(parts, Body::from(bytes)))
@@ -348,7 +354,11 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
 /// make unreachable.
 fn panic_response(_err: Box<dyn std::any::Any + Send + 'static>) -> Response {
     tracing::error!("handler panicked");
-    Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+    HttpProblem::from(Problem::from_status(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal error",
+    ))
+    .into_response()
 }
 
 /// Render an error response as problem+json with the request id: a

@@ -4,15 +4,15 @@
 
 pub mod auth;
 mod bearer;
-pub mod compute;
+pub(crate) mod compute;
 pub mod config;
-pub mod extract;
-pub mod metrics;
-pub mod middleware;
-pub mod otlp;
-pub mod problem_response;
-pub mod request_id;
-pub mod serve;
-pub mod span_fields;
-pub mod state;
-pub mod trace_context;
+pub(crate) mod extract;
+pub(crate) mod metrics;
+pub(crate) mod middleware;
+pub(crate) mod otlp;
+pub(crate) mod problem_response;
+pub(crate) mod request_id;
+pub(crate) mod serve;
+pub(crate) mod span_fields;
+pub(crate) mod state;
+pub(crate) mod trace_context;

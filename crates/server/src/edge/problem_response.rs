@@ -6,24 +6,31 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_json::problem::PROBLEM_JSON;
+use showdown_json::problem::{PROBLEM_JSON, TYPE_INVALID_REQUEST};
 use showdown_json::{Invalid, Problem};
 
-/// A handler's error: the contract's problem, answered over HTTP (the
-/// contract crate knows no HTTP framework, so it cannot answer itself).
+/// A handler's error: a [`Problem`], answered over HTTP (`showdown-json`
+/// knows no HTTP framework, so the problem cannot answer itself, and the
+/// orphan rule keeps axum's `IntoResponse` off it here). Boxed, so a
+/// handler's `Result` stays small on the path that answers 200.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpProblem(pub Problem);
+pub(crate) struct HttpProblem(Box<Problem>);
+
+/// What every handler returns: its answer, or the problem that refuses the
+/// request, so a handler's steps chain with `?`.
+pub(crate) type ApiResult<T> = Result<T, HttpProblem>;
 
 impl From<Problem> for HttpProblem {
     fn from(p: Problem) -> HttpProblem {
-        HttpProblem(p)
+        HttpProblem(Box::new(p))
     }
 }
 
-impl From<Invalid> for HttpProblem {
-    fn from(invalid: Invalid) -> HttpProblem {
-        HttpProblem(Problem::invalid(invalid))
-    }
+/// The 422 of a route other than settle, whose problem `type` is
+/// `invalid-request` and whose title names `subject` ("draw", "deal
+/// request"): `.map_err(impossible("draw"))?`.
+pub(crate) fn impossible(subject: &'static str) -> impl FnOnce(Invalid) -> HttpProblem {
+    move |invalid| HttpProblem::from(Problem::impossible(TYPE_INVALID_REQUEST, subject, invalid))
 }
 
 /// The response with this problem as its body, without touching extensions.
@@ -38,14 +45,14 @@ fn render(p: &Problem) -> Response {
 impl IntoResponse for HttpProblem {
     fn into_response(self) -> Response {
         let mut res = render(&self.0);
-        res.extensions_mut().insert(self.0);
+        res.extensions_mut().insert(*self.0);
         res
     }
 }
 
 /// A body that could not be read: 413 when it ran over the limit, else 400
 /// (the client broke off or sent a malformed chunk).
-pub fn unreadable_body(e: &axum::Error) -> Problem {
+pub(crate) fn unreadable_body(e: &axum::Error) -> Problem {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
     while let Some(err) = source {
         if err.is::<http_body_util::LengthLimitError>() {
@@ -57,29 +64,16 @@ pub fn unreadable_body(e: &axum::Error) -> Problem {
 }
 
 /// An extractor's body rejection, with the same 413 as [`Problem::too_large`].
-pub fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> HttpProblem {
-    HttpProblem(match e.status() {
+pub(crate) fn from_bytes_rejection(e: axum::extract::rejection::BytesRejection) -> HttpProblem {
+    HttpProblem::from(match e.status() {
         StatusCode::PAYLOAD_TOO_LARGE => Problem::too_large(),
         status => Problem::from_status(status, e.body_text()),
     })
 }
 
-/// `problem.into_response()` for the contract's [`Problem`], which cannot
-/// implement axum's `IntoResponse` itself (neither the type nor the trait
-/// is this crate's).
-pub trait IntoProblemResponse {
-    fn into_response(self) -> Response;
-}
-
-impl IntoProblemResponse for Problem {
-    fn into_response(self) -> Response {
-        HttpProblem(self).into_response()
-    }
-}
-
 /// The answer to a job the compute pool did not run: 503 when every slot
 /// was taken (the edge adds `Retry-After`), 500 when it failed.
-pub fn compute_problem(e: super::compute::ComputeError) -> Problem {
+pub(crate) fn compute_problem(e: super::compute::ComputeError) -> Problem {
     match e {
         super::compute::ComputeError::Busy => Problem::from_status(
             StatusCode::SERVICE_UNAVAILABLE,

@@ -13,7 +13,7 @@ pub(crate) fn acceptable_id(v: &HeaderValue) -> Option<&str> {
 /// Makes request ids unique within a process and unlikely to repeat across
 /// restarts: a per-process prefix (start time and pid) and a counter.
 #[derive(Debug)]
-pub struct RequestIds {
+pub(crate) struct RequestIds {
     prefix: u64,
     next: AtomicU64,
 }
@@ -36,7 +36,7 @@ impl Default for RequestIds {
 
 impl RequestIds {
     /// `{prefix:016x}-{n:012x}`.
-    pub fn next_id(&self) -> String {
+    pub(crate) fn next_id(&self) -> String {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         format!("{:016x}-{:012x}", self.prefix, n & 0xffff_ffff_ffff)
     }

@@ -53,17 +53,17 @@ impl AppState {
 
     /// Count a connection hyper refused or dropped on a protocol error
     /// (for the serving loop, which sees them before any route does).
-    pub fn record_connection_error(&self) {
+    pub(crate) fn record_connection_error(&self) {
         self.metrics.record_connection_error();
     }
 
     /// Count a 503 by its reason (the serving loop's shed connections).
-    pub fn record_unavailable(&self, reason: Unavailable) {
+    pub(crate) fn record_unavailable(&self, reason: Unavailable) {
         self.metrics.record_unavailable(reason);
     }
 
     /// How full the concurrency limit and the enumeration pool are now.
-    pub fn saturation(&self) -> Saturation {
+    pub(crate) fn saturation(&self) -> Saturation {
         let limit = self.config.concurrency_limit.max(1);
         let (equity_in_use, equity_limit) = self.compute.in_use();
         Saturation {

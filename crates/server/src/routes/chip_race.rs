@@ -2,10 +2,10 @@
 //! TDA 23 or the chip-race guide's convention, from the cards dealt or a seed.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::HttpProblem;
+use crate::edge::problem_response::{impossible, ApiResult};
 use axum::Json;
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
-use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::Problem;
 
 /// Run a chip race.
 ///
@@ -24,10 +24,9 @@ use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
        (status = 422, description = "The race is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
    )
 )]
-pub async fn chip_race(
+pub(crate) async fn chip_race(
     ApiJson(req): ApiJson<ChipRaceRequest>,
-) -> Result<Json<ChipRaceResponse>, HttpProblem> {
-    chip_race_request(&req)
-        .map(Json)
-        .map_err(|e| HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "chip race", e)))
+) -> ApiResult<Json<ChipRaceResponse>> {
+    let answer = chip_race_request(&req).map_err(impossible("chip race"))?;
+    Ok(Json(answer))
 }

@@ -4,19 +4,14 @@
 //! never holds up a settlement.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, HttpProblem};
+use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::deal::{answer, compute, prepare};
 use showdown_contract::deal::{DealRequest, DealResponse};
-use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
-use showdown_json::Invalid;
-
-fn impossible(e: Invalid) -> Response {
-    HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "deal request", e)).into_response()
-}
+use showdown_json::Problem;
 
 /// Divide the prize money still to be paid among the players left.
 ///
@@ -37,23 +32,22 @@ fn impossible(e: Invalid) -> Response {
         (status = 422, description = "The deal is impossible (RULES.md §14.9); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn deals(State(state): State<AppState>, ApiJson(req): ApiJson<DealRequest>) -> Response {
-    let plan = match prepare(&req) {
-        Ok(plan) => plan,
-        Err(e) => return impossible(e),
-    };
+pub(crate) async fn deals(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<DealRequest>,
+) -> ApiResult<Response> {
+    let plan = prepare(&req).map_err(impossible("deal request"))?;
     let outcome = if plan.is_heavy() {
         let job = plan.clone();
-        match state.compute.run(move || compute(&job)).await {
-            Ok(outcome) => outcome,
-            Err(e) => return HttpProblem(compute_problem(e)).into_response(),
-        }
+        state
+            .compute
+            .run(move || compute(&job))
+            .await
+            .map_err(compute_problem)?
     } else {
         compute(&plan)
     };
+    let out = outcome.map_err(impossible("deal request"))?;
     // The answer borrows its ids from the request: it is written out here.
-    match outcome {
-        Ok(out) => Json(answer(&req, &plan, &out)).into_response(),
-        Err(e) => impossible(e),
-    }
+    Ok(Json(answer(&req, &plan, &out)).into_response())
 }

@@ -2,10 +2,10 @@
 //! (Robert's 3.7.1–3.7.2), from the cards dealt or a seed.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::HttpProblem;
+use crate::edge::problem_response::{impossible, ApiResult};
 use axum::Json;
 use showdown_contract::draw::{draw_request, DrawRequest, DrawResponse};
-use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::Problem;
 
 /// Run a high-card draw.
 ///
@@ -22,8 +22,7 @@ use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
         (status = 422, description = "The draw is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> Result<Json<DrawResponse>, HttpProblem> {
-    draw_request(&req)
-        .map(Json)
-        .map_err(|e| HttpProblem(Problem::impossible(TYPE_INVALID_REQUEST, "draw", e)))
+pub(crate) async fn draw(ApiJson(req): ApiJson<DrawRequest>) -> ApiResult<Json<DrawResponse>> {
+    let answer = draw_request(&req).map_err(impossible("draw"))?;
+    Ok(Json(answer))
 }

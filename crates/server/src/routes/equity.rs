@@ -3,21 +3,12 @@
 //! pool, so a burst of equities never slows a settlement down.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, HttpProblem};
+use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use showdown_contract::equity::{compute, prepare, EquityRequest, EquityResponse};
-use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
-use showdown_json::Invalid;
-
-fn impossible(e: Invalid) -> HttpProblem {
-    HttpProblem(Problem::impossible(
-        TYPE_INVALID_REQUEST,
-        "equity request",
-        e,
-    ))
-}
+use showdown_json::Problem;
 
 /// Each player's exact equity in one pot.
 ///
@@ -36,20 +27,21 @@ fn impossible(e: Invalid) -> HttpProblem {
         (status = 422, description = "The request is impossible; every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn equity(
+pub(crate) async fn equity(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<EquityRequest>,
-) -> Result<Json<EquityResponse>, HttpProblem> {
-    let prepared = prepare(&req).map_err(impossible)?;
+) -> ApiResult<Json<EquityResponse>> {
+    let prepared = prepare(&req).map_err(impossible("equity request"))?;
     // Heads-up before the flop is a table look-up (microseconds, like a
     // settle): answered here, without the hop to the pool and back.
-    if prepared.is_lookup() {
-        return compute(&req, &prepared).map(Json).map_err(impossible);
-    }
-    let answer = state
-        .compute
-        .run(move || compute(&req, &prepared))
-        .await
-        .map_err(|e| HttpProblem(compute_problem(e)))?;
-    answer.map(Json).map_err(impossible)
+    let answer = if prepared.is_lookup() {
+        compute(&req, &prepared)
+    } else {
+        state
+            .compute
+            .run(move || compute(&req, &prepared))
+            .await
+            .map_err(compute_problem)?
+    };
+    Ok(Json(answer.map_err(impossible("equity request"))?))
 }

@@ -1,10 +1,9 @@
 //! `GET /healthz` and `GET /readyz` (API.md, Operations).
 
-use crate::edge::problem_response::IntoProblemResponse;
+use crate::edge::problem_response::ApiResult;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::variants::HealthDto;
 use std::sync::atomic::Ordering;
@@ -17,7 +16,7 @@ use std::sync::atomic::Ordering;
     operation_id = "healthz",
     responses((status = 200, description = "The process is alive", body = HealthDto))
 )]
-pub async fn healthz() -> Json<HealthDto> {
+pub(crate) async fn healthz() -> Json<HealthDto> {
     Json(HealthDto {
         status: "ok".to_string(),
     })
@@ -34,17 +33,16 @@ pub async fn healthz() -> Json<HealthDto> {
         (status = 503, description = "Shutting down", body = showdown_json::Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn readyz(State(state): State<AppState>) -> Response {
-    if state.ready.load(Ordering::Relaxed) {
-        Json(HealthDto {
-            status: "ready".to_string(),
-        })
-        .into_response()
-    } else {
+pub(crate) async fn readyz(State(state): State<AppState>) -> ApiResult<Json<HealthDto>> {
+    if !state.ready.load(Ordering::Relaxed) {
         state
             .metrics
             .record_unavailable(crate::edge::metrics::Unavailable::Draining);
-        showdown_json::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down")
-            .into_response()
+        let draining =
+            showdown_json::Problem::from_status(StatusCode::SERVICE_UNAVAILABLE, "shutting down");
+        return Err(draining.into());
     }
+    Ok(Json(HealthDto {
+        status: "ready".to_string(),
+    }))
 }

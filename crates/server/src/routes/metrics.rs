@@ -19,7 +19,7 @@ use axum::response::IntoResponse;
     operation_id = "metrics",
     responses((status = 200, description = "Prometheus text in the OpenMetrics 1.0 format", body = String, content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8"))
 )]
-pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+pub(crate) async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     state.metrics.observe(state.saturation());
     (
         [(header::CONTENT_TYPE, crate::edge::metrics::CONTENT_TYPE)],

@@ -46,7 +46,7 @@ use utoipa_swagger_ui::SwaggerUi;
     ),
     components(schemas(showdown_json::Problem, showdown_json::FieldError))
 )]
-pub struct ApiDoc;
+pub(crate) struct ApiDoc;
 
 /// Every documented route. Helpers add their routes here, one line each.
 fn api_router() -> OpenApiRouter<AppState> {

@@ -1,13 +1,13 @@
 //! `POST /v1/settle/phh`: one hand in the Poker Hand History format,
 //! replayed and settled like `POST /v1/settle`.
 
-use crate::edge::problem_response::{from_bytes_rejection, IntoProblemResponse};
+use crate::edge::problem_response::{from_bytes_rejection, ApiResult};
 use crate::edge::state::AppState;
 use crate::routes::settle::settle_response;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use showdown_contract::settle::HandCompleteEvent;
 use showdown_json::FieldError;
 use showdown_json::Problem;
@@ -72,28 +72,25 @@ fn phh_problem(e: &PhhError) -> Problem {
         (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn settle_phh(State(state): State<AppState>, req: Request) -> Response {
+pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
     if !is_phh(req.headers()) {
-        return Problem::from_status(
+        return Err(Problem::from_status(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "the body must be a PHH hand: send Content-Type: application/toml or text/plain",
         )
-        .into_response();
+        .into());
     }
-    let bytes = match Bytes::from_request(req, &state).await {
-        Ok(b) => b,
-        Err(e) => return from_bytes_rejection(e).into_response(),
-    };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        return Problem::malformed("the body is not UTF-8 text", Vec::new()).into_response();
-    };
-    let replayed = match parse_one(text, "body").and_then(|h| replay_hand(&h)) {
-        Ok(r) => r,
-        Err(e) => {
+    let bytes = Bytes::from_request(req, &state)
+        .await
+        .map_err(from_bytes_rejection)?;
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| Problem::malformed("the body is not UTF-8 text", Vec::new()))?;
+    let replayed = parse_one(text, "body")
+        .and_then(|h| replay_hand(&h))
+        .map_err(|e| {
             state.metrics.record_rejection();
-            return phh_problem(&e).into_response();
-        }
-    };
+            phh_problem(&e)
+        })?;
     let mut request = replayed.request;
     // The label is only "body": nothing to echo.
     request.game_id = None;

@@ -2,12 +2,12 @@
 //! of one hand dealt hand for hand at several tables.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::HttpProblem;
+use crate::edge::problem_response::{impossible, ApiResult};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::prizes::prizes_request;
 use showdown_contract::prizes::{PrizesRequest, PrizesResponse};
-use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::Problem;
 
 /// Place and pay one hand-for-hand hand's busts.
 ///
@@ -26,15 +26,8 @@ use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
         (status = 422, description = "The prize table or the busts are impossible (RULES.md §14.9); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn prizes(ApiJson(req): ApiJson<PrizesRequest>) -> Response {
+pub(crate) async fn prizes(ApiJson(req): ApiJson<PrizesRequest>) -> ApiResult<Response> {
+    let answer = prizes_request(&req).map_err(impossible("prizes request"))?;
     // The answer borrows its ids from the request: it is written out here.
-    match prizes_request(&req) {
-        Ok(answer) => Json(answer).into_response(),
-        Err(e) => HttpProblem(Problem::impossible(
-            TYPE_INVALID_REQUEST,
-            "prizes request",
-            e,
-        ))
-        .into_response(),
-    }
+    Ok(Json(answer).into_response())
 }

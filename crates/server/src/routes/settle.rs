@@ -1,7 +1,7 @@
 //! `POST /v1/settle` (API.md).
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, IntoProblemResponse};
+use crate::edge::problem_response::{compute_problem, ApiResult};
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -33,61 +33,45 @@ use showdown_json::Problem;
         (status = 422, description = "The hand is impossible; `errors` lists every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn settle(
+pub(crate) async fn settle(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SettleRequest>,
-) -> Response {
+) -> ApiResult<Response> {
     // A cash-out enumerates runouts (millions before the flop): it runs on
     // the compute pool like an equity, never on the async workers.
     if req.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) {
         let pool_state = state.clone();
-        return match state
+        return state
             .compute
             .run(move || settle_response(&pool_state, &req))
             .await
-        {
-            Ok(res) => res,
-            Err(e) => compute_problem(e).into_response(),
-        };
+            .map_err(compute_problem)?;
     }
     settle_response(&state, &req)
 }
 
 /// Settle a parsed request and answer it, counting it in the metrics:
 /// the 200 event or the 422 problem. Shared by every route that settles.
-pub fn settle_response(state: &AppState, req: &SettleRequest) -> Response {
-    match settle_request(req) {
-        Ok(event) => {
-            if let Ok(v) = event.data.variant.parse() {
-                state
-                    .metrics
-                    .record_settlement(v, event.data.tie, odd_chips(&event));
-            }
-            json_response(&event)
-        }
-        Err(invalid) => {
-            state.metrics.record_rejection();
-            Problem::from(invalid).into_response()
-        }
+pub(crate) fn settle_response(state: &AppState, req: &SettleRequest) -> ApiResult<Response> {
+    let event = settle_request(req).map_err(|invalid| {
+        state.metrics.record_rejection();
+        Problem::invalid(invalid)
+    })?;
+    if let Ok(v) = event.data.variant.parse() {
+        state
+            .metrics
+            .record_settlement(v, event.data.tie, odd_chips(&event));
     }
+    json_response(&event)
 }
 
 /// The event as the 200's JSON body (`settle::to_json`); a DTO that fails
 /// to serialize is our bug, answered 500 rather than a broken 200.
-fn json_response(event: &HandCompleteEvent) -> Response {
-    match to_json(event) {
-        Ok(body) => (
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            )],
-            body,
-        )
-            .into_response(),
-        Err(e) => {
-            tracing::error!(error = %e, "hand_complete did not serialize");
-            Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
-                .into_response()
-        }
-    }
+fn json_response(event: &HandCompleteEvent) -> ApiResult<Response> {
+    let body = to_json(event).map_err(|e| {
+        tracing::error!(error = %e, "hand_complete did not serialize");
+        Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+    })?;
+    let json = HeaderValue::from_static("application/json");
+    Ok(([(header::CONTENT_TYPE, json)], body).into_response())
 }

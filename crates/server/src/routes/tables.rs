@@ -3,11 +3,11 @@
 //! tables, the balancing moves or the table that breaks.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::HttpProblem;
+use crate::edge::problem_response::{impossible, ApiResult};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::tables::{check_required, tables_request, TablesRequest, TablesResponse};
-use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
+use showdown_json::Problem;
 
 /// Seat the next hand at every table.
 ///
@@ -29,18 +29,9 @@ use showdown_json::problem::{Problem, TYPE_INVALID_REQUEST};
         (status = 422, description = "The tables are impossible (RULES.md §13.8); every problem with a JSON Pointer", body = Problem, content_type = "application/problem+json")
     )
 )]
-pub async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> Response {
-    if let Err(p) = check_required(&req) {
-        return HttpProblem(p).into_response();
-    }
+pub(crate) async fn tables(ApiJson(req): ApiJson<TablesRequest>) -> ApiResult<Response> {
+    check_required(&req)?;
+    let answer = tables_request(&req).map_err(impossible("tables request"))?;
     // The answer borrows its ids from the request: it is written out here.
-    match tables_request(&req) {
-        Ok(answer) => Json(answer).into_response(),
-        Err(e) => HttpProblem(Problem::impossible(
-            TYPE_INVALID_REQUEST,
-            "tables request",
-            e,
-        ))
-        .into_response(),
-    }
+    Ok(Json(answer).into_response())
 }

@@ -15,7 +15,7 @@ use showdown_contract::variants::{VariantDto, VariantsResponse};
     operation_id = "listVariants",
     responses((status = 200, description = "Every variant id of the contract", body = VariantsResponse))
 )]
-pub async fn variants() -> Json<VariantsResponse> {
+pub(crate) async fn variants() -> Json<VariantsResponse> {
     Json(VariantsResponse {
         variants: VariantId::ALL
             .iter()

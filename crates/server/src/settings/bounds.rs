@@ -7,7 +7,7 @@ use super::defaults::{MAX_CONNECTIONS_CEILING, MIN_HEADER_BYTES};
 /// A setting refused at start-up: the service stops with this message
 /// rather than run with a value that means nothing or is silently changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SettingError {
+pub(crate) enum SettingError {
     #[error("{flag} (or {var}) is {given}, below its least value {min}: {why}")]
     BelowMin {
         flag: &'static str,
@@ -28,7 +28,7 @@ pub enum SettingError {
 
 /// One setting's name and bounds, so every check says the same things.
 #[derive(Debug, Clone, Copy)]
-pub struct Bound {
+pub(crate) struct Bound {
     pub flag: &'static str,
     pub var: &'static str,
     pub min: u64,
@@ -39,7 +39,7 @@ pub struct Bound {
 
 impl Bound {
     /// `given` when it lies within the bounds, else the error naming them.
-    pub fn check<T: TryInto<u64> + Copy>(&self, given: T) -> Result<T, SettingError> {
+    pub(crate) fn check<T: TryInto<u64> + Copy>(&self, given: T) -> Result<T, SettingError> {
         let v = given.try_into().unwrap_or(u64::MAX);
         if v < self.min {
             return Err(SettingError::BelowMin {
@@ -65,10 +65,10 @@ impl Bound {
 
 /// A day in milliseconds: the longest duration a setting takes (a deadline
 /// past what a clock can hold would panic when it is computed).
-pub const DAY_MS: u64 = 24 * 3600 * 1000;
+pub(crate) const DAY_MS: u64 = 24 * 3600 * 1000;
 
 /// Bounds of a duration in milliseconds; `min` 0 means "none" is allowed.
-pub const fn ms_bound(flag: &'static str, var: &'static str, min: u64) -> Bound {
+pub(crate) const fn ms_bound(flag: &'static str, var: &'static str, min: u64) -> Bound {
     Bound {
         flag,
         var,
@@ -79,7 +79,7 @@ pub const fn ms_bound(flag: &'static str, var: &'static str, min: u64) -> Bound 
 }
 
 /// `--body-limit`.
-pub const BODY_LIMIT: Bound = Bound {
+pub(crate) const BODY_LIMIT: Bound = Bound {
     flag: "--body-limit",
     var: "SHOWDOWN_BODY_LIMIT",
     min: 1,
@@ -87,7 +87,7 @@ pub const BODY_LIMIT: Bound = Bound {
     why: "0 would refuse every body with 413",
 };
 /// `--concurrency-limit`.
-pub const CONCURRENCY: Bound = Bound {
+pub(crate) const CONCURRENCY: Bound = Bound {
     flag: "--concurrency-limit",
     var: "SHOWDOWN_CONCURRENCY_LIMIT",
     min: 1,
@@ -96,7 +96,7 @@ pub const CONCURRENCY: Bound = Bound {
     why: "0 would refuse every API request with 503",
 };
 /// `--max-header-bytes`.
-pub const MAX_HEADER: Bound = Bound {
+pub(crate) const MAX_HEADER: Bound = Bound {
     flag: "--max-header-bytes",
     var: "SHOWDOWN_MAX_HEADER_BYTES",
     min: MIN_HEADER_BYTES as u64,
@@ -104,7 +104,7 @@ pub const MAX_HEADER: Bound = Bound {
     why: "hyper reads a request head into a buffer of at least 8192 bytes",
 };
 /// `--max-connections`.
-pub const MAX_CONNS: Bound = Bound {
+pub(crate) const MAX_CONNS: Bound = Bound {
     flag: "--max-connections",
     var: "SHOWDOWN_MAX_CONNECTIONS",
     min: 1,
@@ -112,7 +112,7 @@ pub const MAX_CONNS: Bound = Bound {
     why: "0 would shed every connection; far more would exhaust memory first",
 };
 /// `--equity-threads`.
-pub const EQUITY_THREADS: Bound = Bound {
+pub(crate) const EQUITY_THREADS: Bound = Bound {
     flag: "--equity-threads",
     var: "SHOWDOWN_EQUITY_THREADS",
     min: 1,
@@ -120,7 +120,7 @@ pub const EQUITY_THREADS: Bound = Bound {
     why: "enumerations need a thread; more than 256 only adds switching",
 };
 /// `--equity-limit`.
-pub const EQUITY_LIMIT: Bound = Bound {
+pub(crate) const EQUITY_LIMIT: Bound = Bound {
     flag: "--equity-limit",
     var: "SHOWDOWN_EQUITY_LIMIT",
     min: 1,
@@ -128,7 +128,7 @@ pub const EQUITY_LIMIT: Bound = Bound {
     why: "0 would refuse every enumeration with 503",
 };
 /// `--shutdown-grace-secs`.
-pub const GRACE_SECS: Bound = Bound {
+pub(crate) const GRACE_SECS: Bound = Bound {
     flag: "--shutdown-grace-secs",
     var: "SHOWDOWN_SHUTDOWN_GRACE_SECS",
     min: 0,

@@ -2,11 +2,11 @@
 //! line, the metrics and the OpenAPI document say them.
 
 /// The crate's version (`Cargo.toml`).
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The build profile: `debug` for an unoptimised build, else `release`
 /// (`make run`, the image's `dist`), so a slow service shows why.
-pub const PROFILE: &str = if cfg!(debug_assertions) {
+pub(crate) const PROFILE: &str = if cfg!(debug_assertions) {
     "debug"
 } else {
     "release"

@@ -3,9 +3,9 @@
 //! build is running. It imports nothing of the crate, so the edge, the
 //! routes and the command line all stand on it and none reaches up.
 
-pub mod bounds;
-pub mod build;
-pub mod defaults;
+pub(crate) mod bounds;
+pub(crate) mod build;
+pub(crate) mod defaults;
 
-pub use bounds::{Bound, SettingError};
-pub use build::{PROFILE, VERSION};
+pub(crate) use bounds::{Bound, SettingError};
+pub(crate) use build::{PROFILE, VERSION};

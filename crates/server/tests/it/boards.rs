@@ -195,8 +195,9 @@ fn rules_9_5_one_board_sent_as_boards_is_answered_exactly_as_board() {
     for (name, req) in requests {
         let mut as_boards = req.clone();
         as_boards.boards = as_boards.board.take().map(|b| vec![b]);
-        let a = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
-        let b = serde_json::to_vec(&showdown_server::settle_request(&as_boards).unwrap()).unwrap();
+        let a = serde_json::to_vec(&showdown_contract::settle_request(&req).unwrap()).unwrap();
+        let b =
+            serde_json::to_vec(&showdown_contract::settle_request(&as_boards).unwrap()).unwrap();
         assert_eq!(
             String::from_utf8(a).unwrap(),
             String::from_utf8(b).unwrap(),
@@ -288,7 +289,7 @@ proptest! {
     ) {
         let t = variant.variant();
         let req = boards_request(variant, &deck, players, boards, shared, how, at);
-        match showdown_server::settle_request(&req) {
+        match showdown_contract::settle_request(&req) {
             Ok(ev) => {
                 let won: u64 = ev.data.pot_breakdown.iter().map(|e| e.amount).sum();
                 let back: u64 = ev.data.uncalled.iter().map(|u| u.amount).sum();

@@ -127,7 +127,7 @@ fn request(s: &Spot) -> Value {
 
 fn settle(body: &Value) -> Value {
     let req: SettleRequest = serde_json::from_value(body.clone()).unwrap();
-    let ev = showdown_server::settle_request(&req).unwrap_or_else(|e| panic!("{e:?}\n{body}"));
+    let ev = showdown_contract::settle_request(&req).unwrap_or_else(|e| panic!("{e:?}\n{body}"));
     serde_json::to_value(&ev).unwrap()["data"].clone()
 }
 

@@ -135,7 +135,7 @@ fn binary_serves_the_contract_over_http() {
     assert_eq!(r.header("content-type"), Some("application/json"));
     assert!(r.header("x-request-id").is_some());
     let req = serde_json::from_slice(&body).unwrap();
-    let expected = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
+    let expected = serde_json::to_vec(&showdown_contract::settle_request(&req).unwrap()).unwrap();
     assert_eq!(
         r.body, expected,
         "the binary answers what settle_request computes"

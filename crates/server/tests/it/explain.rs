@@ -2,9 +2,9 @@
 //! every rule somewhere in the golden files, survives hostile names, and is
 //! absent (no byte changes) unless asked.
 
+use showdown_contract::settle::explain::{ExplainRule, ExplainStep};
+use showdown_contract::settle::settle_request;
 use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
-use showdown_server::explain::{ExplainRule, ExplainStep};
-use showdown_server::settle::settle_request;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 

@@ -13,7 +13,7 @@ fn deck() -> Vec<String> {
 }
 
 #[derive(Debug, Clone)]
-struct Seed {
+pub(crate) struct Seed {
     variant: VariantId,
     seats: Vec<u32>,
     stacks: Vec<u64>,
@@ -26,7 +26,7 @@ struct Seed {
     unit: u64,
 }
 
-fn seed() -> impl Strategy<Value = Seed> {
+pub(crate) fn seed() -> impl Strategy<Value = Seed> {
     (
         proptest::sample::select(VariantId::ALL.to_vec()),
         2usize..=6,
@@ -78,7 +78,7 @@ fn seed() -> impl Strategy<Value = Seed> {
 
 /// A request that should be valid: counts per the variant table, amounts
 /// multiples of the unit, no folded player holding the uncalled bet.
-fn valid(s: &Seed) -> SettleRequest {
+pub(crate) fn valid(s: &Seed) -> SettleRequest {
     let t = s.variant.variant();
     let u = s.unit;
     // The short deck holds 6 to A only.
@@ -103,6 +103,7 @@ fn valid(s: &Seed) -> SettleRequest {
                 folded: s.folded[i],
                 cards: None,
                 bounty: None,
+                shows: false,
             }
         })
         .collect();
@@ -176,7 +177,7 @@ proptest! {
     #[test]
     fn valid_requests_settle_and_conserve_chips(s in seed()) {
         let req = valid(&s);
-        let ev = showdown_server::settle_request(&req);
+        let ev = showdown_contract::settle_request(&req);
         prop_assert!(ev.is_ok(), "{:?}\n{}", ev.err(), serde_json::to_string(&req).unwrap());
         let ev = ev.unwrap();
         let put_in: u64 = req.players.iter().map(|p| p.committed + p.dead.unwrap_or(0)).sum::<u64>()
@@ -195,8 +196,8 @@ proptest! {
         if rev {
             shuffled.players.reverse();
         }
-        let a = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
-        let b = serde_json::to_vec(&showdown_server::settle_request(&shuffled).unwrap()).unwrap();
+        let a = serde_json::to_vec(&showdown_contract::settle_request(&req).unwrap()).unwrap();
+        let b = serde_json::to_vec(&showdown_contract::settle_request(&shuffled).unwrap()).unwrap();
         prop_assert_eq!(a, b);
     }
 
@@ -288,7 +289,7 @@ proptest! {
         (units, unit, bp, extra) in tournament_terms(),
     ) {
         let req = tournament_hand(valid(&all_in(s, &units)), &units, unit, bp, extra);
-        let ev = showdown_server::settle_request(&req);
+        let ev = showdown_contract::settle_request(&req);
         prop_assert!(ev.is_ok(), "{:?}\n{}", ev.err(), serde_json::to_string(&req).unwrap());
         let d = ev.unwrap().data;
         let gone = d.eliminations.unwrap();
@@ -342,8 +343,8 @@ proptest! {
         let n = shuffled.players.len();
         shuffled.players.rotate_left(rot % n);
         shuffled.players.reverse();
-        let a = serde_json::to_vec(&showdown_server::settle_request(&req).unwrap()).unwrap();
-        let b = serde_json::to_vec(&showdown_server::settle_request(&shuffled).unwrap()).unwrap();
+        let a = serde_json::to_vec(&showdown_contract::settle_request(&req).unwrap()).unwrap();
+        let b = serde_json::to_vec(&showdown_contract::settle_request(&shuffled).unwrap()).unwrap();
         prop_assert_eq!(a, b);
     }
 
@@ -357,8 +358,8 @@ proptest! {
     ) {
         let plain = valid(&all_in(s, &units));
         let t = tournament_hand(plain.clone(), &[0; 6], 1, 0, extra);
-        let a = serde_json::to_value(showdown_server::settle_request(&plain).unwrap()).unwrap();
-        let b = serde_json::to_value(showdown_server::settle_request(&t).unwrap()).unwrap();
+        let a = serde_json::to_value(showdown_contract::settle_request(&plain).unwrap()).unwrap();
+        let b = serde_json::to_value(showdown_contract::settle_request(&t).unwrap()).unwrap();
         prop_assert_eq!(serde_json::to_vec(&a).unwrap(), serde_json::to_vec(&chips_only(b)).unwrap());
     }
 }

@@ -2,20 +2,21 @@
 //! paying step per share (the only player eligible, a winner, or each
 //! share of a tie with its odd chips).
 
-use super::context::{pot_label, Context};
+use super::context::pot_label;
+use crate::settle::hand::Hand;
 use crate::settle::step::{ExplainRule, ExplainStep};
 use showdown_core::{Half, OddChipOrder, Pot, Share};
 
 /// The award of one pot on one board: why it was split as it was, then one
 /// paying step per share.
-pub(super) fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) {
+pub(super) fn explain_pot(cx: &Hand, idx: usize, pot: &Pot, out: &mut Vec<ExplainStep>) {
     let net = pot.amount - pot.rake - pot.jackpot;
     if let [only] = pot.eligible[..] {
         out.push(single_eligible(cx, idx, net, only));
         return;
     }
     let halved = pot.shares.iter().any(|s| s.half != Half::Whole);
-    if cx.split_game && !halved {
+    if cx.input.split_game && !halved {
         out.push(awarded_whole(cx, idx, pot, net));
     }
     if halved {
@@ -27,13 +28,13 @@ pub(super) fn explain_pot(cx: &Context, idx: usize, pot: &Pot, out: &mut Vec<Exp
 }
 
 /// TDA 2013 Rule 20: the only player eligible takes the pot uncontested.
-fn single_eligible(cx: &Context, idx: usize, net: u64, only: usize) -> ExplainStep {
+fn single_eligible(cx: &Hand, idx: usize, net: u64, only: usize) -> ExplainStep {
     let label = pot_label(idx);
     ExplainStep {
         rule: ExplainRule::SingleEligible,
         source: "TDA 2013 Rule 20".into(),
         pot: Some(idx as u64),
-        players: vec![cx.id(only)],
+        players: vec![cx.id(only).into_owned()],
         amount: net,
         text: format!(
             "{label} {net}: {} is the only player eligible and takes it without a contest (TDA 2013 Rule 20).",
@@ -44,12 +45,12 @@ fn single_eligible(cx: &Context, idx: usize, net: u64, only: usize) -> ExplainSt
 
 /// A split game's pot that was not halved: the same hands won both ways,
 /// or no hand qualified for low.
-fn awarded_whole(cx: &Context, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
+fn awarded_whole(cx: &Hand, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
     let label = pot_label(idx);
     let any_low = pot
         .eligible
         .iter()
-        .any(|&k| cx.values[cx.order[k]].is_some_and(|v| v.1.is_some()));
+        .any(|&k| cx.ranked.values[cx.order[k]].is_some_and(|v| v.1.is_some()));
     let (rule, source, why) = if any_low {
         (
             ExplainRule::SameWinnersSplitOnce,
@@ -67,7 +68,11 @@ fn awarded_whole(cx: &Context, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
         rule,
         source: source.into(),
         pot: Some(idx as u64),
-        players: pot.shares.iter().map(|s| cx.id(s.player)).collect(),
+        players: pot
+            .shares
+            .iter()
+            .map(|s| cx.id(s.player).into_owned())
+            .collect(),
         amount: net,
         text: format!("{label} {net}: {why} ({source})."),
     }
@@ -75,7 +80,7 @@ fn awarded_whole(cx: &Context, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
 
 /// A halved pot whose high half got the odd unit (Robert's Rules 3.7.5.c):
 /// the halving itself, whatever `hiLoOddChips` moves after it.
-fn odd_unit_high(cx: &Context, idx: usize, net: u64) -> Option<ExplainStep> {
+fn odd_unit_high(cx: &Hand, idx: usize, net: u64) -> Option<ExplainStep> {
     let label = pot_label(idx);
     let house = "house rules for split games";
     let unit = cx.req.chip_unit.unwrap_or(1).max(1);
@@ -96,7 +101,7 @@ fn odd_unit_high(cx: &Context, idx: usize, net: u64) -> Option<ExplainStep> {
 /// Under `hiLoOddChips: high`, a high-half share that got leftover units
 /// says so, and which rule sent them there (RULES.md §4); `None` under TDA
 /// 19 or for a share with no odd chip.
-fn odd_to_high(cx: &Context, idx: usize, h: Half, sh: &Share) -> Option<ExplainStep> {
+fn odd_to_high(cx: &Hand, idx: usize, h: Half, sh: &Share) -> Option<ExplainStep> {
     let high_rule = cx.req.hi_lo_odd_chips.as_deref() == Some("high");
     if !high_rule || h != Half::High || sh.odd_chips == 0 {
         return None;
@@ -109,7 +114,7 @@ fn odd_to_high(cx: &Context, idx: usize, h: Half, sh: &Share) -> Option<ExplainS
         rule: ExplainRule::OddChipHighHalf,
         source: "RULES.md §4".into(),
         pot: Some(idx as u64),
-        players: vec![cx.id(sh.player)],
+        players: vec![cx.id(sh.player).into_owned()],
         amount: sh.amount,
         text: format!(
             "{} high half: {} gets {}, {units} of the halved pot included: under hiLoOddChips high every leftover unit goes to the high half's winners in odd-chip order (RULES.md §4).",
@@ -122,7 +127,7 @@ fn odd_to_high(cx: &Context, idx: usize, h: Half, sh: &Share) -> Option<ExplainS
 
 /// The paying steps of one half (or of the whole pot): its one winner, or
 /// each share of a tie.
-fn half_steps(cx: &Context, idx: usize, pot: &Pot, h: Half, out: &mut Vec<ExplainStep>) {
+fn half_steps(cx: &Hand, idx: usize, pot: &Pot, h: Half, out: &mut Vec<ExplainStep>) {
     let shares: Vec<_> = pot.shares.iter().filter(|s| s.half == h).collect();
     // Core indices are in seat order, so the names read by seat.
     let mut winners: Vec<usize> = shares.iter().map(|s| s.player).collect();
@@ -148,7 +153,7 @@ fn part(h: Half) -> &'static str {
 }
 
 /// The hand that won, in words (none for a low half).
-fn with_hand(cx: &Context, h: Half, k: usize) -> String {
+fn with_hand(cx: &Hand, h: Half, k: usize) -> String {
     if h == Half::Low {
         String::new()
     } else {
@@ -157,13 +162,13 @@ fn with_hand(cx: &Context, h: Half, k: usize) -> String {
 }
 
 /// TDA 2013 Rule 19: the one winner of a pot or half.
-fn showdown_winner(cx: &Context, idx: usize, h: Half, one: &Share) -> ExplainStep {
+fn showdown_winner(cx: &Hand, idx: usize, h: Half, one: &Share) -> ExplainStep {
     let (label, part) = (pot_label(idx), part(h));
     ExplainStep {
         rule: ExplainRule::ShowdownWinner,
         source: "TDA 2013 Rule 19".into(),
         pot: Some(idx as u64),
-        players: vec![cx.id(one.player)],
+        players: vec![cx.id(one.player).into_owned()],
         amount: one.amount,
         text: format!(
             "{label}{part}: {} wins {} at showdown{} (TDA 2013 Rule 19).",
@@ -176,9 +181,9 @@ fn showdown_winner(cx: &Context, idx: usize, h: Half, one: &Share) -> ExplainSte
 
 /// One share of a tie, with the odd chips it got and the rule that gave
 /// them.
-fn tie_share(cx: &Context, idx: usize, h: Half, winners: &[usize], sh: &Share) -> ExplainStep {
+fn tie_share(cx: &Hand, idx: usize, h: Half, winners: &[usize], sh: &Share) -> ExplainStep {
     let (label, part) = (pot_label(idx), part(h));
-    let (rule, source, how) = odd_chip_rule(sh.odd_chips > 0, cx.order_kind, h);
+    let (rule, source, how) = odd_chip_rule(sh.odd_chips > 0, cx.input.order, h);
     let odd = match sh.odd_chips {
         0 => String::new(),
         1 => format!(", the odd chip included as{how}"),
@@ -188,7 +193,7 @@ fn tie_share(cx: &Context, idx: usize, h: Half, winners: &[usize], sh: &Share) -
         rule,
         source: source.into(),
         pot: Some(idx as u64),
-        players: vec![cx.id(sh.player)],
+        players: vec![cx.id(sh.player).into_owned()],
         amount: sh.amount,
         text: format!(
             "{label}{part}: {} tie{}; {} gets {}{odd} ({source}).",

@@ -1,9 +1,9 @@
-//! Who the steps name: what settle knows beside the core's result, the
-//! players' names and ids, and the pots' labels.
+//! Who the steps name: the players' names and ids, their hands in words,
+//! and the pots' labels, read from the settled [`Hand`].
 
+use crate::settle::hand::Hand;
 use crate::settle::step::safe_name;
 use crate::settle::SettleRequest;
-use showdown_core::OddChipOrder;
 
 /// A player's name for a step's text (their id when they have none), by
 /// id; safe for one line of text.
@@ -14,25 +14,10 @@ pub fn player_name(req: &SettleRequest, id: &str) -> String {
     )
 }
 
-/// What settle.rs knows beside the core's result.
-pub struct Context<'a> {
-    pub req: &'a SettleRequest,
-    /// Request index of core player k.
-    pub order: &'a [usize],
-    /// Each request player's (high, low) values, `None` if folded.
-    pub values: &'a [Option<(u64, Option<u64>)>],
-    /// Each request player's high hand in words, when described.
-    pub hand_words: &'a [Option<String>],
-    pub order_kind: OddChipOrder,
-    pub split_game: bool,
-}
-
-impl Context<'_> {
-    pub(super) fn id(&self, k: usize) -> String {
-        self.req.players[self.order[k]].id.clone()
-    }
+/// Who a step names: core player `k`, safe for one line of text.
+impl Hand<'_, '_> {
     pub(super) fn name(&self, k: usize) -> String {
-        let p = &self.req.players[self.order[k]];
+        let p = self.player(k);
         safe_name(p.name.as_deref().unwrap_or(&p.id))
     }
     pub(super) fn names(&self, ks: &[usize]) -> String {
@@ -44,7 +29,7 @@ impl Context<'_> {
         }
     }
     pub(super) fn with_hand(&self, k: usize) -> String {
-        match &self.hand_words[self.order[k]] {
+        match &self.hand_words()[self.order[k]] {
             Some(w) => format!(" with {w}"),
             None => String::new(),
         }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Connection-level limits (flags and `SHOWDOWN_*` variables in `cli`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServeConfig {
+pub(crate) struct ServeConfig {
     /// Longest wait for a request's headers, counted from when the
     /// connection opens or its previous response was sent (hyper's timer).
     pub header_timeout: Duration,

@@ -27,7 +27,7 @@ const SHED_RESPONSE: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type:
 
 /// Why serving failed.
 #[derive(Debug, thiserror::Error)]
-pub enum ServeError {
+pub(crate) enum ServeError {
     #[error(
         "cannot listen on {addr}: the address is in use (choose another with {flag} or {var})"
     )]
@@ -48,7 +48,7 @@ pub enum ServeError {
 }
 
 /// Bind `addr`; the error names the address and the flag and variable that set it.
-pub async fn bind(
+pub(crate) async fn bind(
     addr: &str,
     flag: &'static str,
     var: &'static str,
@@ -74,7 +74,7 @@ pub async fn bind(
 /// The connection cap actually used: the configured one, lowered to what
 /// the open-file limit leaves (1,024 is a common container default), so the
 /// cap is reached, and sheds, before `accept` starts failing.
-pub fn effective_max_connections(configured: usize) -> usize {
+pub(crate) fn effective_max_connections(configured: usize) -> usize {
     let configured = configured.min(MAX_CONNECTIONS_CEILING);
     let limit = open_file_limit().map(|n| n.saturating_sub(FD_RESERVE).max(1));
     match limit {

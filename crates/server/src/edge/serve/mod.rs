@@ -20,10 +20,9 @@ mod listener;
 mod service;
 mod signals;
 
-pub use config::ServeConfig;
-pub use listener::{bind, effective_max_connections, ServeError};
-pub use service::Tracked;
-pub use signals::Signals;
+pub(crate) use config::ServeConfig;
+pub(crate) use listener::{bind, effective_max_connections, ServeError};
+pub(crate) use signals::Signals;
 
 use crate::edge::state::AppState;
 use axum::Router;
@@ -44,7 +43,7 @@ use tokio::sync::watch;
 /// signal, in either wait, stops at once.
 /// `signals` are made by the caller before it binds, so a signal that
 /// comes while the server starts is a graceful stop, never the default kill.
-pub async fn serve(
+pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     admin: Option<(TcpListener, Router)>,

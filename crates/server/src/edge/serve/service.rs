@@ -161,7 +161,7 @@ impl Drop for InFlight {
 
 /// A response body that keeps its request counted in flight until hyper
 /// has taken all of it.
-pub struct Tracked {
+pub(crate) struct Tracked {
     inner: Body,
     _guard: InFlight,
 }

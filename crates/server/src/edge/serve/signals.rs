@@ -2,7 +2,7 @@
 
 /// SIGINT (Ctrl-C) and SIGTERM (docker stop, Kubernetes), registered when
 /// made (tokio installs a Unix signal handler on creation, not on first poll).
-pub struct Signals {
+pub(crate) struct Signals {
     #[cfg(unix)]
     term: tokio::signal::unix::Signal,
     #[cfg(unix)]
@@ -10,7 +10,7 @@ pub struct Signals {
 }
 
 impl Signals {
-    pub fn new() -> std::io::Result<Signals> {
+    pub(crate) fn new() -> std::io::Result<Signals> {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{signal, SignalKind};
@@ -24,7 +24,7 @@ impl Signals {
     }
 
     /// The name of the next signal received.
-    pub async fn next(&mut self) -> &'static str {
+    pub(crate) async fn next(&mut self) -> &'static str {
         #[cfg(unix)]
         {
             tokio::select! {

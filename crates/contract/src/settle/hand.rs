@@ -1,0 +1,67 @@
+//! One settled hand, as every part of the answer reads it: the request, its
+//! validated form, the seat order the core saw, the core's input and
+//! settlement, and the ranked hands. Built once, after the core settles, so
+//! the event, what a hand adds on top and the explanation each take this
+//! one argument and cannot disagree about who core player `k` is.
+
+use super::rank::Ranked;
+use crate::settle::{PlayerRequest, SettleRequest};
+use crate::validate::Validated;
+use showdown_cards::{rank_showdown, Showdown};
+use showdown_core::{BoardsSettlement, HandInput, Settlement};
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+/// A settled hand: `'a` is the request's lifetime, which the answer's ids
+/// borrow; `'h` that of the pipeline's own values.
+pub(crate) struct Hand<'a, 'h> {
+    pub(crate) req: &'a SettleRequest,
+    pub(crate) v: &'h Validated,
+    /// Request index of core player `k`: the core sees players by seat, so
+    /// the answer never depends on the order of the request.
+    pub(crate) order: &'h [usize],
+    pub(crate) input: &'h HandInput,
+    pub(crate) settled: &'h BoardsSettlement,
+    pub(crate) ranked: &'h Ranked,
+    /// The hands on each board after the first (`[b - 1][i]`, request index).
+    pub(crate) more_shown: &'h [Vec<Option<Showdown>>],
+    /// Each request player's high hand in words, made on first ask (only
+    /// the explanation asks): read it through [`Hand::hand_words`].
+    pub(crate) words: OnceCell<Vec<Option<String>>>,
+}
+
+impl<'a, 'h> Hand<'a, 'h> {
+    /// The settlement of the first board (every board's, with one).
+    pub(crate) fn settlement(&self) -> &'h Settlement {
+        &self.settled.settlement
+    }
+
+    /// Core player `k` as the request gave them.
+    pub(crate) fn player(&self, k: usize) -> &'a PlayerRequest {
+        &self.req.players[self.order[k]]
+    }
+
+    /// Core player `k`'s id, borrowed from the request.
+    pub(crate) fn id(&self, k: usize) -> Cow<'a, str> {
+        Cow::Borrowed(self.player(k).id.as_str())
+    }
+
+    /// Each request player's high hand in words, when it can be described.
+    pub(crate) fn hand_words(&self) -> &[Option<String>] {
+        self.words.get_or_init(|| {
+            let v = self.v;
+            (0..self.req.players.len())
+                .map(|i| {
+                    // Never the words of a hand the table may not see.
+                    if self.ranked.hidden.get(i) == Some(&true) {
+                        return None;
+                    }
+                    let s = self.ranked.shown[i]
+                        .clone()
+                        .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());
+                    s.map(|s| s.high.description)
+                })
+                .collect()
+        })
+    }
+}
