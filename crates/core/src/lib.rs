@@ -33,6 +33,7 @@ pub mod settlement;
 mod split;
 mod tables;
 mod tournament;
+mod tournament_refusal;
 mod types;
 
 pub use boards::MAX_BOARDS;
@@ -74,6 +75,10 @@ pub use tables::{
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
     TournamentOutcome, TournamentTerms,
+};
+pub use tournament_refusal::{
+    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentProblem,
+    TournamentRefusal, TournamentSeat,
 };
 pub use types::{
     BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,
