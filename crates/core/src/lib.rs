@@ -18,6 +18,7 @@ mod bad_beat;
 mod boards;
 mod cash_out;
 mod cash_out_refusal;
+mod chips_refusal;
 mod deal;
 mod first_hand;
 mod guard;
@@ -55,6 +56,7 @@ pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat,
 };
+pub use chips_refusal::{chip_amount_refusal, over_stack, ChipAmount, ChipsRefusal};
 pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,

@@ -1,6 +1,8 @@
 //! The typed input and result of settling one hand, apart from the
 //! `settle*` functions so every module imports them without a circle.
 
+use crate::chips_refusal::ChipsRefusal;
+
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerInput {
@@ -136,10 +138,13 @@ pub struct Settlement {
 pub enum SettleError {
     #[error("chip unit must be at least 1")]
     ZeroChipUnit,
-    #[error("player {0}: amount not a multiple of the chip unit")]
-    NotMultipleOfUnit(usize),
-    #[error("player {0}: committed plus dead exceeds the stack")]
-    OverStack(usize),
+    /// A player's chips (`player`, by core index) or the hand's dead money
+    /// (`None`), refused by the rule the contract's 422 words too.
+    #[error("{refusal}")]
+    Chips {
+        player: Option<usize>,
+        refusal: ChipsRefusal,
+    },
     #[error("the chips in the hand overflow")]
     Overflow,
     #[error("fewer than two players")]
@@ -152,10 +157,6 @@ pub enum SettleError {
     MissingHand(usize),
     #[error("player {0} folded but holds the uncalled bet")]
     FoldedUncalled(usize),
-    #[error("player {0}: amount over 2^53 - 1")]
-    AmountTooLarge(usize),
-    #[error("dead money over 2^53 - 1 or not a multiple of the chip unit")]
-    BadDeadMoney,
     #[error("rake rate of {0} basis points is over 10000")]
     RakeRate(u32),
     #[error("a rake cap or jackpot amount is over 2^53 - 1 or not a multiple of the chip unit")]

@@ -4,7 +4,7 @@
 
 use crate::problems::{earlier_equal, Problems};
 use crate::settle::{RakeRequest, SettleRequest};
-use showdown_core::{Attribution, Rounding, Spread};
+use showdown_core::{Attribution, ChipAmount, Rounding, Spread};
 
 /// `rake.rounding`, as the contract spells it.
 pub(crate) fn rounding(s: Option<&str>) -> Option<Rounding> {
@@ -44,9 +44,19 @@ pub(super) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
         check_rake(r, req.players.len(), unit, p);
     }
     if let Some(j) = &req.jackpot {
-        p.amount(|| "/jackpot/amount".into(), "amount", j.amount, unit);
+        p.amount(
+            || "/jackpot/amount".into(),
+            ChipAmount::JackpotAmount,
+            j.amount,
+            unit,
+        );
         if let Some(min_pot) = j.min_pot {
-            p.amount(|| "/jackpot/minPot".into(), "minPot", min_pot, unit);
+            p.amount(
+                || "/jackpot/minPot".into(),
+                ChipAmount::MinPot,
+                min_pot,
+                unit,
+            );
         }
     }
 }
@@ -62,7 +72,7 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
         );
     }
     if let Some(cap) = r.cap {
-        p.amount(|| "/rake/cap".into(), "cap", cap, unit);
+        p.amount(|| "/rake/cap".into(), ChipAmount::Cap, cap, unit);
         if r.caps_by_players_dealt.is_some() {
             p.push(
                 "/rake/capsByPlayersDealt",
@@ -74,7 +84,7 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
     let dup = earlier_equal(steps.len(), |k| steps[k].min_players);
     for (k, step) in steps.iter().enumerate() {
         let at = |field: &str| format!("/rake/capsByPlayersDealt/{k}/{field}");
-        p.amount(|| at("cap"), "cap", step.cap, unit);
+        p.amount(|| at("cap"), ChipAmount::Cap, step.cap, unit);
         if let Some(first) = dup(k) {
             p.push(
                 at("minPlayers"),
