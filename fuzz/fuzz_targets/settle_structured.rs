@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use showdown_contract::settle::{PlayerRequest, SettleRequest, TournamentRequest};
+use showdown_contract::settle::{PlayerRequest, SettleRequest, ShowdownRequest, TournamentRequest};
 
 /// API.md's table: variant, hole cards, board cards, has a button.
 const VARIANTS: &[(&str, usize, usize, bool)] = &[
@@ -48,6 +48,9 @@ struct Hand {
     /// A tournament hand: bounty unit (index), progressive rate, players
     /// left beyond those in the hand.
     tournament: Option<(u8, u16, u8)>,
+    /// RULES.md §15: the last aggressor (a player's index), then indices
+    /// into each closed set (out of range: a value the validator refuses).
+    showdown: Option<(u8, bool, [u8; 5])>,
 }
 
 #[derive(Arbitrary, Debug)]
@@ -60,6 +63,8 @@ struct Player {
     folded: bool,
     show_cards: bool,
     bounty: u16,
+    /// Chose to show at the showdown (refused on a folded player).
+    shows: bool,
 }
 
 fn deck(seed: u64, short: bool) -> Vec<String> {
@@ -131,6 +136,7 @@ fuzz_target!(|hand: Hand| {
             folded: p.folded,
             cards,
             bounty: None,
+            shows: p.shows && (!p.folded || mischief == 1),
         });
     }
     // A folded player never holds an uncalled bet (that is a 422): cap what
@@ -151,6 +157,7 @@ fuzz_target!(|hand: Hand| {
         bounty_unit: Some(UNITS[u as usize % UNITS.len()]),
         progressive_bp: Some(u64::from(bp % 10_001)),
         players_left: (extra < 200).then(|| players.len() as u64 + u64::from(extra % 4)),
+        ..Default::default()
     });
     if let Some(t) = &tournament {
         let bounty_unit = t.bounty_unit.unwrap_or(1);
@@ -160,6 +167,22 @@ fuzz_target!(|hand: Hand| {
             p.bounty = Some(u64::from(raw.bounty) * bounty_unit + off);
         }
     }
+    let showdown = hand.showdown.map(|(aggressor, run_out, sets)| {
+        let pick = |set: &[&str], k: u8| {
+            let k = usize::from(k);
+            (k <= set.len()).then(|| set.get(k).copied().unwrap_or("x").to_string())
+        };
+        let orders = ["action", "pots", "seat"];
+        ShowdownRequest {
+            last_aggressor: players.get(usize::from(aggressor)).map(|p| p.id.clone()),
+            run_out,
+            muck: pick(&["losers", "none"], sets[0]),
+            face_up: pick(&["allIn", "bettingOver", "runOut"], sets[1]),
+            order: pick(&orders, sets[2]),
+            face_up_order: pick(&orders, sets[3]),
+            audience: pick(&["house", "table"], sets[4]),
+        }
+    });
     let req = SettleRequest {
         game_id: Some("fuzz".into()),
         hand_number: Some(1),
@@ -171,6 +194,7 @@ fuzz_target!(|hand: Hand| {
         dead_money: (hand.dead_money < 30).then_some(u64::from(hand.dead_money % 3) * unit),
         players,
         tournament,
+        showdown,
         ..Default::default()
     };
     if let Ok(event) = showdown_contract::settle_request(&req) {

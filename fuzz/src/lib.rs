@@ -66,7 +66,34 @@ pub fn check_settlement(req: &SettleRequest, event: &HandCompleteEvent) {
         }
     }
     check_tournament(req, event);
+    check_showdown(event);
     serde_json::to_vec(event).expect("the event serializes");
+}
+
+/// RULES.md §15: at a showdown every player paid from a pot was shown,
+/// and a hand not shown carries no card and no rank.
+fn check_showdown(event: &HandCompleteEvent) {
+    let d = &event.data;
+    let Some(entries) = &d.showdown else {
+        return;
+    };
+    for e in entries.iter().filter(|e| !e.shown) {
+        assert!(
+            e.cards.is_none() && e.hand_rank.is_none() && e.hand_ranks.is_none(),
+            "a mucked hand with cards: {e:?}"
+        );
+    }
+    if d.reason != "showdown" {
+        return;
+    }
+    for share in d.pots.iter().flat_map(|p| &p.shares) {
+        let entry = entries.iter().find(|e| e.agent_id == share.agent_id);
+        assert!(
+            entry.is_some_and(|e| e.shown),
+            "{} is paid but not shown: {entries:?}",
+            share.agent_id
+        );
+    }
 }
 
 /// RULES.md §12.9 and the shape of every award, on a tournament hand.

@@ -15,6 +15,7 @@ pub mod card;
 pub mod eval;
 pub mod hand;
 mod hole_cards_play;
+mod showing;
 pub mod variant;
 
 pub use card::{parse_cards, Card, CardError, Rank, Suit};
@@ -29,6 +30,7 @@ pub use eval::short_deck::{short_deck_rank, short_deck_value};
 pub use eval::table::HandKey;
 pub use hand::{HandRank, Name, Rulebook, Showdown, Side};
 pub use hole_cards_play::{both_hole_cards_play, five_card_high_value};
+pub use showing::stud_showing_value;
 pub use variant::{Family, HandKind, Variant, VariantId};
 
 /// Why a player's cards could not be ranked for a variant.

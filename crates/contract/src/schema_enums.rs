@@ -303,3 +303,38 @@ mod tests {
         assert!(values.contains(&"badugi-ace-high".into()));
     }
 }
+
+closed_set!(
+    /// `showdown.muck` (RULES.md §15.1).
+    ShowdownMuckName,
+    "`losers` (the default: a hand that cannot beat or tie one already shown is mucked) or `none` (every live hand is shown: GGPoker, Winamax, iPoker).",
+    ["losers", "none"]
+);
+
+closed_set!(
+    /// `showdown.faceUp` (RULES.md §15.2).
+    ShowdownFaceUpName,
+    "When every live hand is turned up: `allIn` (the default, TDA 15: any live player all in), `bettingOver` (PokerStars, 888: at most one live player not all in) or `runOut` (Bovada, Full Tilt: only when `runOut` is true).",
+    ["allIn", "bettingOver", "runOut"]
+);
+
+closed_set!(
+    /// `showdown.order` and `showdown.faceUpOrder` (RULES.md §15.4).
+    ShowdownOrderName,
+    "`action` (the default, TDA 16: the last aggressor, else the first to act, then clockwise), `pots` (PokerStars: pot by pot from the last side pot) or `seat` (by rising seat number).",
+    ["action", "pots", "seat"]
+);
+
+closed_set!(
+    /// `showdown.audience` (RULES.md §15.6).
+    ShowdownAudienceName,
+    "`house` (the default: every hand in the answer) or `table` (an answer fit for every player at the table: no card and no rank of a mucked hand anywhere in it).",
+    ["house", "table"]
+);
+
+closed_set!(
+    /// Why a hand was shown or mucked (RULES.md §15.3, API.md `why`).
+    ShowdownWhyName,
+    "`allIn` (a face-up showdown), `first` (shows first), `opens` (the first hand shown for a pot), `contends` (beats or ties a hand shown), `chose` (shown although it could be mucked), `showAll` (`muck: none`), `beaten` (mucked) or `uncontested` (the one live player, not shown).",
+    ["allIn", "first", "opens", "contends", "chose", "showAll", "beaten", "uncontested"]
+);

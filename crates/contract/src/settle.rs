@@ -22,6 +22,7 @@ mod house_take;
 pub mod next_hand;
 pub mod prize;
 mod rank;
+mod showdown;
 pub mod step;
 pub mod tournament;
 
@@ -70,6 +71,18 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     if !describe_all {
         describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
     }
+    // RULES.md §15: who shows, before the answer reads the ranked hands
+    // (with `audience: table` it marks those it may not show).
+    let shows = showdown::Table {
+        req,
+        v: &v,
+        order: &order,
+        input: &input,
+        more_boards: &more_boards,
+        more_shown: &more_shown,
+        settled: &settled,
+    }
+    .entries(&mut ranked)?;
     let hand = Hand {
         req,
         v: &v,
@@ -80,8 +93,11 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         more_shown: &more_shown,
         words: OnceCell::new(),
     };
-    let event = build_event(&hand);
-    on_top(&hand, event)
+    let mut event = build_event(&hand);
+    event.data.showdown = shows;
+    let mut event = on_top(&hand, event)?;
+    showdown::redact(&mut event, req, &ranked.hidden);
+    Ok(event)
 }
 
 /// What the hand adds on top of the settlement, each from its own module
@@ -98,7 +114,7 @@ fn on_top<'a>(
         .iter()
         .map(|x| x.map(|(h, _)| h))
         .collect();
-    event.data.bad_beat = bad_beat::judge(req, hand.v, &highs)?;
+    event.data.bad_beat = bad_beat::judge(req, hand.v, &highs, &hand.ranked.hidden)?;
     let cash_outs = cash_out::value(hand)?;
     let tournament = tournament::end(hand)?;
     let next_hand = next_hand::next(hand);
@@ -111,6 +127,15 @@ fn on_top<'a>(
     if req.explain {
         // Only on request, so the plain answer costs nothing more.
         let mut steps = explain::explain(hand);
+        if let Some(entries) = &event.data.showdown {
+            // The showdown comes after the uncalled bets go back, before
+            // any pot is paid.
+            let at = steps
+                .iter()
+                .take_while(|s| s.rule == step::ExplainRule::UncalledBet)
+                .count();
+            steps.splice(at..at, explain::showdown_steps(req, hand.v, entries));
+        }
         if let Some(c) = &cash_outs {
             steps.extend(cash_out::steps(req, &c.dtos));
         }

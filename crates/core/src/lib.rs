@@ -7,7 +7,7 @@
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
-//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), and between hands
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), [`showdown`] (§15: who shows and who mucks), and between hands
 //! [`next_hand`], [`first_hand`] and [`between_hands`] (§13), pure functions of seats, which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
@@ -31,6 +31,7 @@ pub mod prize;
 mod prize_refusal;
 pub mod rake;
 pub mod settlement;
+pub mod showdown;
 mod split;
 mod tables;
 mod tournament;
@@ -69,6 +70,9 @@ pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use prize_refusal::{prize_table_problems, PrizeTableAt, PrizeTableProblem, PrizeTableRefusal};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
+pub use showdown::{
+    showdown, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,
+};
 pub use split::HiLoOddChips;
 pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,

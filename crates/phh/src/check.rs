@@ -6,6 +6,7 @@
 
 use super::reader::{parse_hands, Decimal, PhhHand};
 use super::replay::{player_id, replay as replay_hand, variant_id, Family};
+use super::showdown::{judge_hand, ShowdownVerdict};
 use showdown_contract::settle::settle_request;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -39,6 +40,9 @@ impl Verdict {
 pub struct HandResult {
     pub label: String,
     pub verdict: Verdict,
+    /// Whether its recorded showdown follows RULES.md §15; `None` when it
+    /// has none.
+    pub showdown: Option<ShowdownVerdict>,
 }
 
 /// Totals over many hands.
@@ -49,6 +53,9 @@ pub struct Summary {
     pub failed: usize,
     pub unrecorded: usize,
     pub skipped: usize,
+    /// Recorded showdowns judged by RULES.md §15, and how many follow it.
+    pub showdowns: usize,
+    pub showdowns_follow: usize,
 }
 
 impl Summary {
@@ -60,6 +67,10 @@ impl Summary {
     pub fn of(results: &[HandResult]) -> Summary {
         let mut s = Summary::default();
         for r in results {
+            if let Some(v) = &r.showdown {
+                s.showdowns += 1;
+                s.showdowns_follow += usize::from(*v == ShowdownVerdict::Follows);
+            }
             match r.verdict {
                 Verdict::Passed => s.passed += 1,
                 Verdict::OddChip { .. } => {
@@ -193,6 +204,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
             verdict: Verdict::Skipped {
                 reason: e.to_string(),
             },
+            showdown: None,
         }],
         Ok(hands) => hands
             .into_iter()
@@ -201,12 +213,14 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
                 Ok(h) => HandResult {
                     label: h.label.clone(),
                     verdict: check_hand(&h),
+                    showdown: judge_hand(&h),
                 },
                 Err(e) => HandResult {
                     label: format!("{label}#{}", k + 1),
                     verdict: Verdict::Skipped {
                         reason: e.to_string(),
                     },
+                    showdown: None,
                 },
             })
             .collect(),
@@ -256,6 +270,7 @@ pub fn check_files(files: &[PathBuf]) -> Vec<HandResult> {
                 verdict: Verdict::Skipped {
                     reason: format!("cannot read: {e}"),
                 },
+                showdown: None,
             }],
         }
     })
@@ -389,7 +404,27 @@ pub fn replay(paths: &[PathBuf], out: &mut dyn Write) -> io::Result<Summary> {
     if s.skipped > 0 {
         writeln!(out, "{} skipped (reasons above)", s.skipped)?;
     }
+    showdowns(&results, &s, out)?;
     Ok(s)
+}
+
+/// The recorded showdowns against RULES.md §15: how many follow its order
+/// and mucks, then one line for each that does not, with the reason.
+fn showdowns(results: &[HandResult], s: &Summary, out: &mut dyn Write) -> io::Result<()> {
+    if s.showdowns == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} of {} recorded showdowns follow RULES.md §15 (who shows first, in what order, who mucks)",
+        s.showdowns_follow, s.showdowns
+    )?;
+    for r in results {
+        if let Some(ShowdownVerdict::Differs { reason }) = &r.showdown {
+            writeln!(out, "SHOWDOWN {}: {reason}", r.label)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -13,10 +13,12 @@
 pub mod check;
 pub mod reader;
 pub mod replay;
+pub mod showdown;
 
 pub use check::{check_hand, read_archive, replay, HandResult, Summary, Verdict};
 pub use reader::{parse_hands, parse_one, Decimal, PhhHand};
-pub use replay::{replay as replay_hand, Replayed};
+pub use replay::{replay as replay_hand, Recorded, Replayed};
+pub use showdown::{judge_hand, ShowdownVerdict};
 
 /// Why a PHH text could not be turned into a settle request.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

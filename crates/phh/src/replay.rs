@@ -9,7 +9,7 @@ mod table;
 use super::reader::{Decimal, PhhHand};
 use super::PhhError;
 pub use showdown_cards::Family;
-use showdown_contract::settle::{PlayerRequest, SettleRequest};
+use showdown_contract::settle::{PlayerRequest, SettleRequest, ShowdownRequest};
 use table::{whole, words, Seat, Table};
 
 /// The Showdown variant id of a PHH variant code, and its family.
@@ -34,6 +34,24 @@ pub fn variant_id(code: &str) -> Option<(&'static str, Family)> {
 pub struct Replayed {
     pub request: SettleRequest,
     pub scale: u32,
+    /// The showdown as the record played it (RULES.md §15).
+    pub recorded: Recorded,
+}
+
+/// What a record says of its showdown, by PHH index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    /// The last to bet or raise on the last street with betting.
+    pub last_aggressor: Option<usize>,
+    /// Cards were dealt after the last betting action.
+    pub run_out: bool,
+    /// The `sm` actions in order: who, and whether they showed (or mucked).
+    pub sm: Vec<(usize, bool)>,
+    /// Each player's cards as dealt, when every one of them is known.
+    pub hole: Vec<Option<Vec<String>>>,
+    /// Each player's live chips put in, before a mucker's uncalled part is
+    /// given back.
+    pub live: Vec<u64>,
 }
 
 /// The request id of the player at PHH index `i` (`p1`, `p2`, ... as the
@@ -60,7 +78,19 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
         return Err(PhhError::Unsupported("every player folded".into()));
     }
     let uncontested = live_count == 1;
-    let players = players(hand, &table.seats, scale, uncontested)?;
+    let mut players = players(hand, &table.seats, scale, uncontested, family)?;
+    let recorded = Recorded {
+        last_aggressor: table.aggressor,
+        run_out: table.dealt_since_bet,
+        sm: table.shows.clone(),
+        hole: table
+            .seats
+            .iter()
+            .map(|s| s.hole.iter().cloned().collect::<Option<Vec<String>>>())
+            .collect(),
+        live: table.seats.iter().map(|s| as_u64(s.live)).collect(),
+    };
+    let showdown = (!uncontested).then(|| showdown(&recorded, &mut players));
     let board = match family {
         Family::Board => {
             let known: Option<Vec<String>> = table.board.into_iter().collect();
@@ -84,10 +114,35 @@ pub fn replay(hand: &PhhHand) -> Result<Replayed, PhhError> {
             board,
             dead_money: None,
             players,
+            showdown,
             ..SettleRequest::default()
         },
         scale,
+        recorded,
     })
+}
+
+/// RULES.md §15 from the record: the last aggressor (when still in: a
+/// player who mucked is out of the request), a run-out when at most one
+/// player could still bet, and `shows` on every player who showed, so a
+/// hand shown that could have been mucked is answered `chose`.
+fn showdown(recorded: &Recorded, players: &mut [PlayerRequest]) -> ShowdownRequest {
+    let live = |i: &usize| players.get(*i).is_some_and(|p| !p.folded);
+    let last_aggressor = recorded.last_aggressor.filter(live).map(player_id);
+    for &(i, shown) in &recorded.sm {
+        if let Some(p) = players.get_mut(i) {
+            p.shows |= shown && !p.folded;
+        }
+    }
+    let betting = players
+        .iter()
+        .filter(|p| !p.folded && p.committed.saturating_add(p.dead.unwrap_or(0)) != p.stack)
+        .count();
+    ShowdownRequest {
+        last_aggressor,
+        run_out: recorded.run_out && betting <= 1,
+        ..ShowdownRequest::default()
+    }
 }
 
 /// Every player of the request, by PHH index: what they put in, whether
@@ -97,6 +152,7 @@ fn players(
     seats: &[Seat],
     scale: u32,
     uncontested: bool,
+    family: Family,
 ) -> Result<Vec<PlayerRequest>, PhhError> {
     let mut committed: Vec<i128> = seats.iter().map(|s| s.live).collect();
     trim_folded_uncalled(&mut committed, seats);
@@ -105,7 +161,13 @@ fn players(
         let cards = if seat.folded || uncontested {
             None
         } else {
-            let cards = seat.shown.as_ref().unwrap_or(&seat.hole);
+            // Stud cards as dealt, where every one is known (RULES.md §15.4:
+            // the up cards decide who shows first).
+            let dealt = family == Family::Stud && seat.hole.iter().all(Option::is_some);
+            let cards = match &seat.shown {
+                Some(shown) if !dealt => shown,
+                _ => &seat.hole,
+            };
             let known: Option<Vec<String>> = cards.iter().cloned().collect();
             match known {
                 Some(c) if !c.is_empty() => Some(c),
@@ -128,6 +190,7 @@ fn players(
             folded: seat.folded,
             cards,
             bounty: None,
+            shows: false,
         });
     }
     Ok(players)

@@ -46,11 +46,14 @@ fn not_qualified<'a>(reason: NotQualified) -> BadBeatDto<'a> {
 }
 
 /// `highs[i]`: request player `i`'s high value on the first board, for
-/// every live player of a contested hand.
+/// every live player of a contested hand. `hidden[i]` (empty: nobody)
+/// marks a hand the answer may not show (RULES.md §15.6): the losing or
+/// winning hand is then a shown one's of the same role, or left out.
 pub fn judge<'a>(
     req: &'a SettleRequest,
     v: &Validated,
     highs: &[Option<u64>],
+    hidden: &[bool],
 ) -> Result<Option<BadBeatDto<'a>>, Invalid> {
     let Some(bb) = req.bad_beat.as_ref() else {
         return Ok(None);
@@ -86,8 +89,8 @@ pub fn judge<'a>(
     Ok(Some(BadBeatDto {
         qualified: true,
         reason: None,
-        losing_hand: win.losers.first().and_then(|&i| rank(i)),
-        winning_hand: win.winners.first().and_then(|&i| rank(i)),
+        losing_hand: first_seen(&win.losers, hidden).and_then(rank),
+        winning_hand: first_seen(&win.winners, hidden).and_then(rank),
         payouts: Some(
             win.payouts
                 .iter()
@@ -103,20 +106,32 @@ pub fn judge<'a>(
     }))
 }
 
+/// The first of `players` whose hand the answer may show.
+fn first_seen(players: &[usize], hidden: &[bool]) -> Option<usize> {
+    players
+        .iter()
+        .copied()
+        .find(|&i| hidden.get(i) != Some(&true))
+}
+
 /// With `explain`: one step for each payout, in the answer's order, in the
 /// words a floor person would use.
 pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
-    let (Some(payouts), Some(losing), Some(winning)) =
-        (&bb.payouts, &bb.losing_hand, &bb.winning_hand)
-    else {
+    let Some(payouts) = &bb.payouts else {
         return Vec::new();
     };
+    // A hand mucked unseen is named as such to a table audience.
+    fn words(h: &Option<crate::settle::HandRankDto>) -> &str {
+        h.as_ref()
+            .map_or("a hand not shown", |h| h.description.as_str())
+    }
+    let (losing, winning) = (words(&bb.losing_hand), words(&bb.winning_hand));
     payouts
         .iter()
         .filter(|p| p.amount > 0)
         .map(|p| {
             let name = crate::settle::explain::player_name(req, &p.agent_id);
-            let (l, w) = (&losing.description, &winning.description);
+            let (l, w) = (losing, winning);
             let text = match p.role.as_ref() {
                 "loser" => format!("{name} held {l}, which lost to {w}: the bad-beat jackpot pays the loser's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
                 "winner" => format!("{name} won with {w} against {l}: the bad-beat jackpot pays the winner's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),

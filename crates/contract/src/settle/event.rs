@@ -113,6 +113,7 @@ pub(super) fn build_event<'a>(hand: &Hand<'a, '_>) -> HandCompleteEvent<'a> {
             jackpot: take_dto(&s.jackpot, hand),
             final_chip_stacks: final_stacks(hand),
             boards: board_list(hand),
+            showdown: None,
             cash_outs: None,
             cash_out_balance: None,
             bad_beat: None,

@@ -14,9 +14,11 @@
 
 mod award;
 mod context;
+mod showdown;
 
 pub use crate::settle::step::{safe_name, ExplainRule, ExplainStep};
 pub use context::player_name;
+pub use showdown::showdown_steps;
 
 use crate::settle::hand::Hand;
 use award::explain_pot;

@@ -52,6 +52,10 @@ impl<'a, 'h> Hand<'a, 'h> {
             let v = self.v;
             (0..self.req.players.len())
                 .map(|i| {
+                    // Never the words of a hand the table may not see.
+                    if self.ranked.hidden.get(i) == Some(&true) {
+                        return None;
+                    }
                     let s = self.ranked.shown[i]
                         .clone()
                         .or_else(|| rank_showdown(v.variant, v.hole(i), v.board()).ok());

@@ -16,6 +16,9 @@ use showdown_json::Invalid;
 pub(crate) struct Ranked {
     pub(crate) shown: Vec<Option<Showdown>>,
     pub(crate) values: Vec<Option<(u64, Option<u64>)>>,
+    /// With `showdown.audience: table`, the players whose cards and ranks
+    /// the answer may not show (RULES.md §15.6); empty otherwise.
+    pub(crate) hidden: Vec<bool>,
 }
 
 pub(super) fn rank_live_hands(
@@ -26,6 +29,7 @@ pub(super) fn rank_live_hands(
     let mut out = Ranked {
         shown: vec![None; req.players.len()],
         values: vec![None; req.players.len()],
+        hidden: Vec::new(),
     };
     if !v.contested {
         return Ok(out);

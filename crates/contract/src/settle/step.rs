@@ -26,6 +26,8 @@ use serde::{Deserialize, Serialize};
 /// - `tournament-win`: the last player left is paid their own bounty (RULES.md §12.7).
 /// - `prize`: prize money for the places a player took, a shared prize's division (RULES.md §14.2-14.3).
 /// - `next-hand`: where the next hand's button and blinds go (RULES.md §13.2-13.5).
+/// - `showdown-shown`: a hand turned up at the showdown, and why (RULES.md §15, TDA 13, 15, 16).
+/// - `showdown-not-shown`: a hand mucked unseen, or an uncontested winner's not shown (RULES.md §15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExplainRule {
@@ -84,11 +86,19 @@ pub enum ExplainRule {
     /// Where the next hand's button and blinds go, and why (RULES.md
     /// §13.2-13.5); it moves no chips (`amount` 0).
     NextHand,
+    /// A hand turned up at the showdown, and why: face up (TDA 15), first
+    /// to show (TDA 16), to claim a pot or beating one shown (TDA 13, 16),
+    /// or by choice (RULES.md §15); it moves no chips (`amount` 0).
+    ShowdownShown,
+    /// A hand mucked unseen because it could not beat or tie one shown
+    /// (TDA 16), or an uncontested winner's hand, not shown (TDA 13);
+    /// it moves no chips (`amount` 0).
+    ShowdownNotShown,
 }
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 23] = [
+    pub const ALL: [ExplainRule; 25] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -112,6 +122,8 @@ impl ExplainRule {
         Self::TournamentWin,
         Self::NextHand,
         Self::Prize,
+        Self::ShowdownShown,
+        Self::ShowdownNotShown,
     ];
 
     /// Whether the step pays chips to the players it names (one step per

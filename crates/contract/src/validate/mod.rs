@@ -17,6 +17,7 @@ mod cards;
 pub mod cash_out;
 pub(crate) mod deck;
 pub(crate) mod prize;
+pub mod showdown;
 pub(crate) mod tournament;
 mod validated;
 
@@ -56,6 +57,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     tournament::check(req, &mut p);
     tournament::check_next_hand(req, table.as_ref(), &mut p);
     prize::check(req, &mut p);
+    let showdown = showdown::check(req, &mut p);
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
@@ -70,6 +72,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
             board_ends: dealt.board_ends,
             starts: dealt.starts,
             contested,
+            showdown,
         }),
         _ => Err(p.into_invalid()),
     }

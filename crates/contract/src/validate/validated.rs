@@ -27,6 +27,8 @@ pub struct Validated {
     pub(super) starts: Vec<usize>,
     /// Two or more live players: a showdown, so live hands are ranked.
     pub contested: bool,
+    /// The request's `showdown`, checked (RULES.md §15); `None` without it.
+    pub showdown: Option<super::showdown::ShowdownSettings>,
 }
 
 impl Validated {

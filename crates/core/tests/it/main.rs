@@ -25,6 +25,8 @@ mod rake;
 mod rake_props;
 mod rake_spread;
 mod rules;
+mod showdown;
+mod showdown_props;
 mod tables_props;
 mod tournament;
 mod tournament_props;

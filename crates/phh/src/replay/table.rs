@@ -79,6 +79,15 @@ pub(super) struct Table {
     bring_in: i128,
     /// A deal or a draw after betting starts a new street.
     bet_since_street: bool,
+    /// The last to bet or raise on the last street with betting (RULES.md
+    /// §15.1): a street's first action clears it, so a street checked
+    /// through leaves none, and cards run out after the betting keep it.
+    pub(super) aggressor: Option<usize>,
+    /// Cards were dealt since the last betting action (a run-out, at the
+    /// end of the hand).
+    pub(super) dealt_since_bet: bool,
+    /// The showdown's `sm` actions in order: who, and whether they showed.
+    pub(super) shows: Vec<(usize, bool)>,
 }
 
 impl Table {
@@ -108,6 +117,9 @@ impl Table {
             scale,
             bring_in: 0,
             bet_since_street: false,
+            aggressor: None,
+            dealt_since_bet: false,
+            shows: Vec::new(),
         };
         table.post_forced(hand)?;
         table.bring_in = hand
@@ -162,10 +174,12 @@ impl Table {
         match words(at.action).as_slice() {
             ["d", "db", text] => {
                 self.new_street();
+                self.dealt_since_bet = true;
                 self.board.extend(cards(text)?);
             }
             ["d", "dh", p, text] => {
                 self.new_street();
+                self.dealt_since_bet = true;
                 let p = self.player(at, p)?;
                 self.seats[p].hole.extend(cards(text)?);
             }
@@ -180,13 +194,14 @@ impl Table {
                 self.discard(at, p, discards)?;
             }
             [p, bet @ ("f" | "cc" | "pb")] => {
-                self.bet_since_street = true;
+                self.betting();
                 let p = self.player(at, p)?;
                 self.wager(at, p, bet, None)?;
             }
             [p, "cbr", amount] => {
-                self.bet_since_street = true;
+                self.betting();
                 let p = self.player(at, p)?;
+                self.aggressor = Some(p);
                 self.wager(at, p, "cbr", Some(amount))?;
             }
             [p, "sm", rest @ ..] => {
@@ -197,6 +212,7 @@ impl Table {
                     [text] => self.seats[p].shown = Some(cards(text)?),
                     _ => return Err(at.err("expected one card string".into())),
                 }
+                self.shows.push((p, !rest.is_empty()));
             }
             _ => return Err(at.err("unknown action".into())),
         }
@@ -246,6 +262,16 @@ impl Table {
             _ => return Err(at.err("unknown action".into())),
         }
         Ok(())
+    }
+
+    /// A betting action: the first of a street clears the last street's
+    /// aggressor.
+    fn betting(&mut self) {
+        if !self.bet_since_street {
+            self.aggressor = None;
+        }
+        self.bet_since_street = true;
+        self.dealt_since_bet = false;
     }
 
     /// The street's bets are settled into the hand's totals: a new street

@@ -7,7 +7,9 @@
 //! (`variant-*`: a folded player, a short all-in, a side pot and an
 //! uncalled bet), and every worked example of RULES.md §8 (`rules-8-*`,
 //! the three spreads of §8.5 on one hand among them) and the fee
-//! roundings of §10.5.3 (`rules-10-5-3-*`). Each response was checked by hand against RULES.md before
+//! roundings of §10.5.3 (`rules-10-5-3-*`), and the showdowns of §15
+//! (`rules-15-*`: a side pot by pots, a run-out, stud, a mucked low, and
+//! `audience: table` with `explain`). Each response was checked by hand against RULES.md before
 //! it was committed. To regenerate one after a deliberate change:
 //! `showdown settle tests/golden/X.request.json > tests/golden/X.response.json`
 //! — and check it again.

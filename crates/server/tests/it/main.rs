@@ -29,6 +29,8 @@ mod prizes;
 mod props;
 mod rake;
 mod rooms;
+mod showdown;
+mod showdown_props;
 mod tables;
 mod tournament;
 mod tournament_loop;

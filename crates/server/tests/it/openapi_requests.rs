@@ -17,7 +17,7 @@ fn full_requests() -> Vec<(&'static str, Value)> {
             "hiLoOddChips": "tda", "chipUnit": 1, "buttonSeat": 1, "board": ["Ah", "Kh", "9h", "7h", "2h"], "deadMoney": 0,
             "players": [
                 {"id": "a", "name": "A", "seat": 1, "stack": 100, "committed": 10, "dead": 0,
-                 "folded": false, "cards": ["3c", "4d"], "bounty": 0},
+                 "folded": false, "cards": ["3c", "4d"], "bounty": 0, "shows": false},
                 {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["5s", "6d"]}],
             "rake": {"percentBp": 500, "cap": 10, "capsByPlayersDealt": [{"minPlayers": 2, "cap": 5}],
                      "playersDealt": 2, "rounding": "down", "spread": "mainFirst", "noFlopNoDrop": true,
@@ -30,7 +30,9 @@ fn full_requests() -> Vec<(&'static str, Value)> {
                         "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500},
             "tournament": {"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 2,
                            "smallBlindSeat": 1, "bigBlindSeat": 2, "buttonRule": "dead",
-                           "prizes": [2, 1], "prizeUnit": 1, "tiedPlaces": "split"}}),
+                           "prizes": [2, 1], "prizeUnit": 1, "tiedPlaces": "split"},
+            "showdown": {"lastAggressor": "a", "runOut": false, "muck": "losers", "faceUp": "allIn",
+                         "order": "action", "faceUpOrder": "seat", "audience": "house"}}),
         ),
         (
             "/v1/equity",

@@ -13,7 +13,7 @@ fn deck() -> Vec<String> {
 }
 
 #[derive(Debug, Clone)]
-struct Seed {
+pub(crate) struct Seed {
     variant: VariantId,
     seats: Vec<u32>,
     stacks: Vec<u64>,
@@ -26,7 +26,7 @@ struct Seed {
     unit: u64,
 }
 
-fn seed() -> impl Strategy<Value = Seed> {
+pub(crate) fn seed() -> impl Strategy<Value = Seed> {
     (
         proptest::sample::select(VariantId::ALL.to_vec()),
         2usize..=6,
@@ -78,7 +78,7 @@ fn seed() -> impl Strategy<Value = Seed> {
 
 /// A request that should be valid: counts per the variant table, amounts
 /// multiples of the unit, no folded player holding the uncalled bet.
-fn valid(s: &Seed) -> SettleRequest {
+pub(crate) fn valid(s: &Seed) -> SettleRequest {
     let t = s.variant.variant();
     let u = s.unit;
     // The short deck holds 6 to A only.
@@ -103,6 +103,7 @@ fn valid(s: &Seed) -> SettleRequest {
                 folded: s.folded[i],
                 cards: None,
                 bounty: None,
+                shows: false,
             }
         })
         .collect();

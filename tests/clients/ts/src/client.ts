@@ -344,3 +344,25 @@ export function payouts(a: DealAnswer): string[] {
   const paid = a.shares.map((s) => `${s.agentId} (${s.stack} chips): ${s.amount}${s.oddUnits === 1 ? " (+1 unit)" : ""}`);
   return [...paid, `total ${a.total}, ${a.setAside} played for`];
 }
+
+// The showdown (API.md "The showdown: who shows, in what order"; RULES.md §15).
+export const showdownExample: SettleBody = {
+  ...example,
+  players: example.players.map((p, i) => ({ ...p, shows: i === 0 })),
+  showdown: { lastAggressor: "agent-b", runOut: false, muck: "losers", faceUp: "bettingOver", order: "pots", faceUpOrder: "seat", audience: "table" },
+};
+
+// @ts-expect-error showdown.audience is `house` or `table`
+export const badAudience: SettleBody = { ...example, showdown: { audience: "everyone" } };
+
+// @ts-expect-error showdown.faceUp is `allIn`, `bettingOver` or `runOut`
+export const badFaceUp: SettleBody = { ...example, showdown: { faceUp: "always" } };
+
+/** What the table sees, in order: each hand shown or mucked, and why. */
+export function tableView(event: HandComplete): string[] {
+  return (event.data.showdown ?? []).map((e) => {
+    const shown: boolean = e.shown;
+    const hand = e.handRank?.description ?? (e.handRanks ?? []).map((r) => `${r.board}: ${r.handRank.description}`).join(", ");
+    return shown ? `${e.agentId} shows ${(e.cards ?? []).join(" ")} (${hand}; ${e.why})` : `${e.agentId} mucks (${e.why})`;
+  });
+}

@@ -101,6 +101,11 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub boards: Option<Vec<BoardDto<'a>>>,
+    /// Only when the request has `showdown`: every live player in the order
+    /// they showed or mucked (RULES.md §15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub showdown: Option<Vec<super::ShowdownEntryDto<'a>>>,
     /// Only when the request has `cashOuts`: each cash-out's equity, value,
     /// amount paid and what its hand forfeited.
     #[serde(default, skip_serializing_if = "Option::is_none")]

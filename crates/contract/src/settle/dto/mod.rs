@@ -11,6 +11,7 @@ mod cash_out;
 mod event;
 mod next_hand;
 mod request;
+mod showdown;
 mod tournament;
 
 pub use bad_beat::*;
@@ -18,4 +19,5 @@ pub use cash_out::*;
 pub use event::*;
 pub use next_hand::*;
 pub use request::*;
+pub use showdown::*;
 pub use tournament::*;

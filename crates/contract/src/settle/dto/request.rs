@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 /// A flag that defaults to false, with `null` read as absent: every
 /// optional field takes null (API.md), and clients that fill defaults
 /// with `None` or `null` send it.
-fn null_is_false<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+pub(super) fn null_is_false<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     Option::<bool>::deserialize(d).map(Option::unwrap_or_default)
 }
 
@@ -98,6 +98,10 @@ pub struct SettleRequest {
     /// their places and who collects each bounty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<super::TournamentRequest>,
+    /// Who shows at the showdown, in what order, and what the table may
+    /// see (RULES.md §15); the chips settle the same with or without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub showdown: Option<super::ShowdownRequest>,
 }
 
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
@@ -326,6 +330,16 @@ pub struct PlayerRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub bounty: Option<u64>,
+    /// With `showdown`: true when the player chose to show a hand they
+    /// could muck (RULES.md §15.3); default false; refused on a folded
+    /// player.
+    #[serde(
+        default,
+        deserialize_with = "null_is_false",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    #[schema(value_type = Option<bool>)]
+    pub shows: bool,
 }
 
 #[cfg(test)]

@@ -1,0 +1,97 @@
+//! The showdown in a settle request and its answer (API.md, "The
+//! showdown: who shows, in what order"; RULES.md §15).
+
+use super::{HandRankDto, Text};
+use crate::Id;
+use serde::{Deserialize, Serialize};
+
+/// Who shows and who may muck: the facts of the last betting round and
+/// the house's settings. Every field may be left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(example = json!({"lastAggressor": "agent-c", "muck": "losers", "faceUp": "bettingOver", "order": "action", "audience": "table"}))]
+pub struct ShowdownRequest {
+    /// The live player who made the last bet or raise of the last betting
+    /// round played (in a run-out, the round of the last all-in); absent
+    /// or null when that round was checked through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_aggressor: Option<String>,
+    /// True when cards were dealt after the betting had ended (nobody left
+    /// to bet); default false.
+    #[serde(
+        default,
+        deserialize_with = "super::request::null_is_false",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    #[schema(value_type = Option<bool>)]
+    pub run_out: bool,
+    /// `losers` (default) or `none`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ShowdownMuckName>)]
+    pub muck: Option<String>,
+    /// `allIn` (default), `bettingOver` or `runOut`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ShowdownFaceUpName>)]
+    pub face_up: Option<String>,
+    /// `action` (default), `pots` or `seat`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ShowdownOrderName>)]
+    pub order: Option<String>,
+    /// The order at a face-up showdown; default `order`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ShowdownOrderName>)]
+    pub face_up_order: Option<String>,
+    /// `house` (default) or `table`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::schema_enums::ShowdownAudienceName>)]
+    pub audience: Option<String>,
+}
+
+/// One live player's turn at the showdown, in the order they showed or
+/// mucked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ShowdownEntry)]
+pub struct ShowdownEntryDto<'a> {
+    /// The player's id.
+    #[schema(value_type = String)]
+    pub agent_id: Id<'a>,
+    /// Whether the hand was turned up.
+    pub shown: bool,
+    /// Why it was shown or not.
+    #[schema(value_type = crate::schema_enums::ShowdownWhyName)]
+    pub why: Text,
+    /// Only when shown: every card of the player, as the request lists them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, nullable = false)]
+    pub cards: Option<Vec<Text>>,
+    /// Only when shown, on one board: the hand, as in `potBreakdown`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub hand_rank: Option<HandRankDto>,
+    /// Only when shown, on one board, in split games: the low hand, where
+    /// it qualifies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub low_hand_rank: Option<HandRankDto>,
+    /// Only when shown, on several boards: the hand on each board, in
+    /// board order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub hand_ranks: Option<Vec<BoardRankDto>>,
+}
+
+/// A shown hand on one board of several.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = BoardRank)]
+pub struct BoardRankDto {
+    /// The board's index in `boards`.
+    pub board: u64,
+    /// The hand on that board (the high side in split games).
+    pub hand_rank: HandRankDto,
+    /// In split games, the low hand on that board, where it qualifies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub low_hand_rank: Option<HandRankDto>,
+}

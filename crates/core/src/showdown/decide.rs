@@ -1,0 +1,190 @@
+//! Who shows and who may muck (RULES.md §15.3, TDA 13 and 16): going
+//! round in the showdown's order, a hand is shown when it opens a pot
+//! nobody has shown for, or beats or ties the best hand shown so far in
+//! one of its pots, in some half on some board; otherwise it may be
+//! mucked unseen.
+
+use super::{Muck, ShowEntry, ShowdownError, ShowdownHand, Why};
+use crate::types::Hands;
+
+/// The best hand shown so far: per pot and board (`pot * boards + b`),
+/// the best high and low values shown there, each plus one so that 0
+/// means none yet (values are below 2^53). A pot has had a hand shown
+/// once its first board has a high value.
+struct Shown<'b> {
+    boards: usize,
+    best: &'b mut [[u64; 2]],
+}
+
+/// A value as `Shown` keeps it: one more, so 0 is free for "none".
+fn kept(value: u64) -> u64 {
+    value.saturating_add(1)
+}
+
+/// Pots times boards that fit the stack buffer: a table of nine has at
+/// most nine pots, so one board never needs the heap.
+const ON_STACK: usize = 16;
+
+/// Per player (core index), the pots they are eligible for, pot `p` as
+/// bit `p`: one pass over the pots' players. Pots past 64 are never
+/// reached: each pot needs a live player's distinct commitment, and a
+/// table has far fewer seats.
+fn pots_of_all<'m>(hand: &ShowdownHand, stack: &'m mut [u64], heap: &'m mut Vec<u64>) -> &'m [u64] {
+    let n = hand.input.players.len();
+    let masks = if n <= stack.len() {
+        &mut stack[..n]
+    } else {
+        heap.resize(n, 0);
+        &mut heap[..]
+    };
+    for (p, pot) in hand.pots.iter().take(64).enumerate() {
+        for &j in &pot.eligible {
+            if let Some(m) = masks.get_mut(j) {
+                *m |= 1 << p;
+            }
+        }
+    }
+    masks
+}
+
+/// The pots of a mask, in order.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let p = mask.trailing_zeros();
+        (mask != 0).then(|| {
+            mask &= mask - 1;
+            p as usize
+        })
+    })
+}
+
+/// Each entry of `order` decided in turn, in place.
+pub(super) fn decide(
+    hand: &ShowdownHand,
+    muck: Muck,
+    face_up: bool,
+    mut order: Vec<ShowEntry>,
+) -> Result<Vec<ShowEntry>, ShowdownError> {
+    let boards = 1 + hand.more_boards.len();
+    let cells = hand.pots.len().min(64) * boards;
+    let mut stack = [[0u64; 2]; ON_STACK];
+    let mut heap = Vec::new();
+    let best = if cells <= ON_STACK {
+        &mut stack[..cells]
+    } else {
+        heap.resize(cells, [0u64; 2]);
+        &mut heap[..]
+    };
+    let mut shown = Shown { boards, best };
+    let (mut mask_stack, mut mask_heap) = ([0u64; ON_STACK * 2], Vec::new());
+    let masks = pots_of_all(hand, &mut mask_stack, &mut mask_heap);
+    for (turn, entry) in order.iter_mut().enumerate() {
+        let k = entry.player;
+        for b in 1..boards {
+            hand_on(hand, k, b)?;
+        }
+        let first = hand_on(hand, k, 0)?;
+        let pots = masks.get(k).copied().unwrap_or(0);
+        let why = if face_up {
+            Why::AllIn
+        } else if muck == Muck::None {
+            Why::ShowAll
+        } else {
+            judge(hand, &shown, (k, first), pots, turn == 0)
+        };
+        entry.why = why;
+        entry.shown = why != Why::Beaten;
+        if entry.shown {
+            shown.record(hand, (k, first), pots);
+        }
+    }
+    Ok(order)
+}
+
+/// Player `k`'s hands on board `b` (0 is the first).
+fn hand_on(hand: &ShowdownHand, k: usize, b: usize) -> Result<Hands, ShowdownError> {
+    let h = match b.checked_sub(1) {
+        None => hand.input.players.get(k).and_then(|p| p.hands),
+        Some(m) => hand
+            .more_boards
+            .get(m)
+            .and_then(|board| board.get(k).copied().flatten()),
+    };
+    h.ok_or(ShowdownError::MissingHand(k))
+}
+
+/// Player `k`'s hands on board `b`, board 1's (`first`) already read.
+fn on_board(
+    hand: &ShowdownHand,
+    (k, first): (usize, Hands),
+    b: usize,
+) -> Result<Hands, ShowdownError> {
+    if b == 0 {
+        Ok(first)
+    } else {
+        hand_on(hand, k, b)
+    }
+}
+
+/// RULES.md §15.3 for one hand under `muck: losers`: `first` or `opens`
+/// when a pot of theirs has no hand shown yet, `contends` when it beats
+/// or ties the best shown in some half on some board, else `chose` if
+/// the player shows, `beaten` if not.
+fn judge(
+    hand: &ShowdownHand,
+    shown: &Shown,
+    (k, h): (usize, Hands),
+    pots: u64,
+    first: bool,
+) -> Why {
+    let mut contends = false;
+    for p in bits(pots) {
+        if !shown.opened(p) {
+            return if first { Why::First } else { Why::Opens };
+        }
+        contends = contends || shown.contends_in(hand, p, (k, h));
+    }
+    match (contends, hand.shows.get(k).copied().unwrap_or(false)) {
+        (true, _) => Why::Contends,
+        (false, true) => Why::Chose,
+        (false, false) => Why::Beaten,
+    }
+}
+
+impl Shown<'_> {
+    fn opened(&self, p: usize) -> bool {
+        self.best[p * self.boards][0] != 0
+    }
+
+    /// Whether player `k` beats or ties the best shown in pot `p` on some
+    /// board: the high always counts; a qualifying low counts where no
+    /// low has been shown yet, or where it is at least as good.
+    fn contends_in(&self, hand: &ShowdownHand, p: usize, (k, first): (usize, Hands)) -> bool {
+        let best = &self.best[p * self.boards..(p + 1) * self.boards];
+        best.iter().enumerate().any(|(b, best)| {
+            let Ok(h) = on_board(hand, (k, first), b) else {
+                return false;
+            };
+            // Nothing shown there yet (0) is beaten by any hand.
+            let high = kept(h.high.value) >= best[0];
+            let low = h.low.is_some_and(|l| kept(l.value) >= best[1]);
+            high || low
+        })
+    }
+
+    /// A shown hand raises the best of every pot it is eligible for.
+    fn record(&mut self, hand: &ShowdownHand, (k, first): (usize, Hands), pots: u64) {
+        for p in bits(pots) {
+            for b in 0..self.boards {
+                let Ok(h) = on_board(hand, (k, first), b) else {
+                    continue;
+                };
+                let best = &mut self.best[p * self.boards + b];
+                best[0] = best[0].max(kept(h.high.value));
+                if let Some(l) = h.low {
+                    best[1] = best[1].max(kept(l.value));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! When the showdown is face up (RULES.md §15.2, TDA 15): every live hand
+//! is turned up, so nobody mucks.
+
+use super::{FaceUp, ShowdownTerms};
+use crate::types::{HandInput, PlayerInput};
+
+/// RULES.md §15.1: a player is all in when every chip they started with
+/// went in, live or dead (`committed + dead = stack`).
+pub fn is_all_in(p: &PlayerInput) -> bool {
+    p.committed.checked_add(p.dead) == Some(p.stack)
+}
+
+/// Whether the house's `faceUp` turns this showdown face up: any live
+/// player all in (TDA 15), at most one live player left to bet
+/// (PokerStars, 888), or only after a run-out (Bovada, Full Tilt).
+pub fn is_face_up(input: &HandInput, terms: &ShowdownTerms) -> bool {
+    let live = || input.players.iter().filter(|p| !p.folded);
+    match terms.face_up {
+        FaceUp::AllIn => live().any(is_all_in),
+        FaceUp::BettingOver => live().filter(|p| !is_all_in(p)).count() <= 1,
+        FaceUp::RunOut => terms.run_out,
+    }
+}

@@ -1,0 +1,206 @@
+//! Who shows at a showdown, in what order, and who may muck (RULES.md
+//! §15). It reads a settled hand and never changes a chip of it: the
+//! pots and their eligible players come from the settlement, the hands'
+//! values from the same rankings the pots were awarded by.
+
+mod decide;
+mod face_up;
+mod order;
+
+pub use face_up::{is_all_in, is_face_up};
+pub use order::show_order;
+
+use crate::types::{HandInput, Hands, Pot};
+
+/// Whether a player who cannot win may muck (RULES.md §15.1 `muck`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Muck {
+    /// A hand that cannot beat or tie one already shown is mucked.
+    #[default]
+    Losers,
+    /// Every live hand is shown (GGPoker, Winamax, iPoker).
+    None,
+}
+
+/// When every live hand is turned up (RULES.md §15.2, TDA 15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FaceUp {
+    /// Whenever a live player is all in (TDA 15).
+    #[default]
+    AllIn,
+    /// When at most one live player is not all in (PokerStars, 888).
+    BettingOver,
+    /// Only when cards were dealt after the betting ended (Bovada, Full Tilt).
+    RunOut,
+}
+
+/// The order players show in (RULES.md §15.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ShowOrder {
+    /// TDA 16: the last aggressor, else the first to act, then clockwise.
+    #[default]
+    Action,
+    /// PokerStars: pot by pot from the last side pot down to the main pot.
+    Pots,
+    /// By rising seat number (888, Bovada, Merge, PartyPoker run-outs).
+    Seat,
+}
+
+/// The house's showdown settings and the facts of the last betting round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ShowdownTerms {
+    /// Core index of the last player to bet or raise on the last round
+    /// played; `None` when it was checked through.
+    pub last_aggressor: Option<usize>,
+    /// Cards were dealt after the betting had ended.
+    pub run_out: bool,
+    pub muck: Muck,
+    pub face_up: FaceUp,
+    pub order: ShowOrder,
+    /// The order at a face-up showdown; `None` is `order`.
+    pub face_up_order: Option<ShowOrder>,
+}
+
+/// Why a hand was shown or not (API.md `why`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// A face-up showdown (TDA 15).
+    AllIn,
+    /// The first hand of the showdown.
+    First,
+    /// The first hand shown for a pot nobody had shown for yet.
+    Opens,
+    /// Beats or ties the best hand shown so far in one of its pots.
+    Contends,
+    /// Shown by choice although it could be mucked.
+    Chose,
+    /// `muck: none`: every live hand is shown.
+    ShowAll,
+    /// Mucked: it could not beat or tie a hand already shown.
+    Beaten,
+    /// The one live player, not shown.
+    Uncontested,
+}
+
+impl Why {
+    /// The contract's word for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Why::AllIn => "allIn",
+            Why::First => "first",
+            Why::Opens => "opens",
+            Why::Contends => "contends",
+            Why::Chose => "chose",
+            Why::ShowAll => "showAll",
+            Why::Beaten => "beaten",
+            Why::Uncontested => "uncontested",
+        }
+    }
+}
+
+/// One live player's turn at the showdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowEntry {
+    /// Core index of the player.
+    pub player: usize,
+    pub shown: bool,
+    pub why: Why,
+}
+
+/// The settled hand as the showdown reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShowdownHand<'a> {
+    /// The hand as settled: seats, stacks, who folded, hands on board 1.
+    pub input: &'a HandInput,
+    /// Each live player's hands on the boards after the first (as
+    /// `settle_boards` takes them); empty with one board.
+    pub more_boards: &'a [Vec<Option<Hands>>],
+    /// The settlement's pots, main first, with their eligible players.
+    pub pots: &'a [Pot],
+    /// Per core player: chose to show a hand they may muck.
+    pub shows: &'a [bool],
+    /// Stud games: per core player, the hand showing on the four up
+    /// cards, greater acts first; `None` in button games.
+    pub showing: Option<&'a [u64]>,
+}
+
+/// Why the showdown cannot be worked out. The contract refuses these
+/// first (RULES.md §15.7), so they are guard rails, never panics.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShowdownError {
+    #[error("the last aggressor {0} is not a live player of the hand")]
+    LastAggressor(usize),
+    #[error("a run-out while two or more live players are not all in")]
+    RunOut,
+    #[error("player {0} folded and cannot show")]
+    FoldedShows(usize),
+    #[error("player {0} is live at a showdown without a hand")]
+    MissingHand(usize),
+    #[error("a stud showdown needs every live player's up cards")]
+    Showing,
+}
+
+/// RULES.md §15: every live player in the order they show or muck, and
+/// whether they showed and why. A hand that wins or ties any part of any
+/// pot is always shown.
+pub fn showdown(
+    hand: &ShowdownHand,
+    terms: &ShowdownTerms,
+) -> Result<Vec<ShowEntry>, ShowdownError> {
+    let table = check(hand, terms)?;
+    if let (1, Some(only)) = (table.live, table.first_live) {
+        let shown = hand.shows.get(only).copied().unwrap_or(false);
+        let why = if shown { Why::Chose } else { Why::Uncontested };
+        return Ok(vec![ShowEntry {
+            player: only,
+            shown,
+            why,
+        }]);
+    }
+    let face_up = match terms.face_up {
+        FaceUp::AllIn => table.not_all_in < table.live,
+        FaceUp::BettingOver => table.not_all_in <= 1,
+        FaceUp::RunOut => terms.run_out,
+    };
+    let order = show_order(hand, terms, face_up)?;
+    decide::decide(hand, terms.muck, face_up, order)
+}
+
+/// What one pass over the players finds: how many are live, the first of
+/// them, and how many of those are not all in.
+struct Count {
+    live: usize,
+    first_live: Option<usize>,
+    not_all_in: usize,
+}
+
+/// The guard rails of RULES.md §15.7 the core can see, in one pass over
+/// the players, which also counts them for [`showdown`].
+fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownError> {
+    let players = &hand.input.players;
+    if let Some(a) = terms.last_aggressor {
+        if players.get(a).is_none_or(|p| p.folded) {
+            return Err(ShowdownError::LastAggressor(a));
+        }
+    }
+    let mut count = Count {
+        live: 0,
+        first_live: None,
+        not_all_in: 0,
+    };
+    for (k, p) in players.iter().enumerate() {
+        if p.folded {
+            if hand.shows.get(k) == Some(&true) {
+                return Err(ShowdownError::FoldedShows(k));
+            }
+            continue;
+        }
+        count.live += 1;
+        count.first_live = count.first_live.or(Some(k));
+        count.not_all_in += usize::from(!is_all_in(p));
+    }
+    if terms.run_out && count.not_all_in >= 2 {
+        return Err(ShowdownError::RunOut);
+    }
+    Ok(count)
+}
