@@ -232,7 +232,7 @@ mod tests {
 
 #[cfg(test)]
 mod chips_tests {
-    use crate::settle::SettleRequest;
+    use crate::refusal_tests::{one_wording_one_pointer, settle_problems};
     use serde_json::{json, Value};
     use showdown_core::{ChipAmount, ChipsRefusal, MAX_AMOUNT};
 
@@ -246,13 +246,7 @@ mod chips_tests {
             ]
         });
         edit(&mut body);
-        let req: SettleRequest = serde_json::from_value(body).unwrap();
-        let invalid = crate::validate::validate(&req).unwrap_err();
-        invalid
-            .errors
-            .into_iter()
-            .map(|e| (e.pointer, e.message))
-            .collect()
+        settle_problems(body)
     }
 
     /// Where the amount `what` sits in that hand, and how to set it. The
@@ -333,20 +327,6 @@ mod chips_tests {
             dead: 95,
             stack: 100,
         });
-        let mut wordings: Vec<String> = Vec::new();
-        for r in all.iter().copied() {
-            let (found, pointer) = case(r);
-            let wording = r.to_string();
-            let at: Vec<&String> = found
-                .iter()
-                .filter(|(_, m)| *m == wording)
-                .map(|(p, _)| p)
-                .collect();
-            assert_eq!(at, [pointer], "{r:?}: {found:?}");
-            wordings.push(wording);
-        }
-        wordings.sort();
-        wordings.dedup();
-        assert_eq!(wordings.len(), all.len(), "two refusals share a wording");
+        one_wording_one_pointer(&all, case);
     }
 }

@@ -166,11 +166,11 @@ pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::refusal_tests::{one_wording_one_pointer, settle_problems};
     use serde_json::json;
     use showdown_core::{TournamentRefusal, MAX_AMOUNT};
 
-    /// A three-handed tournament hand refused for `r`, changed by `edit`.
+    /// The problems of a three-handed tournament hand changed by `edit`.
     fn refused(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<(String, String)> {
         let mut body = json!({
             "variant": "holdem", "buttonSeat": 1, "tournament": {},
@@ -181,13 +181,7 @@ mod tests {
             ]
         });
         edit(&mut body);
-        let req: SettleRequest = serde_json::from_value(body).unwrap();
-        let invalid = crate::validate::validate(&req).unwrap_err();
-        invalid
-            .errors
-            .into_iter()
-            .map(|e| (e.pointer, e.message))
-            .collect()
+        settle_problems(body)
     }
 
     /// The request that makes the core refuse `r`, and the pointer it must
@@ -261,20 +255,6 @@ mod tests {
             },
             R::BountyTotal,
         ];
-        let mut wordings: Vec<String> = Vec::new();
-        for r in all {
-            let (found, pointer) = case(r);
-            let wording = r.to_string();
-            let at: Vec<&String> = found
-                .iter()
-                .filter(|(_, m)| *m == wording)
-                .map(|(p, _)| p)
-                .collect();
-            assert_eq!(at, [pointer], "{r:?}: {found:?}");
-            wordings.push(wording);
-        }
-        wordings.sort();
-        wordings.dedup();
-        assert_eq!(wordings.len(), all.len(), "two refusals share a wording");
+        one_wording_one_pointer(&all, case);
     }
 }
