@@ -234,7 +234,7 @@ mod tests {
 mod chips_tests {
     use crate::refusal_tests::{one_wording_one_pointer, settle_problems};
     use serde_json::{json, Value};
-    use showdown_core::{ChipAmount, ChipsRefusal, MAX_AMOUNT};
+    use showdown_core::{ChipAmount, ChipsRefusal, RakeRefusal, MAX_AMOUNT};
 
     /// The problems of a two-handed hold'em hand changed by `edit`.
     fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -300,6 +300,32 @@ mod chips_tests {
                 "/players/0/committed",
             ),
         }
+    }
+
+    /// RULES.md §8: each of the core's refusals of the house's terms has
+    /// one wording, the core's, at one pointer.
+    #[test]
+    fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
+        let all = [
+            RakeRefusal::PercentBp(10_001),
+            RakeRefusal::PlayersDealt {
+                dealt: 1,
+                players: 2,
+            },
+        ];
+        // No wildcard: a refusal the core adds fails to compile until it is
+        // listed here, with its pointer.
+        let case = |r: RakeRefusal| match r {
+            RakeRefusal::PercentBp(bp) => (
+                problems(|b| b["rake"] = json!({ "percentBp": bp })),
+                "/rake/percentBp",
+            ),
+            RakeRefusal::PlayersDealt { dealt, .. } => (
+                problems(|b| b["rake"] = json!({"percentBp": 500, "playersDealt": dealt})),
+                "/rake/playersDealt",
+            ),
+        };
+        one_wording_one_pointer(&all, case);
     }
 
     /// RULES.md §1 and API.md: each of the core's refusals of a chip amount

@@ -1,5 +1,6 @@
 //! The chip amounts a hand may not carry (RULES.md §1; API.md: `committed`
-//! plus `dead` is at most `stack`), each decided and worded once, here.
+//! plus `dead` is at most `stack`) and the house's terms it may not set
+//! (RULES.md §8), each decided and worded once, here.
 //!
 //! The contract only places each refusal (a pointer to the amount it
 //! judged); the core's guard refuses by the same rules, so the two cannot
@@ -67,6 +68,29 @@ pub fn chip_amount_refusal(
     }
     let unit = unit.filter(|&u| u > 0 && !value.is_multiple_of(u))?;
     Some(ChipsRefusal::NotMultiple(what, value, unit))
+}
+
+/// Why the house's terms are refused (RULES.md §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RakeRefusal {
+    #[error("percentBp {0} is outside 0 to 10000 (basis points: 500 is 5 %)")]
+    PercentBp(u64),
+    /// RULES.md §8.3: the cap reads the players dealt in, at least those
+    /// of the hand.
+    #[error("playersDealt {dealt} is below the {players} players of the hand")]
+    PlayersDealt { dealt: u32, players: usize },
+}
+
+/// The refusal of a rake rate over 100 %.
+pub fn rake_rate_refusal(percent_bp: u64) -> Option<RakeRefusal> {
+    (percent_bp > 10_000).then_some(RakeRefusal::PercentBp(percent_bp))
+}
+
+/// The refusal of fewer players dealt in than the hand has.
+pub fn players_dealt_refusal(dealt: u32, players: usize) -> Option<RakeRefusal> {
+    usize::try_from(dealt)
+        .is_ok_and(|d| d < players)
+        .then_some(RakeRefusal::PlayersDealt { dealt, players })
 }
 
 /// The refusal of a player who put in more than their stack.

@@ -57,7 +57,10 @@ pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat,
 };
-pub use chips_refusal::{chip_amount_refusal, over_stack, ChipAmount, ChipsRefusal};
+pub use chips_refusal::{
+    chip_amount_refusal, over_stack, players_dealt_refusal, rake_rate_refusal, ChipAmount,
+    ChipsRefusal, RakeRefusal,
+};
 pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,

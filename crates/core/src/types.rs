@@ -1,7 +1,7 @@
 //! The typed input and result of settling one hand, apart from the
 //! `settle*` functions so every module imports them without a circle.
 
-use crate::chips_refusal::ChipsRefusal;
+use crate::chips_refusal::{ChipsRefusal, RakeRefusal};
 
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,14 +157,11 @@ pub enum SettleError {
     MissingHand(usize),
     #[error("player {0} folded but holds the uncalled bet")]
     FoldedUncalled(usize),
-    #[error("rake rate of {0} basis points is over 10000")]
-    RakeRate(u32),
-    #[error("a rake cap or jackpot amount is over 2^53 - 1 or not a multiple of the chip unit")]
-    HouseAmount,
+    /// The house's terms, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Rake(RakeRefusal),
     #[error("two rake caps for the same number of players dealt")]
     CapLadder,
-    #[error("fewer players dealt in than players in the hand")]
-    PlayersDealt,
     #[error("{0} boards: at most 64")]
     TooManyBoards(usize),
     #[error("board {0}: not one entry per player")]
