@@ -234,7 +234,7 @@ mod tests {
 mod chips_tests {
     use crate::refusal_tests::{one_wording_one_pointer, settle_problems};
     use serde_json::{json, Value};
-    use showdown_core::{ChipAmount, ChipsRefusal, RakeRefusal, MAX_AMOUNT};
+    use showdown_core::{ChipAmount, ChipsRefusal, HandRefusal, RakeRefusal, MAX_AMOUNT};
 
     /// The problems of a two-handed hold'em hand changed by `edit`.
     fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -300,6 +300,32 @@ mod chips_tests {
                 "/players/0/committed",
             ),
         }
+    }
+
+    /// API.md: each of the core's refusals of a hand's table has one
+    /// wording, the core's, at one pointer.
+    #[test]
+    fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
+        let all = [HandRefusal::TooFewPlayers(1), HandRefusal::NoLivePlayer];
+        // No wildcard: a refusal the core adds fails to compile until it is
+        // listed here, with its pointer.
+        let case = |r: HandRefusal| match r {
+            HandRefusal::TooFewPlayers(_) => (
+                problems(|b| {
+                    b["players"].as_array_mut().unwrap().pop();
+                }),
+                "/players",
+            ),
+            HandRefusal::NoLivePlayer => (
+                problems(|b| {
+                    for i in 0..2 {
+                        b["players"][i]["folded"] = json!(true);
+                    }
+                }),
+                "/players",
+            ),
+        };
+        one_wording_one_pointer(&all, case);
     }
 
     /// RULES.md §8: each of the core's refusals of the house's terms has

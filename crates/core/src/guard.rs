@@ -2,6 +2,7 @@
 //! exist so that `settle` never panics and never wraps, whatever it is given.
 
 use crate::chips_refusal::{chip_amount_refusal, over_stack, ChipAmount};
+use crate::hand_refusal::hand_refusals;
 use crate::types::{HandInput, SettleError};
 
 pub use crate::chips_refusal::MAX_AMOUNT;
@@ -18,11 +19,12 @@ pub(crate) fn check_chip_unit(input: &HandInput) -> Result<u64, SettleError> {
     Ok(input.chip_unit)
 }
 
-/// A showdown needs somebody to settle against (API.md: "fewer than 2
-/// players" is an impossible hand).
+/// A showdown needs somebody to settle against, and somebody live (API.md:
+/// "fewer than 2 players" is an impossible hand; `hand_refusal`'s rules).
 pub(crate) fn check_player_count(input: &HandInput) -> Result<(), SettleError> {
-    if input.players.len() < 2 {
-        return Err(SettleError::TooFewPlayers);
+    let live = input.players.iter().filter(|p| !p.folded).count();
+    if let Some(&first) = hand_refusals(input.players.len(), live).first() {
+        return Err(SettleError::Hand(first));
     }
     Ok(())
 }

@@ -22,6 +22,7 @@ mod chips_refusal;
 mod deal;
 mod first_hand;
 mod guard;
+mod hand_refusal;
 mod next_hand;
 mod odd_chip;
 mod outcome;
@@ -66,6 +67,7 @@ pub use deal::{
     MAX_ICM_PLAYERS,
 };
 pub use first_hand::{first_hand, Before};
+pub use hand_refusal::{hand_refusals, HandRefusal};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };

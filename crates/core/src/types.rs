@@ -2,6 +2,7 @@
 //! `settle*` functions so every module imports them without a circle.
 
 use crate::chips_refusal::{ChipsRefusal, RakeRefusal};
+use crate::hand_refusal::HandRefusal;
 
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,10 +148,9 @@ pub enum SettleError {
     },
     #[error("the chips in the hand overflow")]
     Overflow,
-    #[error("fewer than two players")]
-    TooFewPlayers,
-    #[error("no live player")]
-    NoLivePlayer,
+    /// The hand's table, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Hand(HandRefusal),
     #[error("duplicate seat {0}")]
     DuplicateSeat(u32),
     #[error("player {0} is live at a showdown without a hand")]

@@ -24,7 +24,7 @@ mod validated;
 use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
-use showdown_core::{over_stack, ChipAmount, HiLoOddChips};
+use showdown_core::{hand_refusals, over_stack, ChipAmount, HiLoOddChips};
 use showdown_json::Invalid;
 pub use validated::Validated;
 
@@ -138,15 +138,9 @@ fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> u64
 /// (two or more live players).
 fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Problems) -> bool {
     let n = req.players.len();
-    if n < 2 {
-        p.push(
-            "/players",
-            format!("a hand needs at least 2 players, got {n}"),
-        );
-    }
     let live = req.players.iter().filter(|pl| !pl.folded).count();
-    if n > 0 && live == 0 {
-        p.push("/players", "no live player: every player folded");
+    for refusal in hand_refusals(n, live) {
+        p.push("/players", refusal.to_string());
     }
     let dup_id = earlier_equal(n, |i| req.players[i].id.as_str());
     let dup_seat = earlier_equal(n, |i| req.players[i].seat);

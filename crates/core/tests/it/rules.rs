@@ -3,8 +3,8 @@
 
 use crate::common::{folded, hs, live};
 use showdown_core::{
-    settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, Hands, OddChipOrder, PlayerInput,
-    Reason, SettleError, Share, Uncalled, MAX_AMOUNT,
+    settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands, OddChipOrder,
+    PlayerInput, Reason, SettleError, Share, Uncalled, MAX_AMOUNT,
 };
 
 /// The core's refusal of a player's chips (`None`: the hand's dead money).
@@ -310,14 +310,20 @@ fn api_committed_plus_dead_at_most_stack() {
 #[test]
 fn api_impossible_tables_are_errors() {
     let one = holdem(vec![live(1, 50, hs(3, 0), None)], 1);
-    assert_eq!(settle(&one), Err(SettleError::TooFewPlayers));
+    assert_eq!(
+        settle(&one),
+        Err(SettleError::Hand(HandRefusal::TooFewPlayers(1)))
+    );
     let dup = holdem(
         vec![live(4, 50, hs(3, 0), None), live(4, 50, hs(3, 0), None)],
         1,
     );
     assert_eq!(settle(&dup), Err(SettleError::DuplicateSeat(4)));
     let none_live = holdem(vec![folded(1, 50), folded(2, 50)], 1);
-    assert_eq!(settle(&none_live), Err(SettleError::NoLivePlayer));
+    assert_eq!(
+        settle(&none_live),
+        Err(SettleError::Hand(HandRefusal::NoLivePlayer))
+    );
 }
 
 #[test]
