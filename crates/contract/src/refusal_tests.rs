@@ -1,4 +1,4 @@
-//! What every test of the core's refusals checks, on the settle route: each
+//! What every test of the core's refusals checks: each
 //! refusal has one wording (the core's) at one pointer, and no two
 //! refusals share a wording.
 
@@ -20,13 +20,13 @@ pub(crate) fn settle_problems(body: Value) -> Vec<(String, String)> {
 /// For each refusal of `all`, `case` gives the problems of a request
 /// refused for it and the pointer it must get: the refusal's wording is
 /// found at that pointer and no other, and no two refusals share a wording.
-pub(crate) fn one_wording_one_pointer<R: Display + Debug + Copy>(
+pub(crate) fn one_wording_one_pointer<R: Display + Debug + Clone>(
     all: &[R],
     case: impl Fn(R) -> (Vec<(String, String)>, &'static str),
 ) {
     let mut wordings: Vec<String> = Vec::new();
-    for &r in all {
-        let (found, pointer) = case(r);
+    for r in all {
+        let (found, pointer) = case(r.clone());
         let wording = r.to_string();
         let at: Vec<&String> = found
             .iter()
