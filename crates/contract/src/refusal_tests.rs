@@ -4,12 +4,17 @@
 
 use crate::settle::SettleRequest;
 use serde_json::Value;
+use showdown_json::Invalid;
 use std::fmt::{Debug, Display};
 
 /// Every problem (pointer, message) of the settle request `body`.
 pub(crate) fn settle_problems(body: Value) -> Vec<(String, String)> {
     let req: SettleRequest = serde_json::from_value(body).unwrap();
-    let invalid = crate::validate::validate(&req).unwrap_err();
+    listed(crate::validate::validate(&req).unwrap_err())
+}
+
+/// Every problem (pointer, message) a refusal lists.
+pub(crate) fn listed(invalid: Invalid) -> Vec<(String, String)> {
     invalid
         .errors
         .into_iter()

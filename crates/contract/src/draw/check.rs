@@ -43,7 +43,7 @@ pub(super) fn request(p: &mut Problems, req: &DrawRequest) -> Vec<Option<Card>> 
 #[cfg(test)]
 mod tests {
     use crate::draw::{draw_request, DrawRequest};
-    use crate::refusal_tests::one_wording_one_pointer;
+    use crate::refusal_tests::{listed, one_wording_one_pointer};
     use serde_json::json;
     use showdown_core::draw::{DrawError, DECK_SIZE};
 
@@ -54,12 +54,7 @@ mod tests {
             .collect();
         let body = json!({"purpose": "button", "seed": 1, "players": players});
         let req: DrawRequest = serde_json::from_value(body).unwrap();
-        let invalid = draw_request(&req).unwrap_err();
-        invalid
-            .errors
-            .into_iter()
-            .map(|e| (e.pointer, e.message))
-            .collect()
+        listed(draw_request(&req).unwrap_err())
     }
 
     /// Robert's 3.7: the core's refusals of a draw's player count have one
