@@ -185,13 +185,15 @@ fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownEr
             return Err(ShowdownError::LastAggressor(a));
         }
     }
-    // The answer's one allocation, sized once and filled in this pass.
-    let mut count = Count {
-        live: Vec::with_capacity(players.len()),
-        by_seat: true,
-        not_all_in: 0,
+    // The answer's one allocation, sized and filled once, then cut to
+    // the live players: cheaper than a push per player.
+    let undecided = ShowEntry {
+        player: 0,
+        shown: false,
+        why: Why::Beaten,
     };
-    let mut last_seat = 0;
+    let mut live = vec![undecided; players.len()];
+    let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {
             if hand.shows.get(k) == Some(&true) {
@@ -199,15 +201,20 @@ fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownEr
             }
             continue;
         }
-        count.live.push(ShowEntry {
-            player: k,
-            shown: false,
-            why: Why::Beaten,
-        });
-        count.by_seat &= last_seat <= p.seat;
+        if let Some(e) = live.get_mut(n) {
+            e.player = k;
+        }
+        n += 1;
+        by_seat &= last_seat <= p.seat;
         last_seat = p.seat;
-        count.not_all_in += usize::from(!is_all_in(p));
+        not_all_in += usize::from(!is_all_in(p));
     }
+    live.truncate(n);
+    let count = Count {
+        live,
+        by_seat,
+        not_all_in,
+    };
     if terms.run_out && count.not_all_in >= 2 {
         return Err(ShowdownError::RunOut);
     }
