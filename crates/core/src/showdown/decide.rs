@@ -51,7 +51,8 @@ fn pots_of_all<'m>(hand: &ShowdownHand, stack: &'m mut [u64], heap: &'m mut Vec<
 }
 
 /// The pots of a mask, in order. A plain iterator over the set bits: the
-/// closure-built one it replaces cost a third of the showdown's time.
+/// closure-built one it replaces cost an eighth of the showdown's
+/// instructions.
 struct Bits(u64);
 
 impl Iterator for Bits {
