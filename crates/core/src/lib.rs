@@ -42,6 +42,8 @@ mod types;
 pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
+mod chip_race_refusal;
+pub use chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal, Denomination};
 pub mod draw;
 
 pub use bad_beat::{
