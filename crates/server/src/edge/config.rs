@@ -104,7 +104,6 @@ pub fn init_tracing(
             .json()
             .flatten_event(true)
             .with_span_list(false)
-            .fmt_fields(crate::edge::span_fields::SpanFieldsJson)
             .boxed(),
         LogFormat::Pretty => lines.pretty().boxed(),
     };

@@ -13,6 +13,5 @@ pub(crate) mod otlp;
 pub(crate) mod problem_response;
 pub(crate) mod request_id;
 pub(crate) mod serve;
-pub(crate) mod span_fields;
 pub(crate) mod state;
 pub(crate) mod trace_context;
