@@ -22,6 +22,7 @@ pub use dto::{
 
 use crate::problems::{seat_order, Problems};
 use showdown_core::chip_race::chip_race;
+use showdown_core::ChipRaceRefusal;
 use showdown_json::Invalid;
 
 /// Run a chip race request: the response, or every problem found. The
@@ -34,7 +35,7 @@ pub fn chip_race_request(req: &ChipRaceRequest) -> Result<ChipRaceResponse, Inva
     let convention = check::convention(&mut p, req);
     p.seed(req.seed);
     if req.players.is_empty() {
-        p.push("/players", "a chip race needs at least one player");
+        p.push("/players", ChipRaceRefusal::NoPlayers.to_string());
     }
     p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
     check::players(&mut p, req, ratio);

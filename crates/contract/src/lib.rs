@@ -23,6 +23,8 @@ pub mod variants;
 
 mod problems;
 #[cfg(test)]
+mod refusal_tests;
+#[cfg(test)]
 mod shape_tests;
 
 pub use settle::settle_request;

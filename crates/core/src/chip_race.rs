@@ -35,6 +35,7 @@
 //! break that tie. A race needing more than 52 cards is therefore refused
 //! ([`ChipRaceError::TooManyCards`]); the floor can race in two rounds.
 
+use crate::chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal};
 use crate::draw::{check_seats, clockwise_from, first_duplicate, shuffled_deck, DECK_SIZE};
 use showdown_cards::Card;
 
@@ -150,22 +151,13 @@ pub struct ChipRaceResult {
 /// Why a race cannot be run.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChipRaceError {
-    #[error("a chip race needs at least one player")]
-    NoPlayers,
-    #[error("the removed denomination must be 1 or more")]
-    RemovedZero,
-    #[error("the denomination colored up to ({color_up_to}) must be larger than the removed one ({removed})")]
-    NotLarger { removed: u64, color_up_to: u64 },
-    #[error("the denomination colored up to ({color_up_to}) must be a multiple of the removed one ({removed})")]
-    NotAMultiple { removed: u64, color_up_to: u64 },
+    /// The race's terms, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Refused(ChipRaceRefusal),
     #[error("seat numbers start at 1 (player {player})")]
     SeatZero { player: usize },
     #[error("seat {seat} is given to more than one player (player {player})")]
     DuplicateSeat { player: usize, seat: u32 },
-    #[error("the standard convention deals from the small blind of the next hand: give its seat")]
-    SmallBlindMissing,
-    #[error("TDA 23 deals from seat 1: a small blind seat is not used")]
-    SmallBlindNotUsed,
     #[error("the small blind seat must be 1 or more")]
     SmallBlindSeatZero,
     #[error(
@@ -187,25 +179,11 @@ pub enum ChipRaceError {
 }
 
 fn validate(input: &ChipRaceInput) -> Result<u64, ChipRaceError> {
+    let refused = ChipRaceError::Refused;
     if input.players.is_empty() {
-        return Err(ChipRaceError::NoPlayers);
+        return Err(refused(ChipRaceRefusal::NoPlayers));
     }
-    let (removed, color_up_to) = (input.removed, input.color_up_to);
-    if removed == 0 {
-        return Err(ChipRaceError::RemovedZero);
-    }
-    if color_up_to <= removed {
-        return Err(ChipRaceError::NotLarger {
-            removed,
-            color_up_to,
-        });
-    }
-    if color_up_to % removed != 0 {
-        return Err(ChipRaceError::NotAMultiple {
-            removed,
-            color_up_to,
-        });
-    }
+    let ratio = denominations(input.removed, input.color_up_to).map_err(|(_, r)| refused(r))?;
     let seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
     check_seats(&seats).map_err(|(player, seat)| {
         if seat == 0 {
@@ -214,13 +192,14 @@ fn validate(input: &ChipRaceInput) -> Result<u64, ChipRaceError> {
             ChipRaceError::DuplicateSeat { player, seat }
         }
     })?;
-    match (input.convention, input.small_blind_seat) {
-        (Convention::Standard, None) => return Err(ChipRaceError::SmallBlindMissing),
-        (Convention::Standard, Some(0)) => return Err(ChipRaceError::SmallBlindSeatZero),
-        (Convention::Tda, Some(_)) => return Err(ChipRaceError::SmallBlindNotUsed),
-        _ => {}
+    let standard = input.convention == Convention::Standard;
+    if let Some(r) = small_blind_refusal(standard, true, input.small_blind_seat) {
+        return Err(refused(r));
     }
-    Ok(color_up_to / removed)
+    if standard && input.small_blind_seat == Some(0) {
+        return Err(ChipRaceError::SmallBlindSeatZero);
+    }
+    Ok(ratio)
 }
 
 /// Run a chip race (RULES.md §6): the full sets exchanged, the leftovers

@@ -176,6 +176,18 @@ pub enum DrawError {
     DuplicateCard { player: usize, card: Card },
 }
 
+/// The refusal of a draw for `n` players (two at least, one deck's
+/// worth at most), worded once: the contract's 422 says it too.
+pub fn draw_count_refusal(n: usize) -> Option<DrawError> {
+    if n < 2 {
+        Some(DrawError::TooFewPlayers(n))
+    } else if n > DECK_SIZE {
+        Some(DrawError::TooManyPlayers(n))
+    } else {
+        None
+    }
+}
+
 /// Check seats: at least one is needed, each 1 or more and unique.
 pub(crate) fn check_seats(seats: &[u32]) -> Result<(), (usize, u32)> {
     let mut sorted: Vec<(u32, usize)> = seats.iter().copied().zip(0..).collect();
@@ -194,11 +206,8 @@ pub(crate) fn check_seats(seats: &[u32]) -> Result<(), (usize, u32)> {
 /// Run a high-card draw (Robert's 3.7.1–3.7.2).
 pub fn draw(input: &DrawInput) -> Result<DrawResult, DrawError> {
     let n = input.seats.len();
-    if n < 2 {
-        return Err(DrawError::TooFewPlayers(n));
-    }
-    if n > DECK_SIZE {
-        return Err(DrawError::TooManyPlayers(n));
+    if let Some(refusal) = draw_count_refusal(n) {
+        return Err(refusal);
     }
     check_seats(&input.seats).map_err(|(player, seat)| {
         if seat == 0 {

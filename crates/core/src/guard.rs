@@ -1,11 +1,11 @@
 //! Guard rails on the input: the server validates first, so these checks
 //! exist so that `settle` never panics and never wraps, whatever it is given.
 
+use crate::chips_refusal::{chip_amount_refusal, over_stack, ChipAmount};
+use crate::hand_refusal::hand_refusals;
 use crate::types::{HandInput, SettleError};
 
-/// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
-/// "Amounts stay at or below 2^53 − 1").
-pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
+pub use crate::chips_refusal::MAX_AMOUNT;
 
 /// RULES.md §1 / TDA 19: `chipUnit` is the smallest denomination in play, so
 /// it is at least one unit of money.
@@ -19,11 +19,12 @@ pub(crate) fn check_chip_unit(input: &HandInput) -> Result<u64, SettleError> {
     Ok(input.chip_unit)
 }
 
-/// A showdown needs somebody to settle against (API.md: "fewer than 2
-/// players" is an impossible hand).
+/// A showdown needs somebody to settle against, and somebody live (API.md:
+/// "fewer than 2 players" is an impossible hand; `hand_refusal`'s rules).
 pub(crate) fn check_player_count(input: &HandInput) -> Result<(), SettleError> {
-    if input.players.len() < 2 {
-        return Err(SettleError::TooFewPlayers);
+    let live = input.players.iter().filter(|p| !p.folded).count();
+    if let Some(&first) = hand_refusals(input.players.len(), live).first() {
+        return Err(SettleError::Hand(first));
     }
     Ok(())
 }
@@ -43,27 +44,27 @@ pub(crate) fn check_unique_seats(input: &HandInput) -> Result<(), SettleError> {
 }
 
 /// RULES.md §1: every amount is a whole number of `chipUnit`s and at most
-/// 2^53 − 1; API.md: `committed` plus `dead` is at most `stack`.
+/// 2^53 − 1; API.md: `committed` plus `dead` is at most `stack` (the rules
+/// of `chips_refusal`, the contract's too).
 pub(crate) fn check_amounts(input: &HandInput, unit: u64) -> Result<(), SettleError> {
+    let refused = |player, refusal| SettleError::Chips { player, refusal };
     for (i, p) in input.players.iter().enumerate() {
-        for amount in [p.stack, p.committed, p.dead] {
-            if amount > MAX_AMOUNT {
-                return Err(SettleError::AmountTooLarge(i));
-            }
-            if !amount.is_multiple_of(unit) {
-                return Err(SettleError::NotMultipleOfUnit(i));
+        let amounts = [
+            (ChipAmount::Stack, p.stack),
+            (ChipAmount::Committed, p.committed),
+            (ChipAmount::Dead, p.dead),
+        ];
+        for (what, amount) in amounts {
+            if let Some(r) = chip_amount_refusal(what, amount, Some(unit)) {
+                return Err(refused(Some(i), r));
             }
         }
-        let put_in = p
-            .committed
-            .checked_add(p.dead)
-            .ok_or(SettleError::Overflow)?;
-        if put_in > p.stack {
-            return Err(SettleError::OverStack(i));
+        if let Some(r) = over_stack(p.stack, p.committed, p.dead) {
+            return Err(refused(Some(i), r));
         }
     }
-    if input.dead_money > MAX_AMOUNT || !input.dead_money.is_multiple_of(unit) {
-        return Err(SettleError::BadDeadMoney);
+    if let Some(r) = chip_amount_refusal(ChipAmount::DeadMoney, input.dead_money, Some(unit)) {
+        return Err(refused(None, r));
     }
     Ok(())
 }

@@ -18,9 +18,11 @@ mod bad_beat;
 mod boards;
 mod cash_out;
 mod cash_out_refusal;
+mod chips_refusal;
 mod deal;
 mod first_hand;
 mod guard;
+mod hand_refusal;
 mod next_hand;
 mod odd_chip;
 mod outcome;
@@ -34,11 +36,14 @@ pub mod showdown;
 mod split;
 mod tables;
 mod tournament;
+mod tournament_refusal;
 mod types;
 
 pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
+mod chip_race_refusal;
+pub use chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal, Denomination};
 pub mod draw;
 
 pub use bad_beat::{
@@ -55,11 +60,16 @@ pub use cash_out_refusal::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat,
 };
+pub use chips_refusal::{
+    chip_amount_refusal, over_stack, players_dealt_refusal, rake_rate_refusal, ChipAmount,
+    ChipsRefusal, RakeRefusal,
+};
 pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,
 };
 pub use first_hand::{first_hand, Before};
+pub use hand_refusal::{hand_refusals, HandRefusal};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
@@ -78,6 +88,10 @@ pub use tables::{
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
     TournamentOutcome, TournamentTerms,
+};
+pub use tournament_refusal::{
+    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentProblem,
+    TournamentRefusal, TournamentSeat,
 };
 pub use types::{
     BoardHalf, BoardPart, BoardsSettlement, Half, HandInput, HandStrength, Hands, OddChipOrder,

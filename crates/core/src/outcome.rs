@@ -4,6 +4,7 @@
 use std::cmp::Reverse;
 
 use crate::guard::{add, sub};
+use crate::hand_refusal::HandRefusal;
 use crate::odd_chip::{self, Side};
 use crate::types::{HandInput, PlayerInput, Pot, Reason, SettleError, Uncalled};
 
@@ -11,7 +12,7 @@ use crate::types::{HandInput, PlayerInput, Pot, Reason, SettleError, Uncalled};
 /// (no cards needed); otherwise it goes to a showdown.
 pub(crate) fn reason(players: &[PlayerInput]) -> Result<Reason, SettleError> {
     match players.iter().filter(|p| !p.folded).count() {
-        0 => Err(SettleError::NoLivePlayer),
+        0 => Err(SettleError::Hand(HandRefusal::NoLivePlayer)),
         1 => Ok(Reason::Uncontested),
         _ => Ok(Reason::Showdown),
     }

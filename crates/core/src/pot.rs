@@ -2,6 +2,7 @@
 //! players' commitments, dead money, folded chips.
 
 use crate::guard::{add, sub};
+use crate::hand_refusal::HandRefusal;
 use crate::types::{PlayerInput, SettleError, Uncalled};
 
 /// A pot before it is awarded: its chips and who may win them.
@@ -143,7 +144,7 @@ pub(crate) fn cut_layers(
 ) -> Result<Vec<(u64, Layer)>, SettleError> {
     let cuts = live_cuts(players, committed);
     let Some(&top) = cuts.last() else {
-        return Err(SettleError::NoLivePlayer);
+        return Err(SettleError::Hand(HandRefusal::NoLivePlayer));
     };
     let mut layers = Vec::with_capacity(cuts.len());
     let mut prev = 0u64;

@@ -5,7 +5,10 @@
 //! still splits by RULES.md §4. Products such as `r × a_k` can pass 2^64 when
 //! amounts are near 2^53, so they are taken in `u128`.
 
-use crate::guard::{add, sub, MAX_AMOUNT};
+use crate::chips_refusal::{
+    chip_amount_refusal, players_dealt_refusal, rake_rate_refusal, ChipAmount,
+};
+use crate::guard::{add, sub};
 use crate::odd_chip::button_key;
 use crate::pot_spread::{in_order, main_rest, proportional, spread};
 use crate::types::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError, Take};
@@ -133,20 +136,27 @@ pub(crate) struct Taken {
 }
 
 /// The core's own guard rails on the house's fields (the server reports
-/// each as a 422 first).
+/// each as a 422 first, by the same rules: `chips_refusal`).
 fn check(house: &HouseTake, unit: u64, players: usize) -> Result<(), SettleError> {
-    let whole = |amount: u64| amount <= MAX_AMOUNT && amount.is_multiple_of(unit);
+    let chips = |what, amount| match chip_amount_refusal(what, amount, Some(unit)) {
+        Some(refusal) => Err(SettleError::Chips {
+            player: None,
+            refusal,
+        }),
+        None => Ok(()),
+    };
     if let Some(rake) = &house.rake {
-        if rake.percent_bp > 10_000 {
-            return Err(SettleError::RakeRate(rake.percent_bp));
+        if let Some(r) = rake_rate_refusal(u64::from(rake.percent_bp)) {
+            return Err(SettleError::Rake(r));
         }
-        let caps_whole = match &rake.cap {
-            Cap::None => true,
-            Cap::Fixed(cap) => whole(*cap),
-            Cap::ByPlayersDealt(steps) => steps.iter().all(|s| whole(s.cap)),
-        };
-        if !caps_whole {
-            return Err(SettleError::HouseAmount);
+        match &rake.cap {
+            Cap::None => {}
+            Cap::Fixed(cap) => chips(ChipAmount::Cap, *cap)?,
+            Cap::ByPlayersDealt(steps) => {
+                for s in steps {
+                    chips(ChipAmount::Cap, s.cap)?;
+                }
+            }
         }
         if let Cap::ByPlayersDealt(steps) = &rake.cap {
             let mut mins: Vec<u32> = steps.iter().map(|s| s.min_players).collect();
@@ -155,17 +165,14 @@ fn check(house: &HouseTake, unit: u64, players: usize) -> Result<(), SettleError
                 return Err(SettleError::CapLadder);
             }
         }
-        if rake
-            .players_dealt
-            .is_some_and(|d| usize::try_from(d).is_ok_and(|d| d < players))
-        {
-            return Err(SettleError::PlayersDealt);
+        let dealt = rake.players_dealt;
+        if let Some(r) = dealt.and_then(|d| players_dealt_refusal(d, players)) {
+            return Err(SettleError::Rake(r));
         }
     }
     if let Some(j) = &house.jackpot {
-        if !whole(j.amount) || !whole(j.min_pot) {
-            return Err(SettleError::HouseAmount);
-        }
+        chips(ChipAmount::JackpotAmount, j.amount)?;
+        chips(ChipAmount::MinPot, j.min_pot)?;
     }
     Ok(())
 }
@@ -362,6 +369,7 @@ pub(crate) fn restore_gross(pot: &mut Pot, rake: u64, jackpot: u64) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::MAX_AMOUNT;
 
     #[test]
     fn rules_8_3_rate_rounds_up_whenever_a_fraction_is_left() {

@@ -10,10 +10,10 @@ use crate::guard::MAX_AMOUNT;
 use crate::odd_chip::{self, Side};
 use crate::pot;
 use crate::prize::{self, Bust, PrizeTable, TiedPlaces};
+use crate::tournament_refusal::{
+    tournament_problems, TournamentHand, TournamentProblem, TournamentSeat, ALL_BP,
+};
 use crate::types::{HandInput, OddChipOrder, Settlement};
-
-/// The most basis points a share can be (100 %).
-const ALL_BP: u32 = 10_000;
 
 /// RULES.md §12.1: the tournament's terms for this hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,20 +138,12 @@ impl TournamentOutcome {
 pub enum TournamentError {
     #[error("bountyUnit must be at least 1 and at most 2^53 - 1")]
     BountyUnit,
-    #[error("progressiveBp {0} is over 10000")]
-    Progressive(u32),
     #[error("one bounty a player is needed, got {got} for {players} players")]
     BountyCount { got: usize, players: usize },
-    #[error("player {0}: bounty not a multiple of bountyUnit")]
-    NotMultiple(usize),
-    #[error("the bounties add up to more than 2^53 - 1")]
-    BountyTotal,
-    #[error("playersLeft {players_left} is below the {with_chips} players who start the hand with chips, or over 2^53 - 1")]
-    PlayersLeft { players_left: u64, with_chips: u64 },
-    #[error("{0} players start the hand with chips: a tournament hand needs 2 or more")]
-    TooFewWithChips(u64),
-    #[error("player {0} starts with no chips but is live: they are out of the tournament")]
-    LiveWithoutChips(usize),
+    /// The first of the hand's refusals (`tournament_problems`), with its
+    /// place (player indices are the core's).
+    #[error("{}", .0.refusal)]
+    Refused(TournamentProblem),
     #[error("the settlement does not match the hand")]
     Settlement,
     #[error(transparent)]
@@ -326,9 +318,6 @@ fn check(
     if terms.bounty_unit == 0 || terms.bounty_unit > MAX_AMOUNT {
         return Err(TournamentError::BountyUnit);
     }
-    if terms.progressive_bp > ALL_BP {
-        return Err(TournamentError::Progressive(terms.progressive_bp));
-    }
     if bounties.len() != n {
         return Err(TournamentError::BountyCount {
             got: bounties.len(),
@@ -338,29 +327,24 @@ fn check(
     if settled.final_stacks.len() != n {
         return Err(TournamentError::Settlement);
     }
-    if let Some(k) = bounties.iter().position(|b| b % terms.bounty_unit != 0) {
-        return Err(TournamentError::NotMultiple(k));
-    }
-    let total: u128 = bounties.iter().map(|&b| u128::from(b)).sum();
-    if total > u128::from(MAX_AMOUNT) {
-        return Err(TournamentError::BountyTotal);
-    }
-    // A player without chips is out of the event: never live in a hand,
-    // so chips only ever pass between players who started with some.
-    if let Some(k) = input.players.iter().position(|p| p.stack == 0 && !p.folded) {
-        return Err(TournamentError::LiveWithoutChips(k));
-    }
-    let with_chips = input.players.iter().filter(|p| p.stack > 0).count() as u64;
-    if with_chips < 2 {
-        return Err(TournamentError::TooFewWithChips(with_chips));
-    }
-    if let Some(left) = terms.players_left {
-        if left < with_chips || left > MAX_AMOUNT {
-            return Err(TournamentError::PlayersLeft {
-                players_left: left,
-                with_chips,
-            });
-        }
+    let seats: Vec<TournamentSeat> = input
+        .players
+        .iter()
+        .zip(bounties)
+        .map(|(p, &bounty)| TournamentSeat {
+            stack: p.stack,
+            live: !p.folded,
+            bounty,
+        })
+        .collect();
+    let hand = TournamentHand {
+        players: &seats,
+        progressive_bp: u64::from(terms.progressive_bp),
+        players_left: terms.players_left,
+        bounty_unit: Some(terms.bounty_unit),
+    };
+    if let Some(&first) = tournament_problems(&hand).first() {
+        return Err(TournamentError::Refused(first));
     }
     Ok(())
 }

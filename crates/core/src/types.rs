@@ -1,6 +1,9 @@
 //! The typed input and result of settling one hand, apart from the
 //! `settle*` functions so every module imports them without a circle.
 
+use crate::chips_refusal::{ChipsRefusal, RakeRefusal};
+use crate::hand_refusal::HandRefusal;
+
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerInput {
@@ -136,34 +139,29 @@ pub struct Settlement {
 pub enum SettleError {
     #[error("chip unit must be at least 1")]
     ZeroChipUnit,
-    #[error("player {0}: amount not a multiple of the chip unit")]
-    NotMultipleOfUnit(usize),
-    #[error("player {0}: committed plus dead exceeds the stack")]
-    OverStack(usize),
+    /// A player's chips (`player`, by core index) or the hand's dead money
+    /// (`None`), refused by the rule the contract's 422 words too.
+    #[error("{refusal}")]
+    Chips {
+        player: Option<usize>,
+        refusal: ChipsRefusal,
+    },
     #[error("the chips in the hand overflow")]
     Overflow,
-    #[error("fewer than two players")]
-    TooFewPlayers,
-    #[error("no live player")]
-    NoLivePlayer,
+    /// The hand's table, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Hand(HandRefusal),
     #[error("duplicate seat {0}")]
     DuplicateSeat(u32),
     #[error("player {0} is live at a showdown without a hand")]
     MissingHand(usize),
     #[error("player {0} folded but holds the uncalled bet")]
     FoldedUncalled(usize),
-    #[error("player {0}: amount over 2^53 - 1")]
-    AmountTooLarge(usize),
-    #[error("dead money over 2^53 - 1 or not a multiple of the chip unit")]
-    BadDeadMoney,
-    #[error("rake rate of {0} basis points is over 10000")]
-    RakeRate(u32),
-    #[error("a rake cap or jackpot amount is over 2^53 - 1 or not a multiple of the chip unit")]
-    HouseAmount,
+    /// The house's terms, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Rake(RakeRefusal),
     #[error("two rake caps for the same number of players dealt")]
     CapLadder,
-    #[error("fewer players dealt in than players in the hand")]
-    PlayersDealt,
     #[error("{0} boards: at most 64")]
     TooManyBoards(usize),
     #[error("board {0}: not one entry per player")]

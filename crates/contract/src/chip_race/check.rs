@@ -7,36 +7,22 @@ use crate::problems::{Problems, SEAT_FROM_1};
 use showdown_cards::Card;
 use showdown_core::chip_race::Convention;
 use showdown_core::draw::DECK_SIZE;
-use showdown_core::MAX_AMOUNT;
+use showdown_core::{denominations, small_blind_refusal, Denomination, MAX_AMOUNT};
 
 /// The removed denomination and the one it colors up to: how many removed
 /// chips make one new chip, when the two are sound.
 pub(super) fn ratio(p: &mut Problems, req: &ChipRaceRequest) -> Option<u64> {
-    let (removed, large) = (req.removed_denomination, req.color_up_to);
-    if removed == 0 {
-        p.push(
-            "/removedDenomination",
-            "the removed denomination must be 1 or more",
-        );
-    } else if removed > MAX_AMOUNT {
-        p.push(
-            "/removedDenomination",
-            format!("{removed} is over 2^53 - 1"),
-        );
-    } else if large <= removed || large > MAX_AMOUNT {
-        p.push(
-            "/colorUpTo",
-            format!("colorUpTo {large} must be larger than removedDenomination {removed} and at most 2^53 - 1"),
-        );
-    } else if large % removed != 0 {
-        p.push(
-            "/colorUpTo",
-            format!("colorUpTo {large} must be a multiple of removedDenomination {removed}"),
-        );
-    } else {
-        return Some(large / removed);
+    match denominations(req.removed_denomination, req.color_up_to) {
+        Ok(ratio) => Some(ratio),
+        Err((at, refusal)) => {
+            let pointer = match at {
+                Denomination::Removed => "/removedDenomination",
+                Denomination::ColorUpTo => "/colorUpTo",
+            };
+            p.push(pointer, refusal.to_string());
+            None
+        }
     }
-    None
 }
 
 /// Where the deal starts: the convention, and the small blind seat that
@@ -53,21 +39,12 @@ pub(super) fn convention(p: &mut Problems, req: &ChipRaceRequest) -> Convention 
             Convention::Tda
         }
     };
-    match (convention, req.small_blind_seat) {
-        (Convention::Standard, None) => p.push(
-            "/smallBlindSeat",
-            "the standard convention deals from the small blind of the next hand: smallBlindSeat is required",
-        ),
-        (Convention::Standard, Some(0)) => p.push("/smallBlindSeat", SEAT_FROM_1),
-        (Convention::Tda, Some(_)) if req.convention.is_some() => p.push(
-            "/smallBlindSeat",
-            "TDA 23 races from seat 1: smallBlindSeat is not used, leave it out",
-        ),
-        (Convention::Tda, Some(_)) => p.push(
-            "/smallBlindSeat",
-            "the default convention tda races from seat 1: set convention \"standard\" to deal from the small blind",
-        ),
-        _ => {}
+    let standard = convention == Convention::Standard;
+    let (named, seat) = (req.convention.is_some(), req.small_blind_seat);
+    if let Some(refusal) = small_blind_refusal(standard, named, seat) {
+        p.push("/smallBlindSeat", refusal.to_string());
+    } else if standard && seat == Some(0) {
+        p.push("/smallBlindSeat", SEAT_FROM_1);
     }
     convention
 }
@@ -169,4 +146,94 @@ pub(super) fn cards(p: &mut Problems, req: &ChipRaceRequest) -> Vec<Vec<Card>> {
                 .collect()
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chip_race::{chip_race_request, ChipRaceRequest};
+    use crate::refusal_tests::{listed, one_wording_one_pointer};
+    use serde_json::{json, Value};
+    use showdown_core::{ChipRaceRefusal as R, MAX_AMOUNT};
+
+    /// The problems of a seeded race of two changed by `edit`.
+    fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
+        let mut body = json!({
+            "removedDenomination": 5, "colorUpTo": 25, "seed": 1,
+            "players": [
+                {"id": "a", "seat": 1, "leftoverChips": 4, "otherChips": 100},
+                {"id": "b", "seat": 2, "leftoverChips": 3, "otherChips": 100}
+            ]
+        });
+        edit(&mut body);
+        let req: ChipRaceRequest = serde_json::from_value(body).unwrap();
+        listed(chip_race_request(&req).unwrap_err())
+    }
+
+    /// The request refused for `r` and its pointer. The match has no
+    /// wildcard: a refusal the core adds fails to compile until it is
+    /// listed here, with its pointer.
+    fn case(r: R) -> (Vec<(String, String)>, &'static str) {
+        match r {
+            R::NoPlayers => (problems(|b| b["players"] = json!([])), "/players"),
+            R::RemovedZero | R::RemovedTooLarge(_) => {
+                let removed = if r == R::RemovedZero {
+                    0
+                } else {
+                    MAX_AMOUNT + 1
+                };
+                let found = problems(|b| b["removedDenomination"] = json!(removed));
+                (found, "/removedDenomination")
+            }
+            R::NotLarger {
+                removed,
+                color_up_to,
+            }
+            | R::NotAMultiple {
+                removed,
+                color_up_to,
+            } => (
+                problems(|b| {
+                    b["removedDenomination"] = json!(removed);
+                    b["colorUpTo"] = json!(color_up_to);
+                }),
+                "/colorUpTo",
+            ),
+            R::SmallBlindMissing => (
+                problems(|b| b["convention"] = json!("standard")),
+                "/smallBlindSeat",
+            ),
+            R::SmallBlindNotUsed { named } => (
+                problems(|b| {
+                    b["smallBlindSeat"] = json!(2);
+                    if named {
+                        b["convention"] = json!("tda");
+                    }
+                }),
+                "/smallBlindSeat",
+            ),
+        }
+    }
+
+    /// RULES.md §6: each of the core's refusals of a race's terms has one
+    /// wording, the core's, at one pointer; no two share a wording.
+    #[test]
+    fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
+        let all = [
+            R::NoPlayers,
+            R::RemovedZero,
+            R::RemovedTooLarge(MAX_AMOUNT + 1),
+            R::NotLarger {
+                removed: 25,
+                color_up_to: 25,
+            },
+            R::NotAMultiple {
+                removed: 25,
+                color_up_to: 60,
+            },
+            R::SmallBlindMissing,
+            R::SmallBlindNotUsed { named: true },
+            R::SmallBlindNotUsed { named: false },
+        ];
+        one_wording_one_pointer(&all, case);
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::dto::DealRequest;
 use crate::problems::{earlier_equal, Problems};
-use showdown_core::{DealMethod, MAX_AMOUNT, MAX_ICM_PLAYERS, MAX_PRIZES};
+use showdown_core::{ChipAmount, DealMethod, MAX_AMOUNT, MAX_ICM_PLAYERS, MAX_PRIZES};
 
 /// The methods, as the request names them.
 const METHODS: [&str; 3] = ["icm", "chipChop", "equal"];
@@ -53,11 +53,12 @@ pub(super) fn players(req: &DealRequest, method: Option<DealMethod>, p: &mut Pro
                 format!("/players/{i}/stack"),
                 "stack must be at least 1: a player without chips is out of the tournament",
             );
-        } else if pl.stack > MAX_AMOUNT {
-            p.over = true;
-            p.push(
-                format!("/players/{i}/stack"),
-                format!("stack {} is over 2^53 - 1 ({MAX_AMOUNT})", pl.stack),
+        } else {
+            p.amount(
+                || format!("/players/{i}/stack"),
+                ChipAmount::Stack,
+                pl.stack,
+                None,
             );
         }
         chips = chips.saturating_add(pl.stack);

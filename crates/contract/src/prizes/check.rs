@@ -6,7 +6,7 @@ use super::dto::PrizesRequest;
 use super::MAX_PRIZE_PLAYERS;
 use crate::problems::Problems;
 use crate::validate::prize::{check_table, TableFields};
-use showdown_core::MAX_AMOUNT;
+use showdown_core::{ChipAmount, MAX_AMOUNT};
 use showdown_json::Invalid;
 use std::collections::HashMap;
 
@@ -72,10 +72,12 @@ fn players(req: &PrizesRequest, p: &mut Problems) {
                 format!("/players/{i}/stack"),
                 "stack must be at least 1: a player knocked out started the hand with chips",
             );
-        } else if pl.stack > MAX_AMOUNT {
-            p.push(
-                format!("/players/{i}/stack"),
-                format!("stack {} is over 2^53 - 1 ({MAX_AMOUNT})", pl.stack),
+        } else {
+            p.amount(
+                || format!("/players/{i}/stack"),
+                ChipAmount::Stack,
+                pl.stack,
+                None,
             );
         }
         match pl.tie_break {

@@ -24,7 +24,7 @@ mod validated;
 use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
-use showdown_core::HiLoOddChips;
+use showdown_core::{hand_refusals, over_stack, ChipAmount, HiLoOddChips};
 use showdown_json::Invalid;
 pub use validated::Validated;
 
@@ -117,7 +117,12 @@ fn chip_unit(req: &SettleRequest, p: &mut Problems) -> Option<u64> {
 /// The hand's own amounts, `deadMoney` (returned) and `handNumber`.
 fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> u64 {
     let dead_money = req.dead_money.unwrap_or(0);
-    p.amount(|| "/deadMoney".to_string(), "deadMoney", dead_money, unit);
+    p.amount(
+        || "/deadMoney".to_string(),
+        ChipAmount::DeadMoney,
+        dead_money,
+        unit,
+    );
     // Echoed back: JavaScript must read it exactly, as it reads amounts.
     if let Some(h) = req.hand_number.filter(|&h| h > MAX_AMOUNT) {
         p.push(
@@ -133,15 +138,9 @@ fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> u64
 /// (two or more live players).
 fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Problems) -> bool {
     let n = req.players.len();
-    if n < 2 {
-        p.push(
-            "/players",
-            format!("a hand needs at least 2 players, got {n}"),
-        );
-    }
     let live = req.players.iter().filter(|pl| !pl.folded).count();
-    if n > 0 && live == 0 {
-        p.push("/players", "no live player: every player folded");
+    for refusal in hand_refusals(n, live) {
+        p.push("/players", refusal.to_string());
     }
     let dup_id = earlier_equal(n, |i| req.players[i].id.as_str());
     let dup_seat = earlier_equal(n, |i| req.players[i].seat);
@@ -165,17 +164,16 @@ fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Prob
 fn player_amounts(i: usize, pl: &PlayerRequest, unit: Option<u64>, p: &mut Problems) -> u64 {
     let at = |field: &str| format!("/players/{i}/{field}");
     let dead = pl.dead.unwrap_or(0);
-    p.amount(|| at("stack"), "stack", pl.stack, unit);
-    p.amount(|| at("committed"), "committed", pl.committed, unit);
-    p.amount(|| at("dead"), "dead", dead, unit);
-    if pl.committed.saturating_add(dead) > pl.stack {
-        p.push(
-            at("committed"),
-            format!(
-                "committed {} plus dead {} is over the stack {}",
-                pl.committed, dead, pl.stack
-            ),
-        );
+    p.amount(|| at("stack"), ChipAmount::Stack, pl.stack, unit);
+    p.amount(
+        || at("committed"),
+        ChipAmount::Committed,
+        pl.committed,
+        unit,
+    );
+    p.amount(|| at("dead"), ChipAmount::Dead, dead, unit);
+    if let Some(refusal) = over_stack(pl.stack, pl.committed, dead) {
+        p.push(at("committed"), refusal.to_string());
     }
     pl.committed.saturating_add(dead)
 }

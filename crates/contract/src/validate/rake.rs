@@ -4,7 +4,9 @@
 
 use crate::problems::{earlier_equal, Problems};
 use crate::settle::{RakeRequest, SettleRequest};
-use showdown_core::{Attribution, Rounding, Spread};
+use showdown_core::{
+    players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, Rounding, Spread,
+};
 
 /// `rake.rounding`, as the contract spells it.
 pub(crate) fn rounding(s: Option<&str>) -> Option<Rounding> {
@@ -44,25 +46,29 @@ pub(super) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
         check_rake(r, req.players.len(), unit, p);
     }
     if let Some(j) = &req.jackpot {
-        p.amount(|| "/jackpot/amount".into(), "amount", j.amount, unit);
+        p.amount(
+            || "/jackpot/amount".into(),
+            ChipAmount::JackpotAmount,
+            j.amount,
+            unit,
+        );
         if let Some(min_pot) = j.min_pot {
-            p.amount(|| "/jackpot/minPot".into(), "minPot", min_pot, unit);
+            p.amount(
+                || "/jackpot/minPot".into(),
+                ChipAmount::MinPot,
+                min_pot,
+                unit,
+            );
         }
     }
 }
 
 fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Problems) {
-    if r.percent_bp > 10_000 {
-        p.push(
-            "/rake/percentBp",
-            format!(
-                "percentBp {} is outside 0 to 10000 (basis points: 500 is 5 %)",
-                r.percent_bp
-            ),
-        );
+    if let Some(refusal) = rake_rate_refusal(r.percent_bp) {
+        p.push("/rake/percentBp", refusal.to_string());
     }
     if let Some(cap) = r.cap {
-        p.amount(|| "/rake/cap".into(), "cap", cap, unit);
+        p.amount(|| "/rake/cap".into(), ChipAmount::Cap, cap, unit);
         if r.caps_by_players_dealt.is_some() {
             p.push(
                 "/rake/capsByPlayersDealt",
@@ -74,7 +80,7 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
     let dup = earlier_equal(steps.len(), |k| steps[k].min_players);
     for (k, step) in steps.iter().enumerate() {
         let at = |field: &str| format!("/rake/capsByPlayersDealt/{k}/{field}");
-        p.amount(|| at("cap"), "cap", step.cap, unit);
+        p.amount(|| at("cap"), ChipAmount::Cap, step.cap, unit);
         if let Some(first) = dup(k) {
             p.push(
                 at("minPlayers"),
@@ -85,13 +91,9 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
             );
         }
     }
-    if let Some(dealt) = r.players_dealt {
-        if usize::try_from(dealt).is_ok_and(|d| d < players) {
-            p.push(
-                "/rake/playersDealt",
-                format!("playersDealt {dealt} is below the {players} players of the hand"),
-            );
-        }
+    let dealt = r.players_dealt;
+    if let Some(refusal) = dealt.and_then(|d| players_dealt_refusal(d, players)) {
+        p.push("/rake/playersDealt", refusal.to_string());
     }
     let unknown = [
         (

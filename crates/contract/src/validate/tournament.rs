@@ -2,12 +2,11 @@
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
 use crate::problems::{Problems, SEAT_FROM_1};
-use crate::settle::{SettleRequest, TournamentRequest};
+use crate::settle::SettleRequest;
 use showdown_cards::Variant;
-use showdown_core::MAX_AMOUNT;
-
-/// The most basis points a share can be (100 %).
-const ALL_BP: u64 = 10_000;
+use showdown_core::{
+    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentSeat,
+};
 
 /// The most players a tournament hand may list: no game deals a hand to
 /// more (hold'em's 52 cards serve 23 players and a board). It bounds the
@@ -15,8 +14,9 @@ const ALL_BP: u64 = 10_000;
 pub const MAX_TOURNAMENT_PLAYERS: usize = 23;
 
 /// RULES.md §12.10: a bounty only in a tournament; a tournament hand's
-/// table, what the house may not take from it, its terms, the players
-/// with chips, and the bounties.
+/// table, what the house may not take from it, its bounty unit; then the
+/// refusals of the hand the core decides and words (its terms, the
+/// players with chips, the bounties), each at its pointer.
 pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
     let Some(t) = req.tournament.as_ref() else {
         for (i, pl) in req.players.iter().enumerate() {
@@ -40,14 +40,40 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
     }
     no_house_take(req, p);
     let unit = p.unit("/tournament/bountyUnit", "bountyUnit", t.bounty_unit);
-    if let Some(bp) = t.progressive_bp.filter(|&bp| bp > ALL_BP) {
-        p.push(
-            "/tournament/progressiveBp",
-            format!("progressiveBp {bp} is over 10000 (all of the bounty)"),
-        );
+    let seats: Vec<TournamentSeat> = req
+        .players
+        .iter()
+        .map(|pl| TournamentSeat {
+            stack: pl.stack,
+            live: !pl.folded,
+            bounty: pl.bounty.unwrap_or(0),
+        })
+        .collect();
+    let hand = TournamentHand {
+        players: &seats,
+        progressive_bp: t.progressive_bp.unwrap_or(0),
+        players_left: t.players_left,
+        bounty_unit: unit,
+    };
+    for problem in tournament_problems(&hand) {
+        p.push(pointer(problem.at), problem.refusal.to_string());
     }
-    with_chips(req, t, p);
-    bounties(req, unit, p);
+}
+
+/// The pointer of a refusal the core decided (`tournament_problems`).
+fn pointer(at: TournamentAt) -> String {
+    match at {
+        TournamentAt::Players => "/players".to_string(),
+        TournamentAt::Player { index, field } => {
+            let field = match field {
+                TournamentField::Folded => "folded",
+                TournamentField::Bounty => "bounty",
+            };
+            format!("/players/{index}/{field}")
+        }
+        TournamentAt::ProgressiveBp => "/tournament/progressiveBp".to_string(),
+        TournamentAt::PlayersLeft => "/tournament/playersLeft".to_string(),
+    }
 }
 
 /// Tournaments take no rake and offer no cash-outs or bad-beat jackpot.
@@ -65,65 +91,6 @@ fn no_house_take(req: &SettleRequest, p: &mut Problems) {
                 format!("a tournament hand has no {what}: leave it out, or leave out tournament"),
             );
         }
-    }
-}
-
-/// The players with chips: only they are live, two at least start the
-/// hand, and no more than `playersLeft` of the event.
-fn with_chips(req: &SettleRequest, t: &TournamentRequest, p: &mut Problems) {
-    // A player without chips is already out of the event: listed, maybe,
-    // but never live in a hand.
-    for (i, pl) in req.players.iter().enumerate() {
-        if pl.stack == 0 && !pl.folded {
-            p.push(
-                format!("/players/{i}/folded"),
-                "a player with no chips is out of the tournament: they cannot be live in a hand",
-            );
-        }
-    }
-    let n = req.players.len();
-    let with_chips = req.players.iter().filter(|pl| pl.stack > 0).count() as u64;
-    if with_chips < 2 && n >= 2 {
-        p.push(
-            "/players",
-            format!("a tournament hand needs 2 or more players with chips, got {with_chips}"),
-        );
-    }
-    match t.players_left {
-        Some(left) if left > MAX_AMOUNT => p.push(
-            "/tournament/playersLeft",
-            format!("playersLeft {left} is over 2^53 - 1 ({MAX_AMOUNT})"),
-        ),
-        Some(left) if left < with_chips => p.push(
-            "/tournament/playersLeft",
-            format!(
-                "playersLeft {left} is below the {with_chips} players of the request who start the hand with chips"
-            ),
-        ),
-        _ => {}
-    }
-}
-
-/// Each bounty a multiple of the bounty unit, and all of them within
-/// 2^53 - 1 (summed in u128, so no sum can wrap).
-fn bounties(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
-    let mut total: u128 = 0;
-    for (i, pl) in req.players.iter().enumerate() {
-        let b = pl.bounty.unwrap_or(0);
-        total += u128::from(b);
-        match unit {
-            Some(u) if b % u != 0 => p.push(
-                format!("/players/{i}/bounty"),
-                format!("bounty {b} is not a multiple of bountyUnit {u}"),
-            ),
-            _ => {}
-        }
-    }
-    if total > u128::from(MAX_AMOUNT) {
-        p.push(
-            "/players",
-            format!("the bounties add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
-        );
     }
 }
 
@@ -194,5 +161,100 @@ pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
             pointer,
             showdown_json::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::refusal_tests::{one_wording_one_pointer, settle_problems};
+    use serde_json::json;
+    use showdown_core::{TournamentRefusal, MAX_AMOUNT};
+
+    /// The problems of a three-handed tournament hand changed by `edit`.
+    fn refused(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<(String, String)> {
+        let mut body = json!({
+            "variant": "holdem", "buttonSeat": 1, "tournament": {},
+            "players": [
+                {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
+                {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]},
+                {"id": "c", "seat": 3, "stack": 100, "committed": 10, "cards": ["7s", "7d"]}
+            ]
+        });
+        edit(&mut body);
+        settle_problems(body)
+    }
+
+    /// The request that makes the core refuse `r`, and the pointer it must
+    /// get. The match has no wildcard: a refusal the core adds fails to
+    /// compile until it is listed here, with its pointer.
+    fn case(r: TournamentRefusal) -> (Vec<(String, String)>, &'static str) {
+        use TournamentRefusal as R;
+        match r {
+            R::Progressive(bp) => (
+                refused(|b| b["tournament"]["progressiveBp"] = json!(bp)),
+                "/tournament/progressiveBp",
+            ),
+            R::LiveWithoutChips => (
+                refused(|b| {
+                    b["players"][2]["stack"] = json!(0);
+                    b["players"][2]["committed"] = json!(0);
+                }),
+                "/players/2/folded",
+            ),
+            R::TooFewWithChips(_) => (
+                refused(|b| {
+                    for i in [1, 2] {
+                        b["players"][i]["stack"] = json!(0);
+                        b["players"][i]["committed"] = json!(0);
+                        b["players"][i]["folded"] = json!(true);
+                    }
+                }),
+                "/players",
+            ),
+            R::PlayersLeftTooLarge(left)
+            | R::PlayersLeftBelow {
+                players_left: left, ..
+            } => (
+                refused(|b| b["tournament"]["playersLeft"] = json!(left)),
+                "/tournament/playersLeft",
+            ),
+            R::BountyNotMultiple { bounty, unit } => (
+                refused(|b| {
+                    b["tournament"]["bountyUnit"] = json!(unit);
+                    b["players"][0]["bounty"] = json!(bounty);
+                }),
+                "/players/0/bounty",
+            ),
+            R::BountyTotal => (
+                refused(|b| {
+                    b["players"][0]["bounty"] = json!(MAX_AMOUNT);
+                    b["players"][1]["bounty"] = json!(1);
+                }),
+                "/players",
+            ),
+        }
+    }
+
+    /// RULES.md §12.10: each of the core's tournament refusals has one
+    /// wording, the core's, and one pointer; no two share a wording.
+    #[test]
+    fn rules_12_10_every_tournament_refusal_has_one_wording_and_one_pointer() {
+        use TournamentRefusal as R;
+        let all = [
+            R::Progressive(10_001),
+            R::LiveWithoutChips,
+            R::TooFewWithChips(1),
+            R::PlayersLeftTooLarge(MAX_AMOUNT + 1),
+            R::PlayersLeftBelow {
+                players_left: 2,
+                with_chips: 3,
+            },
+            R::BountyNotMultiple {
+                bounty: 5,
+                unit: 10,
+            },
+            R::BountyTotal,
+        ];
+        one_wording_one_pointer(&all, case);
     }
 }

@@ -9,10 +9,13 @@ use crate::types::Hands;
 
 /// The best hand shown so far: per pot and board (`pot * boards + b`),
 /// the best high and low values shown there, each plus one so that 0
-/// means none yet (values are below 2^53). A pot has had a hand shown
-/// once its first board has a high value.
-struct Shown<'b> {
+/// means none yet (values are below 2^53); and the pots with a hand
+/// shown, pot `p` as bit `p`, so "does this hand open a pot" is one test.
+/// `ONE` is a hand on one board, the usual case: the compiler then
+/// drops the loops over boards and the lookups of the other boards.
+struct Shown<'b, const ONE: bool> {
     boards: usize,
+    opened: u64,
     best: &'b mut [[u64; 2]],
 }
 
@@ -47,15 +50,22 @@ fn pots_of_all<'m>(hand: &ShowdownHand, stack: &'m mut [u64], heap: &'m mut Vec<
     masks
 }
 
-/// The pots of a mask, in order.
-fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let p = mask.trailing_zeros();
-        (mask != 0).then(|| {
-            mask &= mask - 1;
-            p as usize
-        })
-    })
+/// The pots of a mask, in order. A plain iterator over the set bits: the
+/// closure-built one it replaces cost an eighth of the showdown's
+/// instructions.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let p = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(p)
+    }
 }
 
 /// Each entry of `order` decided in turn, in place.
@@ -63,9 +73,23 @@ pub(super) fn decide(
     hand: &ShowdownHand,
     muck: Muck,
     face_up: bool,
+    order: Vec<ShowEntry>,
+) -> Result<Vec<ShowEntry>, ShowdownError> {
+    if hand.more_boards.is_empty() {
+        decide_on::<true>(hand, muck, face_up, order)
+    } else {
+        decide_on::<false>(hand, muck, face_up, order)
+    }
+}
+
+/// [`decide`] with `ONE` true exactly when the hand has one board.
+fn decide_on<const ONE: bool>(
+    hand: &ShowdownHand,
+    muck: Muck,
+    face_up: bool,
     mut order: Vec<ShowEntry>,
 ) -> Result<Vec<ShowEntry>, ShowdownError> {
-    let boards = 1 + hand.more_boards.len();
+    let boards = if ONE { 1 } else { 1 + hand.more_boards.len() };
     let cells = hand.pots.len().min(64) * boards;
     let mut stack = [[0u64; 2]; ON_STACK];
     let mut heap = Vec::new();
@@ -75,9 +99,14 @@ pub(super) fn decide(
         heap.resize(cells, [0u64; 2]);
         &mut heap[..]
     };
-    let mut shown = Shown { boards, best };
+    let mut shown = Shown::<ONE> {
+        boards,
+        opened: 0,
+        best,
+    };
     let (mut mask_stack, mut mask_heap) = ([0u64; ON_STACK * 2], Vec::new());
     let masks = pots_of_all(hand, &mut mask_stack, &mut mask_heap);
+    let judged = !face_up && muck != Muck::None;
     for (turn, entry) in order.iter_mut().enumerate() {
         let k = entry.player;
         for b in 1..boards {
@@ -87,14 +116,15 @@ pub(super) fn decide(
         let pots = masks.get(k).copied().unwrap_or(0);
         let why = if face_up {
             Why::AllIn
-        } else if muck == Muck::None {
+        } else if !judged {
             Why::ShowAll
         } else {
             judge(hand, &shown, (k, first), pots, turn == 0)
         };
         entry.why = why;
         entry.shown = why != Why::Beaten;
-        if entry.shown {
+        // Only a judged showdown reads what was shown before.
+        if entry.shown && judged {
             shown.record(hand, (k, first), pots);
         }
     }
@@ -130,20 +160,17 @@ fn on_board(
 /// when a pot of theirs has no hand shown yet, `contends` when it beats
 /// or ties the best shown in some half on some board, else `chose` if
 /// the player shows, `beaten` if not.
-fn judge(
+fn judge<const ONE: bool>(
     hand: &ShowdownHand,
-    shown: &Shown,
+    shown: &Shown<ONE>,
     (k, h): (usize, Hands),
     pots: u64,
     first: bool,
 ) -> Why {
-    let mut contends = false;
-    for p in bits(pots) {
-        if !shown.opened(p) {
-            return if first { Why::First } else { Why::Opens };
-        }
-        contends = contends || shown.contends_in(hand, p, (k, h));
+    if pots & !shown.opened != 0 {
+        return if first { Why::First } else { Why::Opens };
     }
+    let contends = Bits(pots).any(|p| shown.contends_in(hand, p, (k, h)));
     match (contends, hand.shows.get(k).copied().unwrap_or(false)) {
         (true, _) => Why::Contends,
         (false, true) => Why::Chose,
@@ -151,16 +178,21 @@ fn judge(
     }
 }
 
-impl Shown<'_> {
-    fn opened(&self, p: usize) -> bool {
-        self.best[p * self.boards][0] != 0
+impl<const ONE: bool> Shown<'_, ONE> {
+    /// Boards the hand was played on: a constant 1 for `ONE`.
+    fn boards(&self) -> usize {
+        if ONE {
+            1
+        } else {
+            self.boards
+        }
     }
 
     /// Whether player `k` beats or ties the best shown in pot `p` on some
     /// board: the high always counts; a qualifying low counts where no
     /// low has been shown yet, or where it is at least as good.
     fn contends_in(&self, hand: &ShowdownHand, p: usize, (k, first): (usize, Hands)) -> bool {
-        let best = &self.best[p * self.boards..(p + 1) * self.boards];
+        let best = &self.best[p * self.boards()..(p + 1) * self.boards()];
         best.iter().enumerate().any(|(b, best)| {
             let Ok(h) = on_board(hand, (k, first), b) else {
                 return false;
@@ -174,12 +206,13 @@ impl Shown<'_> {
 
     /// A shown hand raises the best of every pot it is eligible for.
     fn record(&mut self, hand: &ShowdownHand, (k, first): (usize, Hands), pots: u64) {
-        for p in bits(pots) {
-            for b in 0..self.boards {
+        self.opened |= pots;
+        for p in Bits(pots) {
+            for b in 0..self.boards() {
                 let Ok(h) = on_board(hand, (k, first), b) else {
                     continue;
                 };
-                let best = &mut self.best[p * self.boards + b];
+                let best = &mut self.best[p * self.boards() + b];
                 best[0] = best[0].max(kept(h.high.value));
                 if let Some(l) = h.low {
                     best[1] = best[1].max(kept(l.value));

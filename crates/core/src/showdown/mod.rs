@@ -148,29 +148,31 @@ pub fn showdown(
     terms: &ShowdownTerms,
 ) -> Result<Vec<ShowEntry>, ShowdownError> {
     let table = check(hand, terms)?;
-    if let (1, Some(only)) = (table.live, table.first_live) {
-        let shown = hand.shows.get(only).copied().unwrap_or(false);
-        let why = if shown { Why::Chose } else { Why::Uncontested };
-        return Ok(vec![ShowEntry {
-            player: only,
-            shown,
-            why,
-        }]);
+    let mut live = table.live;
+    if let [only] = live.as_mut_slice() {
+        only.shown = hand.shows.get(only.player).copied().unwrap_or(false);
+        only.why = if only.shown {
+            Why::Chose
+        } else {
+            Why::Uncontested
+        };
+        return Ok(live);
     }
     let face_up = match terms.face_up {
-        FaceUp::AllIn => table.not_all_in < table.live,
+        FaceUp::AllIn => table.not_all_in < live.len(),
         FaceUp::BettingOver => table.not_all_in <= 1,
         FaceUp::RunOut => terms.run_out,
     };
-    let order = show_order(hand, terms, face_up)?;
+    let order = order::arrange(hand, terms, face_up, live, table.by_seat)?;
     decide::decide(hand, terms.muck, face_up, order)
 }
 
-/// What one pass over the players finds: how many are live, the first of
-/// them, and how many of those are not all in.
+/// What one pass over the players finds: the live players, each entry
+/// not yet decided, in the order of `players`; whether that is seat
+/// order; and how many of them are not all in.
 struct Count {
-    live: usize,
-    first_live: Option<usize>,
+    live: Vec<ShowEntry>,
+    by_seat: bool,
     not_all_in: usize,
 }
 
@@ -183,11 +185,15 @@ fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownEr
             return Err(ShowdownError::LastAggressor(a));
         }
     }
-    let mut count = Count {
-        live: 0,
-        first_live: None,
-        not_all_in: 0,
+    // The answer's one allocation, sized and filled once, then cut to
+    // the live players: cheaper than a push per player.
+    let undecided = ShowEntry {
+        player: 0,
+        shown: false,
+        why: Why::Beaten,
     };
+    let mut live = vec![undecided; players.len()];
+    let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {
             if hand.shows.get(k) == Some(&true) {
@@ -195,10 +201,20 @@ fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownEr
             }
             continue;
         }
-        count.live += 1;
-        count.first_live = count.first_live.or(Some(k));
-        count.not_all_in += usize::from(!is_all_in(p));
+        if let Some(e) = live.get_mut(n) {
+            e.player = k;
+        }
+        n += 1;
+        by_seat &= last_seat <= p.seat;
+        last_seat = p.seat;
+        not_all_in += usize::from(!is_all_in(p));
     }
+    live.truncate(n);
+    let count = Count {
+        live,
+        by_seat,
+        not_all_in,
+    };
     if terms.run_out && count.not_all_in >= 2 {
         return Err(ShowdownError::RunOut);
     }

@@ -15,8 +15,8 @@ pub fn show_order(
 ) -> Result<Vec<ShowEntry>, ShowdownError> {
     let players = &hand.input.players;
     // Sized once: a filter's collect would grow it a few times.
-    let mut order = Vec::with_capacity(players.len());
-    order.extend(
+    let mut live = Vec::with_capacity(players.len());
+    live.extend(
         (0..players.len())
             .filter(|&k| !players[k].folded)
             .map(|player| ShowEntry {
@@ -25,9 +25,22 @@ pub fn show_order(
                 why: Why::Beaten,
             }),
     );
+    arrange(hand, terms, face_up, live, false)
+}
+
+/// [`show_order`] on `order`, the live players in the order of `players`
+/// (`by_seat` when that is already seat order), rearranged in place.
+pub(super) fn arrange(
+    hand: &ShowdownHand,
+    terms: &ShowdownTerms,
+    face_up: bool,
+    mut order: Vec<ShowEntry>,
+    by_seat: bool,
+) -> Result<Vec<ShowEntry>, ShowdownError> {
+    let players = &hand.input.players;
     // The settle route sends players by seat; the core takes any order.
     let seat = |e: &ShowEntry| players[e.player].seat;
-    if !order.is_sorted_by_key(seat) {
+    if !by_seat && !order.is_sorted_by_key(seat) {
         order.sort_unstable_by_key(seat);
     }
     let kind = match (face_up, terms.face_up_order) {

@@ -5,6 +5,8 @@ use showdown_core::chip_race::{
     chip_race, AwardReason, ChipRaceError, ChipRaceInput, Convention, RaceDeal, RacePlayer,
 };
 use showdown_core::draw::shuffled_deck;
+use showdown_core::ChipRaceRefusal as R;
+use ChipRaceError::Refused;
 
 fn cards(s: &str) -> Vec<Card> {
     s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -366,21 +368,21 @@ fn denominations_must_color_up_to_a_larger_multiple() {
     let p = || vec![player(1, 1, 100)];
     assert_eq!(
         chip_race(&audit(0, 25, p(), &["2c"])),
-        Err(ChipRaceError::RemovedZero)
+        Err(Refused(R::RemovedZero))
     );
     assert_eq!(
         chip_race(&audit(25, 25, p(), &["2c"])),
-        Err(ChipRaceError::NotLarger {
+        Err(Refused(R::NotLarger {
             removed: 25,
             color_up_to: 25
-        })
+        }))
     );
     assert_eq!(
         chip_race(&audit(25, 60, p(), &["2c"])),
-        Err(ChipRaceError::NotAMultiple {
+        Err(Refused(R::NotAMultiple {
             removed: 25,
             color_up_to: 60
-        })
+        }))
     );
 }
 
@@ -398,13 +400,16 @@ fn seats_and_small_blind_are_checked() {
     );
     input.players[1].seat = 2;
     input.small_blind_seat = Some(2);
-    assert_eq!(chip_race(&input), Err(ChipRaceError::SmallBlindNotUsed));
+    assert_eq!(
+        chip_race(&input),
+        Err(Refused(R::SmallBlindNotUsed { named: true }))
+    );
     input.convention = Convention::Standard;
     input.small_blind_seat = None;
-    assert_eq!(chip_race(&input), Err(ChipRaceError::SmallBlindMissing));
+    assert_eq!(chip_race(&input), Err(Refused(R::SmallBlindMissing)));
     input.small_blind_seat = Some(2);
     assert!(chip_race(&input).is_ok());
     input.players.clear();
     input.deal = RaceDeal::Cards(vec![]);
-    assert_eq!(chip_race(&input), Err(ChipRaceError::NoPlayers));
+    assert_eq!(chip_race(&input), Err(Refused(R::NoPlayers)));
 }

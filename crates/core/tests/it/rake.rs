@@ -3,8 +3,9 @@
 
 use crate::common::{folded, hs, live};
 use showdown_core::{
-    settle, settle_with_house, Attribution, Cap, CapStep, HandInput, HouseTake, Jackpot,
-    OddChipOrder, PlayerInput, Rake, Rounding, SettleError, Settlement, Spread, Take, MAX_AMOUNT,
+    settle, settle_with_house, Attribution, Cap, CapStep, ChipAmount, ChipsRefusal, HandInput,
+    HouseTake, Jackpot, OddChipOrder, PlayerInput, Rake, RakeRefusal, Rounding, SettleError,
+    Settlement, Spread, Take, MAX_AMOUNT,
 };
 
 pub(crate) fn holdem(players: Vec<PlayerInput>, button_seat: u32) -> HandInput {
@@ -258,20 +259,40 @@ fn rules_8_3_cap_by_players_dealt_uses_greatest_step_not_above() {
     assert_eq!(take(&raked(&input, only_big).rake).0, 20);
 }
 
+/// The core's refusal of one of the house's amounts.
+fn house_chips(refusal: ChipsRefusal) -> SettleError {
+    SettleError::Chips {
+        player: None,
+        refusal,
+    }
+}
+
 #[test]
 fn rules_8_3_rate_and_cap_fields_are_checked_by_the_core_too() {
     let input = heads_up();
     let with = |r: Rake| settle_with_house(&input, &house(Some(r), None, true));
-    assert_eq!(with(rake(10_001)), Err(SettleError::RakeRate(10_001)));
+    assert_eq!(
+        with(rake(10_001)),
+        Err(SettleError::Rake(RakeRefusal::PercentBp(10_001)))
+    );
     assert_eq!(
         with(capped(500, MAX_AMOUNT + 1)),
-        Err(SettleError::HouseAmount)
+        Err(house_chips(ChipsRefusal::TooLarge(
+            ChipAmount::Cap,
+            MAX_AMOUNT + 1
+        )))
     );
     let dealt = Rake {
         players_dealt: Some(1),
         ..rake(500)
     };
-    assert_eq!(with(dealt), Err(SettleError::PlayersDealt));
+    assert_eq!(
+        with(dealt),
+        Err(SettleError::Rake(RakeRefusal::PlayersDealt {
+            dealt: 1,
+            players: 2
+        }))
+    );
     let step = step(2, 5);
     let twice = Rake {
         cap: Cap::ByPlayersDealt(vec![step, step]),
@@ -283,7 +304,11 @@ fn rules_8_3_rate_and_cap_fields_are_checked_by_the_core_too() {
     let j = house(None, Some(jackpot(7, 0)), true);
     assert_eq!(
         settle_with_house(&in_fives, &j),
-        Err(SettleError::HouseAmount)
+        Err(house_chips(ChipsRefusal::NotMultiple(
+            ChipAmount::JackpotAmount,
+            7,
+            5
+        )))
     );
 }
 

@@ -3,9 +3,14 @@
 
 use crate::common::{folded, hs, live};
 use showdown_core::{
-    settle, Half, HandInput, Hands, OddChipOrder, PlayerInput, Reason, SettleError, Share,
-    Uncalled, MAX_AMOUNT,
+    settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands, OddChipOrder,
+    PlayerInput, Reason, SettleError, Share, Uncalled, MAX_AMOUNT,
 };
+
+/// The core's refusal of a player's chips (`None`: the hand's dead money).
+fn chips(player: Option<usize>, refusal: R) -> SettleError {
+    SettleError::Chips { player, refusal }
+}
 
 fn holdem(players: Vec<PlayerInput>, button_seat: u32) -> HandInput {
     HandInput {
@@ -240,12 +245,21 @@ fn rules_1_amounts_are_multiples_of_the_chip_unit() {
     input.chip_unit = 20;
     input.players[0].stack = 1_000;
     input.players[1].stack = 1_000;
-    assert_eq!(settle(&input), Err(SettleError::NotMultipleOfUnit(0)));
+    assert_eq!(
+        settle(&input),
+        Err(chips(Some(0), R::NotMultiple(A::Committed, 50, 20)))
+    );
     input.players[0].committed = 60;
-    assert_eq!(settle(&input), Err(SettleError::NotMultipleOfUnit(1)));
+    assert_eq!(
+        settle(&input),
+        Err(chips(Some(1), R::NotMultiple(A::Committed, 30, 20)))
+    );
     input.players[1].committed = 60;
     input.dead_money = 5;
-    assert_eq!(settle(&input), Err(SettleError::BadDeadMoney));
+    assert_eq!(
+        settle(&input),
+        Err(chips(None, R::NotMultiple(A::DeadMoney, 5, 20)))
+    );
     input.chip_unit = 0;
     assert_eq!(settle(&input), Err(SettleError::ZeroChipUnit));
 }
@@ -257,7 +271,10 @@ fn rules_1_amounts_stay_below_2_pow_53() {
         2,
     );
     input.players[1].stack = MAX_AMOUNT + 1;
-    assert_eq!(settle(&input), Err(SettleError::AmountTooLarge(1)));
+    assert_eq!(
+        settle(&input),
+        Err(chips(Some(1), R::TooLarge(A::Stack, MAX_AMOUNT + 1)))
+    );
     // Each amount fits, but the winner's final stack would not.
     input.players[1].stack = MAX_AMOUNT;
     input.players[0].stack = MAX_AMOUNT;
@@ -269,7 +286,10 @@ fn rules_1_amounts_stay_below_2_pow_53() {
     });
     assert_eq!(settle(&input), Err(SettleError::Overflow));
     input.dead_money = MAX_AMOUNT + 1;
-    assert_eq!(settle(&input), Err(SettleError::BadDeadMoney));
+    assert_eq!(
+        settle(&input),
+        Err(chips(None, R::TooLarge(A::DeadMoney, MAX_AMOUNT + 1)))
+    );
 }
 
 #[test]
@@ -279,20 +299,31 @@ fn api_committed_plus_dead_at_most_stack() {
         2,
     );
     input.players[0].dead = 951;
-    assert_eq!(settle(&input), Err(SettleError::OverStack(0)));
+    let over = R::OverStack {
+        committed: 50,
+        dead: 951,
+        stack: 1_000,
+    };
+    assert_eq!(settle(&input), Err(chips(Some(0), over)));
 }
 
 #[test]
 fn api_impossible_tables_are_errors() {
     let one = holdem(vec![live(1, 50, hs(3, 0), None)], 1);
-    assert_eq!(settle(&one), Err(SettleError::TooFewPlayers));
+    assert_eq!(
+        settle(&one),
+        Err(SettleError::Hand(HandRefusal::TooFewPlayers(1)))
+    );
     let dup = holdem(
         vec![live(4, 50, hs(3, 0), None), live(4, 50, hs(3, 0), None)],
         1,
     );
     assert_eq!(settle(&dup), Err(SettleError::DuplicateSeat(4)));
     let none_live = holdem(vec![folded(1, 50), folded(2, 50)], 1);
-    assert_eq!(settle(&none_live), Err(SettleError::NoLivePlayer));
+    assert_eq!(
+        settle(&none_live),
+        Err(SettleError::Hand(HandRefusal::NoLivePlayer))
+    );
 }
 
 #[test]

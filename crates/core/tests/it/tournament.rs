@@ -6,7 +6,8 @@
 use crate::common::hs;
 use showdown_core::{
     settle, settle_boards, tournament, BountyAward, HandInput, Hands, OddChipOrder, PlayerInput,
-    Settlement, TournamentError, TournamentOutcome, TournamentTerms,
+    Settlement, TournamentAt, TournamentError, TournamentField, TournamentOutcome,
+    TournamentProblem, TournamentRefusal, TournamentTerms,
 };
 
 /// A live player: seat, stack, committed, hand value (stud key = value).
@@ -205,6 +206,11 @@ fn rules_12_1_terms_default_to_a_plain_knockout_of_unit_1() {
     assert_eq!(out.winner, None);
 }
 
+/// The core's refusal of a tournament hand, at its place.
+fn refused(at: TournamentAt, refusal: TournamentRefusal) -> TournamentError {
+    TournamentError::Refused(TournamentProblem { at, refusal })
+}
+
 /// A player who starts with no chips is already out: they may be listed
 /// (folded, keeping their bounty) but never live, and a hand needs two
 /// players with chips.
@@ -216,11 +222,23 @@ fn rules_12_2_a_player_without_chips_is_never_live() {
     );
     let s = settle(&input).unwrap();
     let err = tournament(&input, &s, &[0; 3], &terms(1, 0, Some(2))).unwrap_err();
-    assert_eq!(err, TournamentError::LiveWithoutChips(2));
+    assert_eq!(
+        err,
+        refused(
+            TournamentAt::Player {
+                index: 2,
+                field: TournamentField::Folded
+            },
+            TournamentRefusal::LiveWithoutChips
+        )
+    );
     let input = hand(2, vec![live(1, 100, 0, 1), folded(2, 0, 0)]);
     let s = settle(&input).unwrap();
     let err = tournament(&input, &s, &[0; 2], &terms(1, 0, None)).unwrap_err();
-    assert_eq!(err, TournamentError::TooFewWithChips(1));
+    assert_eq!(
+        err,
+        refused(TournamentAt::Players, TournamentRefusal::TooFewWithChips(1))
+    );
 }
 
 #[test]
@@ -453,29 +471,44 @@ fn rules_12_10_refusals_are_errors_never_panics() {
     assert_eq!(err(&[0; 3], terms(0, 0, None)), TournamentError::BountyUnit);
     assert_eq!(
         err(&[0; 3], terms(1, 10_001, None)),
-        TournamentError::Progressive(10_001)
+        refused(
+            TournamentAt::ProgressiveBp,
+            TournamentRefusal::Progressive(10_001)
+        )
     );
     assert_eq!(
         err(&[5, 10, 0], terms(10, 0, None)),
-        TournamentError::NotMultiple(0)
+        refused(
+            TournamentAt::Player {
+                index: 0,
+                field: TournamentField::Bounty
+            },
+            TournamentRefusal::BountyNotMultiple {
+                bounty: 5,
+                unit: 10
+            }
+        )
     );
     assert_eq!(
         err(&[1 << 52, 1 << 52, 0], terms(1, 0, None)),
-        TournamentError::BountyTotal
+        refused(TournamentAt::Players, TournamentRefusal::BountyTotal)
     );
     assert_eq!(
         err(&[0; 3], terms(1, 0, Some(2))),
-        TournamentError::PlayersLeft {
-            players_left: 2,
-            with_chips: 3
-        }
+        refused(
+            TournamentAt::PlayersLeft,
+            TournamentRefusal::PlayersLeftBelow {
+                players_left: 2,
+                with_chips: 3
+            }
+        )
     );
     assert_eq!(
         err(&[0; 3], terms(1, 0, Some(u64::MAX))),
-        TournamentError::PlayersLeft {
-            players_left: u64::MAX,
-            with_chips: 3
-        }
+        refused(
+            TournamentAt::PlayersLeft,
+            TournamentRefusal::PlayersLeftTooLarge(u64::MAX)
+        )
     );
     assert_eq!(
         err(&[0; 2], terms(1, 0, None)),

@@ -9,7 +9,7 @@ pub(crate) const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 /// 18 bodies of 1 MiB at most (large bodies may hold three quarters,
 /// `edge::budget`) and the rest for small ones.
 ///
-/// The defaults fit a pod of 128 MiB (`docker/k8s/deployment.yaml`), as
+/// The defaults fit a pod of 128 MiB (`docker/k8s/base/deployment.yaml`), as
 /// measured in tests/attack/README.md: 34 MiB idle, plus 32 KiB a
 /// connection (hyper's buffers, its request's head and state) times
 /// [`DEFAULT_MAX_CONNECTIONS`] = 40 MiB, plus this budget = 24 MiB, plus

@@ -22,7 +22,7 @@ const CLIENTS: usize = 400;
 /// gone (hyper's and tokio's buffers of 400 connections are partly kept by
 /// the allocator, in pages it shares with live blocks).
 const NEAR_IDLE_MIB: f64 = 16.0;
-/// `resources.limits.memory` of docker/k8s/deployment.yaml, in MiB.
+/// `resources.limits.memory` of docker/k8s/base/deployment.yaml, in MiB.
 const POD_LIMIT_MIB: f64 = 128.0;
 
 /// A field of `/proc/PID/status` (`VmRSS`, `VmHWM`), in MiB.

@@ -36,3 +36,5 @@ mod showdown_props;
 mod tables;
 mod tournament;
 mod tournament_loop;
+mod traces;
+mod traces_otlp;

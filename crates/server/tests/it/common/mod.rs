@@ -171,6 +171,19 @@ pub fn spawn_serve(
     Value,
     std::io::BufReader<std::process::ChildStderr>,
 ) {
+    spawn_serve_with(flags, rust_log, &[])
+}
+
+/// [`spawn_serve`] with these variables set too.
+pub fn spawn_serve_with(
+    flags: &[&str],
+    rust_log: &str,
+    vars: &[(&str, String)],
+) -> (
+    std::process::Child,
+    Value,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
         .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json"])
@@ -179,6 +192,7 @@ pub fn spawn_serve(
         // As the image runs it (docker/Dockerfile): mimalloc gives freed
         // memory back to the system at once.
         .env("MIMALLOC_PURGE_DELAY", "0")
+        .envs(vars.iter().map(|(k, v)| (*k, v.as_str())))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -1,0 +1,47 @@
+//! What every test of the core's refusals checks: each
+//! refusal has one wording (the core's) at one pointer, and no two
+//! refusals share a wording.
+
+use crate::settle::SettleRequest;
+use serde_json::Value;
+use showdown_json::Invalid;
+use std::fmt::{Debug, Display};
+
+/// Every problem (pointer, message) of the settle request `body`.
+pub(crate) fn settle_problems(body: Value) -> Vec<(String, String)> {
+    let req: SettleRequest = serde_json::from_value(body).unwrap();
+    listed(crate::validate::validate(&req).unwrap_err())
+}
+
+/// Every problem (pointer, message) a refusal lists.
+pub(crate) fn listed(invalid: Invalid) -> Vec<(String, String)> {
+    invalid
+        .errors
+        .into_iter()
+        .map(|e| (e.pointer, e.message))
+        .collect()
+}
+
+/// For each refusal of `all`, `case` gives the problems of a request
+/// refused for it and the pointer it must get: the refusal's wording is
+/// found at that pointer and no other, and no two refusals share a wording.
+pub(crate) fn one_wording_one_pointer<R: Display + Debug + Clone>(
+    all: &[R],
+    case: impl Fn(R) -> (Vec<(String, String)>, &'static str),
+) {
+    let mut wordings: Vec<String> = Vec::new();
+    for r in all {
+        let (found, pointer) = case(r.clone());
+        let wording = r.to_string();
+        let at: Vec<&String> = found
+            .iter()
+            .filter(|(_, m)| *m == wording)
+            .map(|(p, _)| p)
+            .collect();
+        assert_eq!(at, [pointer], "{r:?}: {found:?}");
+        wordings.push(wording);
+    }
+    wordings.sort();
+    wordings.dedup();
+    assert_eq!(wordings.len(), all.len(), "two refusals share a wording");
+}

@@ -1,0 +1,103 @@
+//! The chip amounts a hand may not carry (RULES.md §1; API.md: `committed`
+//! plus `dead` is at most `stack`) and the house's terms it may not set
+//! (RULES.md §8), each decided and worded once, here.
+//!
+//! The contract only places each refusal (a pointer to the amount it
+//! judged); the core's guard refuses by the same rules, so the two cannot
+//! drift apart in what they accept or in how they say it.
+
+/// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
+/// "Amounts stay at or below 2^53 − 1").
+pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
+
+/// An amount of chips in a hand, by its name in API.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChipAmount {
+    Stack,
+    Committed,
+    Dead,
+    DeadMoney,
+    /// The jackpot drop's `amount`.
+    JackpotAmount,
+    MinPot,
+    /// A rake cap, fixed or by players dealt.
+    Cap,
+}
+
+impl std::fmt::Display for ChipAmount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ChipAmount::Stack => "stack",
+            ChipAmount::Committed => "committed",
+            ChipAmount::Dead => "dead",
+            ChipAmount::DeadMoney => "deadMoney",
+            ChipAmount::JackpotAmount => "amount",
+            ChipAmount::MinPot => "minPot",
+            ChipAmount::Cap => "cap",
+        })
+    }
+}
+
+/// Why an amount of chips is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ChipsRefusal {
+    /// RULES.md §1: JavaScript reads every amount exactly.
+    #[error("{0} {1} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    TooLarge(ChipAmount, u64),
+    /// RULES.md §1: every amount is a whole number of chip units.
+    #[error("{0} {1} is not a multiple of chipUnit {2}")]
+    NotMultiple(ChipAmount, u64, u64),
+    /// API.md: a player puts in no more than their stack.
+    #[error("committed {committed} plus dead {dead} is over the stack {stack}")]
+    OverStack {
+        committed: u64,
+        dead: u64,
+        stack: u64,
+    },
+}
+
+/// The refusal of `value` as `what`, in multiples of `unit` (`None` when
+/// the unit is itself refused: multiples are then not judged).
+pub fn chip_amount_refusal(
+    what: ChipAmount,
+    value: u64,
+    unit: Option<u64>,
+) -> Option<ChipsRefusal> {
+    if value > MAX_AMOUNT {
+        return Some(ChipsRefusal::TooLarge(what, value));
+    }
+    let unit = unit.filter(|&u| u > 0 && !value.is_multiple_of(u))?;
+    Some(ChipsRefusal::NotMultiple(what, value, unit))
+}
+
+/// Why the house's terms are refused (RULES.md §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RakeRefusal {
+    #[error("percentBp {0} is outside 0 to 10000 (basis points: 500 is 5 %)")]
+    PercentBp(u64),
+    /// RULES.md §8.3: the cap reads the players dealt in, at least those
+    /// of the hand.
+    #[error("playersDealt {dealt} is below the {players} players of the hand")]
+    PlayersDealt { dealt: u32, players: usize },
+}
+
+/// The refusal of a rake rate over 100 %.
+pub fn rake_rate_refusal(percent_bp: u64) -> Option<RakeRefusal> {
+    (percent_bp > 10_000).then_some(RakeRefusal::PercentBp(percent_bp))
+}
+
+/// The refusal of fewer players dealt in than the hand has.
+pub fn players_dealt_refusal(dealt: u32, players: usize) -> Option<RakeRefusal> {
+    usize::try_from(dealt)
+        .is_ok_and(|d| d < players)
+        .then_some(RakeRefusal::PlayersDealt { dealt, players })
+}
+
+/// The refusal of a player who put in more than their stack.
+pub fn over_stack(stack: u64, committed: u64, dead: u64) -> Option<ChipsRefusal> {
+    (committed.saturating_add(dead) > stack).then_some(ChipsRefusal::OverStack {
+        committed,
+        dead,
+        stack,
+    })
+}
