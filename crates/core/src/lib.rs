@@ -20,6 +20,7 @@ mod cash_out;
 mod cash_out_refusal;
 mod chips_refusal;
 mod deal;
+mod deal_refusal;
 mod first_hand;
 mod guard;
 mod hand_refusal;
@@ -67,6 +68,10 @@ pub use chips_refusal::{
 pub use deal::{
     deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,
+};
+pub use deal_refusal::{
+    player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
+    stacks_total_refusal, DealAt, DealRefusal,
 };
 pub use first_hand::{first_hand, Before};
 pub use hand_refusal::{hand_refusals, HandRefusal};

@@ -4,6 +4,7 @@
 
 use super::dto::{DealRequest, DealResponse, DealShareDto};
 use super::DealPlan;
+use showdown_core::prize::PrizeError;
 use showdown_core::{DealError, DealMethod, DealOutcome, DealTerms};
 use showdown_json::Invalid;
 use std::borrow::Cow;
@@ -55,18 +56,13 @@ pub(super) fn response<'a>(
     }
 }
 
-/// A core refusal as a problem with a pointer (the checks above catch them
-/// all; this is kept for a caller that skips them).
+/// A core refusal as a problem with a pointer: the checks make it
+/// unreachable, and the words and places are the ones they use.
 pub(super) fn refusal(e: DealError) -> Invalid {
     let pointer = match &e {
-        DealError::PlayerCount { .. } | DealError::StacksTooLarge => "/players".to_string(),
-        DealError::NoChips(i) => format!("/players/{i}/stack"),
-        DealError::MorePrizesThanPlayers { .. } | DealError::PrizesTooLarge => {
-            "/prizes".to_string()
-        }
-        DealError::PrizeNotMultiple(j) | DealError::PrizeRises(j) => format!("/prizes/{j}"),
-        DealError::BadUnit => "/prizeUnit".to_string(),
-        DealError::SetAsideNotMultiple | DealError::SetAsideTooLarge => "/setAside".to_string(),
+        DealError::Refused(r) => super::check::pointer(r.at()),
+        DealError::Prizes(PrizeError::Unit) => "/prizeUnit".to_string(),
+        DealError::Prizes(_) => "/prizes".to_string(),
     };
     Invalid::one(pointer, e.to_string())
 }

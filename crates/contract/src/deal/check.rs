@@ -4,7 +4,10 @@
 
 use super::dto::DealRequest;
 use crate::problems::{earlier_equal, Problems};
-use showdown_core::{ChipAmount, DealMethod, MAX_AMOUNT, MAX_ICM_PLAYERS, MAX_PRIZES};
+use showdown_core::{
+    player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
+    stacks_total_refusal, DealAt, DealMethod, DealRefusal,
+};
 
 /// The methods, as the request names them.
 const METHODS: [&str; 3] = ["icm", "chipChop", "equal"];
@@ -28,81 +31,150 @@ pub(super) fn method(name: &str, p: &mut Problems) -> Option<DealMethod> {
 /// How many players, their ids and stacks (RULES.md §14.6).
 pub(super) fn players(req: &DealRequest, method: Option<DealMethod>, p: &mut Problems) {
     let n = req.players.len();
-    let max = method.map_or(MAX_PRIZES, DealMethod::max_players);
-    if n < 2 {
-        p.push(
-            "/players",
-            format!("a deal needs at least 2 players, got {n}"),
-        );
-    } else if n > max {
-        let why = if method == Some(DealMethod::Icm) {
-            format!(
-                "icm takes at most {MAX_ICM_PLAYERS} players (its work doubles with each one), got {n}: use chipChop or equal, or deal with fewer players left"
-            )
-        } else {
-            format!("a deal takes at most {max} players, got {n}")
-        };
-        p.push("/players", why);
-    }
+    push(p, player_count_refusal(method, n));
     let first = earlier_equal(n, |i| req.players[i].id.as_str());
-    let mut chips: u64 = 0;
     for (i, pl) in req.players.iter().enumerate() {
         p.id(i, &pl.id, first(i).filter(|_| !pl.id.is_empty()));
-        if pl.stack == 0 {
-            p.push(
-                format!("/players/{i}/stack"),
-                "stack must be at least 1: a player without chips is out of the tournament",
-            );
-        } else {
-            p.amount(
-                || format!("/players/{i}/stack"),
-                ChipAmount::Stack,
-                pl.stack,
-                None,
-            );
-        }
-        chips = chips.saturating_add(pl.stack);
+        push(p, stack_refusal(i, pl.stack));
     }
-    if chips > MAX_AMOUNT && !p.over {
-        p.push(
-            "/players",
-            format!("the stacks add up to {chips}, over 2^53 - 1 ({MAX_AMOUNT})"),
-        );
-    }
+    let stacks: Vec<u64> = req.players.iter().map(|pl| pl.stack).collect();
+    push(p, stacks_total_refusal(&stacks));
 }
 
 /// The prize table and the amount set aside (RULES.md §14.1, §14.5).
 pub(super) fn prizes(req: &DealRequest, unit: Option<u64>, p: &mut Problems) {
     crate::validate::prize::check_prizes("", &req.prizes, unit, p);
-    let (k, n) = (req.prizes.len(), req.players.len());
-    if k > n && k <= MAX_PRIZES {
-        p.push(
-            "/prizes",
-            format!("{k} prizes for {n} players: list the places still to be paid, at most one a player"),
-        );
+    push(p, prize_count_refusal(req.prizes.len(), req.players.len()));
+    if let Some(aside) = req.set_aside {
+        for refusal in set_aside_refusals(aside, &req.prizes, unit) {
+            push(p, Some(refusal));
+        }
     }
-    set_aside(req, unit, p);
 }
 
-/// `setAside`: a multiple of the unit, at most the first prize less the
-/// second (so the table it leaves never rises).
-fn set_aside(req: &DealRequest, unit: Option<u64>, p: &mut Problems) {
-    let Some(aside) = req.set_aside else {
-        return;
-    };
-    if let Some(u) = unit.filter(|u| !aside.is_multiple_of(*u)) {
-        p.push(
-            "/setAside",
-            format!("setAside {aside} is not a multiple of prizeUnit {u}"),
-        );
+/// The core's refusal, if any, at its pointer.
+fn push(p: &mut Problems, refusal: Option<DealRefusal>) {
+    if let Some(r) = refusal {
+        p.push(pointer(r.at()), r.to_string());
     }
-    let first = req.prizes.first().copied().unwrap_or(0);
-    let second = req.prizes.get(1).copied().unwrap_or(0);
-    let most = first.saturating_sub(second);
-    if aside > most {
-        p.push(
-            "/setAside",
-            format!("setAside {aside} is above the first prize less the second ({first} - {second} = {most}): the winner's prize must stay at least the runner-up's"),
-        );
+}
+
+/// The JSON Pointer of a deal refusal's place.
+pub(super) fn pointer(at: DealAt) -> String {
+    match at {
+        DealAt::Players => "/players".to_string(),
+        DealAt::Stack(i) => format!("/players/{i}/stack"),
+        DealAt::Prizes => "/prizes".to_string(),
+        DealAt::SetAside => "/setAside".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::deal::{prepare, DealRequest};
+    use crate::refusal_tests::{listed, one_wording_one_pointer};
+    use serde_json::{json, Value};
+    use showdown_core::{ChipAmount, ChipsRefusal, DealRefusal as R, MAX_AMOUNT};
+
+    /// The problems of a deal of three changed by `edit`.
+    fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
+        let mut body = json!({
+            "method": "icm", "prizes": [300, 200, 100],
+            "players": [{"id": "a", "stack": 3}, {"id": "b", "stack": 2}, {"id": "c", "stack": 1}]
+        });
+        edit(&mut body);
+        let req: DealRequest = serde_json::from_value(body).unwrap();
+        listed(prepare(&req).unwrap_err())
+    }
+
+    /// `n` players of one chip each.
+    fn players(n: usize) -> Value {
+        (0..n)
+            .map(|i| json!({"id": format!("p{i}"), "stack": 1}))
+            .collect()
+    }
+
+    /// The request refused for `r` and its pointer. The match has no
+    /// wildcard: a refusal the core adds fails to compile until it is
+    /// listed here, with its pointer.
+    fn case(r: R) -> (Vec<(String, String)>, &'static str) {
+        match r {
+            R::TooFewPlayers(n) | R::TooManyForIcm(n) => {
+                (problems(|b| b["players"] = players(n)), "/players")
+            }
+            R::TooManyPlayers { got, .. } => (
+                problems(|b| {
+                    b["method"] = json!("equal");
+                    b["players"] = players(got);
+                }),
+                "/players",
+            ),
+            R::NoChips(_) => (
+                problems(|b| b["players"][1]["stack"] = json!(0)),
+                "/players/1/stack",
+            ),
+            R::Stack { refusal, .. } => {
+                let ChipsRefusal::TooLarge(_, v) = refusal else {
+                    unreachable!("a stack is judged in chips only")
+                };
+                let found = problems(|b| b["players"][1]["stack"] = json!(v));
+                (found, "/players/1/stack")
+            }
+            R::StacksTotal(_) => (
+                problems(|b| {
+                    b["players"][0]["stack"] = json!(MAX_AMOUNT);
+                    b["players"][1]["stack"] = json!(MAX_AMOUNT);
+                }),
+                "/players",
+            ),
+            R::MorePrizesThanPlayers { .. } => {
+                (problems(|b| b["prizes"] = json!([4, 3, 2, 1])), "/prizes")
+            }
+            R::SetAsideNotMultiple { aside, unit } => (
+                problems(|b| {
+                    b["prizes"] = json!([300, 200, 100]);
+                    b["prizeUnit"] = json!(unit);
+                    b["setAside"] = json!(aside);
+                }),
+                "/setAside",
+            ),
+            R::SetAsideTooLarge { aside, .. } => {
+                (problems(|b| b["setAside"] = json!(aside)), "/setAside")
+            }
+        }
+    }
+
+    /// RULES.md §14.6, §14.9: each of the core's deal refusals has one
+    /// wording, the core's, at one pointer; no two share a wording.
+    #[test]
+    fn rules_14_9_every_deal_refusal_has_one_wording_and_one_pointer() {
+        let all = [
+            R::TooFewPlayers(1),
+            R::TooManyForIcm(21),
+            R::TooManyPlayers {
+                got: 10_001,
+                max: 10_000,
+            },
+            R::NoChips(1),
+            R::Stack {
+                index: 1,
+                refusal: ChipsRefusal::TooLarge(ChipAmount::Stack, MAX_AMOUNT + 1),
+            },
+            R::StacksTotal(2 * MAX_AMOUNT + 1),
+            R::MorePrizesThanPlayers {
+                prizes: 4,
+                players: 3,
+            },
+            R::SetAsideNotMultiple {
+                aside: 25,
+                unit: 50,
+            },
+            R::SetAsideTooLarge {
+                aside: 101,
+                first: 300,
+                second: 200,
+            },
+        ];
+        one_wording_one_pointer(&all, case);
     }
 }
