@@ -10,8 +10,8 @@
 //! every valid deal is answered, to the unit.
 //!
 //! Players are given in tie order: equal remainders go to the larger stack
-//! first, then to the player given first (the caller lists equal stacks by
-//! id in byte order).
+//! first, then to the player given first (the caller lists the players in
+//! [`tie_order`]).
 
 mod exact;
 mod icm;
@@ -155,6 +155,18 @@ fn chip_chop(stacks: &[u64], units: &Units) -> Floors {
     let floors = parts.iter().map(|p| p.0).collect();
     let order = remainder_order(stacks, |a, b| parts[b].1.cmp(&parts[a].1));
     (floors, order)
+}
+
+/// RULES.md §14.7's tie order of the players (`(stack, id)`): largest
+/// stack first, then id in byte order; `deal` takes the stacks in it.
+pub fn tie_order(players: &[(u64, &str)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (players[a], players[b]);
+        pb.0.cmp(&pa.0)
+            .then_with(|| pa.1.as_bytes().cmp(pb.1.as_bytes()))
+    });
+    order
 }
 
 /// Every player, largest remainder first; equal remainders by larger stack,

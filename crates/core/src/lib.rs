@@ -66,7 +66,7 @@ pub use chips_refusal::{
     ChipsRefusal, RakeRefusal,
 };
 pub use deal::{
-    deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
+    deal, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,
 };
 pub use deal_refusal::{

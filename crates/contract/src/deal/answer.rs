@@ -5,20 +5,19 @@
 use super::dto::{DealRequest, DealResponse, DealShareDto};
 use super::DealPlan;
 use showdown_core::prize::PrizeError;
-use showdown_core::{DealError, DealMethod, DealOutcome, DealTerms};
+use showdown_core::{tie_order, DealError, DealMethod, DealOutcome, DealTerms};
 use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// The plan of a checked request: the players in tie order (largest
 /// stack first, then id in byte order) with their stacks, and the terms.
 pub(super) fn plan(req: &DealRequest, method: DealMethod, unit: u64) -> DealPlan {
-    let mut order: Vec<usize> = (0..req.players.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (pa, pb) = (&req.players[a], &req.players[b]);
-        pb.stack
-            .cmp(&pa.stack)
-            .then_with(|| pa.id.as_bytes().cmp(pb.id.as_bytes()))
-    });
+    let players: Vec<(u64, &str)> = req
+        .players
+        .iter()
+        .map(|p| (p.stack, p.id.as_str()))
+        .collect();
+    let order = tie_order(&players);
     let stacks = order.iter().map(|&i| req.players[i].stack).collect();
     DealPlan {
         order,

@@ -302,3 +302,11 @@ fn rules_14_6_twenty_equal_stacks_with_five_places_paid_share_d_over_n() {
     want[0] = 76;
     assert_eq!(amounts(&out), want);
 }
+
+/// RULES.md §14.7: the tie order is the larger stack first, then the id in
+/// byte order, whatever order the players come in.
+#[test]
+fn rules_14_7_tie_order_is_larger_stack_then_id_in_byte_order() {
+    let players = [(5, "b"), (9, "z"), (5, "B"), (5, "a")];
+    assert_eq!(showdown_core::tie_order(&players), [1, 2, 3, 0]);
+}
