@@ -36,6 +36,7 @@ pub mod settlement;
 pub mod showdown;
 mod split;
 mod tables;
+mod tables_refusal;
 mod tournament;
 mod tournament_refusal;
 mod types;
@@ -89,6 +90,10 @@ pub use split::HiLoOddChips;
 pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,
     MAX_SEATS,
+};
+pub use tables_refusal::{
+    table_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt, TablesRefusal,
+    MAX_TABLES, MAX_TABLE_PLAYERS,
 };
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,

@@ -12,5 +12,6 @@ mod openapi_examples;
 mod refusal;
 mod schema_enums;
 mod shape;
+mod tables_refusals;
 mod tournament_refusals;
 mod validate;
