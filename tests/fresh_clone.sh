@@ -16,7 +16,7 @@
 #                                   # in it, reusing its build
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-RUN_LIMIT=${FRESH_CLONE_RUN_LIMIT:-150}
+RUN_LIMIT=${FRESH_CLONE_RUN_LIMIT:-180}
 TEST_LIMIT=${FRESH_CLONE_TEST_LIMIT:-200}
 # The first answer must come within this many seconds, or the run fails.
 RUN_GIVE_UP=${FRESH_CLONE_RUN_GIVE_UP:-1200}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make run and make test share one build (Cargo.toml, [profile.dev]) only
+"""make run and make test share one build (Cargo.toml, [profile.release]) only
 while every crate of the service's graph resolves the same features in
 both. A dev-dependency that turns on a feature of one of them makes the
 test build compile that crate, and every crate above it up to

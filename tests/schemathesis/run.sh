@@ -9,12 +9,14 @@
 # mode): wrong types, missing fields and junk must get a 4xx problem, never
 # a 5xx.
 #
-#   ST_MAX_EXAMPLES=200 ST_PROFILE=dev ST_CHECKS=all tests/schemathesis/run.sh
+#   ST_MAX_EXAMPLES=200 ST_PROFILE=release ST_CHECKS=all tests/schemathesis/run.sh
+# (release: make run's build, which make test and CI reuse; ST_PROFILE=dev for
+# a debug build)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 ST=${ST:-$ROOT/tests/.venv/bin/schemathesis}
-PROFILE=${ST_PROFILE:-dev}
+PROFILE=${ST_PROFILE:-release}
 MAX_EXAMPLES=${ST_MAX_EXAMPLES:-200}
 TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
 [ -x "$ST" ] || { echo "$ST missing: run make pydeps" >&2; exit 2; }

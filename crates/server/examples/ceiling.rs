@@ -59,7 +59,7 @@ fn with_showdown_layers() -> Router {
     use showdown_server::config::{init_tracing, AppConfig, LogFormat};
     use showdown_server::{with_layers, AppState};
     // The log writer lives as long as the process, as in the server.
-    std::mem::forget(init_tracing(LogFormat::Json));
+    std::mem::forget(init_tracing(LogFormat::Json, None));
     let routes = Router::new()
         .route("/v1/settle", handler())
         .route("/healthz", get(|| async { "ok" }));

@@ -80,6 +80,10 @@ pub(crate) struct ServeArgs {
     /// more are refused at once with 503.
     #[arg(long, env = "SHOWDOWN_EQUITY_LIMIT")]
     pub equity_limit: Option<usize>,
+    /// Log every request at info, with its trace id (by default only
+    /// refused and failed ones are; successes at debug).
+    #[arg(long, env = "SHOWDOWN_LOG_REQUESTS")]
+    pub log_requests: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -139,6 +143,7 @@ impl ServeArgs {
                 self.equity_limit
                     .unwrap_or_else(|| crate::edge::compute::default_limit(threads)),
             )?,
+            log_requests: self.log_requests,
         })
     }
 
@@ -174,4 +179,6 @@ pub(crate) enum ServeFailed {
     Setting(#[from] SettingError),
     #[error(transparent)]
     Serve(#[from] ServeError),
+    #[error(transparent)]
+    Otlp(#[from] crate::edge::otlp::OtlpError),
 }

@@ -18,8 +18,6 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
 }
 
 pub(super) fn serve(args: ServeArgs) -> ExitCode {
-    // Held until the process ends: dropping it stops the log writer thread.
-    let _log = init_tracing(args.log_format);
     let rt = match runtime() {
         Ok(rt) => rt,
         Err(e) => {
@@ -27,7 +25,22 @@ pub(super) fn serve(args: ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match rt.block_on(serve_async(args)) {
+    // Exports, when an endpoint is set, are sent by this runtime's workers.
+    let otlp = crate::edge::otlp::from_env(rt.handle().clone());
+    // Held until the process ends: dropping it stops the log writer thread.
+    let _log = init_tracing(args.log_format, otlp.as_ref().ok().and_then(Option::as_ref));
+    let outcome = match otlp {
+        Ok(otlp) => {
+            let served = rt.block_on(serve_async(args));
+            // The spans still queued go out while the runtime still runs.
+            if let Some(otlp) = otlp {
+                otlp.shutdown();
+            }
+            served
+        }
+        Err(e) => Err(e.into()),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "server failed");
@@ -96,6 +109,9 @@ fn log_start(
         );
     }
     let log_level = log_filter().to_string();
+    let otlp_endpoint = crate::edge::otlp::endpoint()
+        .filter(|_| crate::edge::otlp::exporting())
+        .map_or_else(|| "none".to_string(), |(_, e)| e);
     let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     tracing::info!(
         version = VERSION,
@@ -116,6 +132,8 @@ fn log_start(
         log_level = log_level.as_str(),
         log_format = format.as_str(),
         auth = app.auth.enabled(),
+        log_requests = app.log_requests,
+        otlp_endpoint,
         "listening"
     );
 }

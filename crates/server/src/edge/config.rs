@@ -23,6 +23,8 @@ pub struct AppConfig {
     /// Enumerations running or waiting at once; more are refused at once
     /// with 503.
     pub compute_limit: usize,
+    /// Every request logged at info (else only refusals and failures).
+    pub log_requests: bool,
 }
 
 impl Default for AppConfig {
@@ -36,6 +38,7 @@ impl Default for AppConfig {
             compute_limit: crate::edge::compute::default_limit(
                 crate::edge::compute::default_threads(),
             ),
+            log_requests: false,
         }
     }
 }
@@ -77,22 +80,50 @@ pub(crate) fn log_filter() -> tracing_subscriber::EnvFilter {
 /// thread, so a stderr nobody reads never blocks a request; keep the
 /// returned guard alive for the process (dropping it flushes and stops the
 /// writer). Colour codes are written only when stderr is a terminal, so a
-/// file or a log shipper gets plain text.
-pub fn init_tracing(format: LogFormat) -> tracing_appender::non_blocking::WorkerGuard {
+/// file or a log shipper gets plain text. A JSON line inside a request has
+/// the request's span (`span`: request id, trace id, span id). With `otlp`,
+/// the request spans are exported too, whatever `RUST_LOG` says.
+pub fn init_tracing(
+    format: LogFormat,
+    otlp: Option<&crate::edge::otlp::Otlp>,
+) -> tracing_appender::non_blocking::WorkerGuard {
     use std::io::IsTerminal;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::Layer;
     let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
         .lossy(true)
         .buffered_lines_limit(LOG_BUFFER_LINES)
         .thread_name("showdown-log")
         .finish(std::io::stderr());
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(log_filter())
+    let lines = tracing_subscriber::fmt::layer()
         .with_ansi(std::io::stderr().is_terminal())
         .with_writer(writer);
-    let _ = match format {
-        LogFormat::Json => builder.json().flatten_event(true).try_init(),
-        LogFormat::Pretty => builder.pretty().try_init(),
+    let lines = match format {
+        LogFormat::Json => lines
+            .json()
+            .flatten_event(true)
+            .with_span_list(false)
+            .fmt_fields(crate::edge::span_fields::SpanFieldsJson)
+            .boxed(),
+        LogFormat::Pretty => lines.pretty().boxed(),
     };
+    let spans = otlp.map(|o| {
+        tracing_opentelemetry::layer()
+            .with_tracer(o.tracer())
+            .with_filter(
+                tracing_subscriber::filter::Targets::new()
+                    .with_target("showdown_server::edge::trace_context", tracing::Level::INFO),
+            )
+    });
+    let installed = tracing_subscriber::registry()
+        .with(lines.with_filter(log_filter()))
+        .with(spans)
+        .try_init()
+        .is_ok();
+    if let (true, Some(o)) = (installed, otlp) {
+        o.started();
+    }
     guard
 }
 

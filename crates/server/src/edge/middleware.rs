@@ -6,6 +6,7 @@
 
 use super::bearer::require_bearer;
 use super::problem_response::{unreadable_body, HttpProblem};
+use super::request_id::acceptable_id;
 use super::state::AppState;
 use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
@@ -41,31 +42,40 @@ impl MakeRequestId for MakeId {
     }
 }
 
-/// A client's id is kept only if it is short and printable, so it can go
-/// into a header, a log line and a JSON body unchanged.
-fn acceptable_id(v: &HeaderValue) -> Option<&str> {
-    let v = v.to_str().ok()?;
-    (!v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic())).then_some(v)
-}
-
-/// The layers every route gets, outermost first: request id set and
-/// propagated, the body limit extractors honour, [`edge`], bearer tokens
+/// The layers every route gets, outermost first: request id set (a
+/// client's unacceptable one replaced) and propagated, the request's span
+/// (`trace_context.rs`), the body limit extractors honour, [`edge`], bearer tokens
 /// (`auth.rs`, off by default), then catch-panic (the last guard: validation should make it unreachable).
 /// Public so tests and examples can put a route of their own behind them.
 pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     let body_limit = state.config.body_limit.max(TABLES_BODY_LIMIT);
     router.fallback(not_found).with_state(state.clone()).layer(
         tower::ServiceBuilder::new()
+            .map_request(drop_unacceptable_id)
             .layer(SetRequestIdLayer::new(
                 X_REQUEST_ID.clone(),
                 MakeId(state.clone()),
             ))
             .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
+            .layer(super::trace_context::layer())
             .layer(DefaultBodyLimit::max(body_limit))
             .layer(axum::middleware::from_fn_with_state(state.clone(), edge))
             .layer(axum::middleware::from_fn_with_state(state, require_bearer))
             .layer(CatchPanicLayer::custom(panic_response)),
     )
+}
+
+/// A client's `x-request-id` that is not acceptable is dropped, so the
+/// next layer makes one and the span, the logs and the answer share it.
+fn drop_unacceptable_id<B>(mut req: axum::http::Request<B>) -> axum::http::Request<B> {
+    if req
+        .headers()
+        .get(&X_REQUEST_ID)
+        .is_some_and(|v| acceptable_id(v).is_none())
+    {
+        req.headers_mut().remove(&X_REQUEST_ID);
+    }
+    req
 }
 
 /// `Router::fallback`: no route has this path.
@@ -123,6 +133,7 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
             route,
             status,
             elapsed,
+            every: state.config.log_requests,
         },
         refusal.as_ref(),
     );
@@ -204,6 +215,8 @@ struct Access<'a> {
     route: Option<&'a str>,
     status: StatusCode,
     elapsed: std::time::Duration,
+    /// Successes at info too (`--log-requests`).
+    every: bool,
 }
 
 /// What a log line says of an error answer: its problem type, title and
@@ -234,8 +247,10 @@ impl Refusal {
 pub(crate) const REFUSALS_LOGGED_PER_SEC: u64 = 20;
 
 /// Access log: server errors at error, refusals (4xx) at info with their
-/// problem, successes at debug (`RUST_LOG=showdown_server=debug` logs every
-/// request). `/readyz`'s 503 during a drain is expected, so it is info.
+/// problem, successes at debug, or at info with `--log-requests`
+/// (`RUST_LOG=showdown_server=debug` logs them too). `/readyz`'s 503 during
+/// a drain is expected, so it is info. Each line is in the request's span,
+/// which carries the trace id.
 fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     let latency_us = u64::try_from(a.elapsed.as_micros()).unwrap_or(u64::MAX);
     let code = a.status.as_u16();
@@ -261,6 +276,8 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
         if let Some(skipped) = REFUSED.allow() {
             tracing::info!(request_id = %id, %method, path, route, status = code, problem_type, title, pointer, latency_us, skipped, "request refused");
         }
+    } else if a.every {
+        tracing::info!(request_id = %id, %method, path, route, status = code, latency_us, "request");
     } else {
         tracing::debug!(request_id = %id, %method, path, route, status = code, latency_us, "request");
     }
@@ -404,22 +421,4 @@ pub(crate) fn too_large(limit: usize) -> Problem {
             "the body is over the size limit of {limit} bytes (--body-limit or SHOWDOWN_BODY_LIMIT)"
         ),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn client_ids_are_kept_only_when_short_and_printable() {
-        for (id, ok) in [
-            ("client-42", true),
-            ("", false),
-            ("with space", false),
-            (&"x".repeat(129), false),
-        ] {
-            let v = HeaderValue::from_str(id).unwrap();
-            assert_eq!(acceptable_id(&v).is_some(), ok, "{id:?}");
-        }
-    }
 }

@@ -1,6 +1,14 @@
 //! Request ids: one per request, in the answer, the logs and every problem.
 
+use axum::http::HeaderValue;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A client's id is kept only if it is short and printable, so it can go
+/// into a header, a log line and a JSON body unchanged.
+pub(crate) fn acceptable_id(v: &HeaderValue) -> Option<&str> {
+    let v = v.to_str().ok()?;
+    (!v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic())).then_some(v)
+}
 
 /// Makes request ids unique within a process and unlikely to repeat across
 /// restarts: a per-process prefix (start time and pid) and a counter.
@@ -38,6 +46,19 @@ impl RequestIds {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn client_ids_are_kept_only_when_short_and_printable() {
+        for (id, ok) in [
+            ("client-42", true),
+            ("", false),
+            ("with space", false),
+            (&"x".repeat(129), false),
+        ] {
+            let v = HeaderValue::from_str(id).unwrap();
+            assert_eq!(acceptable_id(&v).is_some(), ok, "{id:?}");
+        }
+    }
 
     #[test]
     fn request_ids_are_unique_across_threads_and_keep_their_format() {

@@ -34,3 +34,5 @@ mod showdown_props;
 mod tables;
 mod tournament;
 mod tournament_loop;
+mod traces;
+mod traces_otlp;

@@ -171,11 +171,25 @@ pub fn spawn_serve(
     Value,
     std::io::BufReader<std::process::ChildStderr>,
 ) {
+    spawn_serve_with(flags, rust_log, &[])
+}
+
+/// [`spawn_serve`] with these variables set too.
+pub fn spawn_serve_with(
+    flags: &[&str],
+    rust_log: &str,
+    vars: &[(&str, String)],
+) -> (
+    std::process::Child,
+    Value,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_showdown"))
         .args(["serve", "--addr", "127.0.0.1:0", "--log-format", "json"])
         .args(flags)
         .env("RUST_LOG", rust_log)
+        .envs(vars.iter().map(|(k, v)| (*k, v.as_str())))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
