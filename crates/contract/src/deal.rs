@@ -58,8 +58,9 @@ pub fn prepare(req: &DealRequest) -> Result<DealPlan, Invalid> {
     ))
 }
 
-/// The core's deal; a checked plan is always answered (the core's own
-/// checks repeat the contract's, so a refusal here means a skipped check).
+/// The core's deal; a checked plan is always answered (the core refuses
+/// by the same rules the checks above ask it, so a refusal here means a
+/// plan that skipped them).
 pub fn compute(plan: &DealPlan) -> Result<DealOutcome, Invalid> {
     deal(&plan.stacks, &plan.terms).map_err(answer::refusal)
 }

@@ -22,10 +22,6 @@ pub mod validate;
 pub mod variants;
 
 mod problems;
-#[cfg(test)]
-mod refusal_tests;
-#[cfg(test)]
-mod shape_tests;
 
 pub use settle::settle_request;
 

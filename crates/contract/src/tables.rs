@@ -21,11 +21,6 @@ use crate::settle::next_hand::button_rule;
 use showdown_core::{between_hands, Balancing};
 use showdown_json::Invalid;
 
-/// The most tables one request may list (RULES.md §13.8).
-pub const MAX_TABLES: usize = 1_000;
-/// The most players one request may list over all its tables (§13.8).
-pub const MAX_PLAYERS: usize = 10_000;
-
 /// The whole tables route: validate, then the core, then the answer.
 pub fn tables_request(req: &TablesRequest) -> Result<TablesResponse<'_>, Invalid> {
     check::request(req)?;

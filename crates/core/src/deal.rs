@@ -10,42 +10,21 @@
 //! every valid deal is answered, to the unit.
 //!
 //! Players are given in tie order: equal remainders go to the larger stack
-//! first, then to the player given first (the caller lists equal stacks by
-//! id in byte order).
+//! first, then to the player given first (the caller lists the players in
+//! [`tie_order`]).
 
 mod exact;
 mod icm;
 #[cfg(test)]
 mod tests;
 
-use crate::guard::MAX_AMOUNT;
+use crate::deal_refusal::{
+    player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
+    stacks_total_refusal, DealRefusal,
+};
+pub use crate::deal_refusal::{DealMethod, MAX_DEAL_PLAYERS, MAX_ICM_PLAYERS};
+use crate::prize::{PrizeError, PrizeTable};
 use std::cmp::Ordering;
-
-/// The most players an ICM deal takes (RULES.md §14.6): 2^20 subsets.
-pub const MAX_ICM_PLAYERS: usize = 20;
-/// The most players a chip-chop or equal deal takes (§14.6).
-pub const MAX_DEAL_PLAYERS: usize = 10_000;
-
-/// How the pool is divided (RULES.md §14.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum DealMethod {
-    /// Malmuth–Harville: each finishing order weighted by the stacks.
-    Icm,
-    /// The last place's prize each, the rest by chips.
-    ChipChop,
-    /// The pool over the number of players.
-    Equal,
-}
-
-impl DealMethod {
-    /// The most players the method takes.
-    pub fn max_players(self) -> usize {
-        match self {
-            DealMethod::Icm => MAX_ICM_PLAYERS,
-            DealMethod::ChipChop | DealMethod::Equal => MAX_DEAL_PLAYERS,
-        }
-    }
-}
 
 /// The terms of a deal: the prizes still to be paid and how to divide them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,29 +55,15 @@ pub struct DealOutcome {
     pub shares: Vec<DealShare>,
 }
 
-/// Why a deal cannot be made (RULES.md §14.9).
+/// Why a deal cannot be made (RULES.md §14.9): the first refusal, by the
+/// same rules and words the contract checks a request with.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
-    #[error("{got} players: a deal needs {min} to {max}")]
-    PlayerCount { got: usize, min: usize, max: usize },
-    #[error("{prizes} prizes for {players} players: at most one prize a player")]
-    MorePrizesThanPlayers { prizes: usize, players: usize },
-    #[error("prizeUnit must be at least 1 and at most 2^53 - 1")]
-    BadUnit,
-    #[error("prize {0} is not a multiple of the unit")]
-    PrizeNotMultiple(usize),
-    #[error("prize {0} is above the prize before it")]
-    PrizeRises(usize),
-    #[error("the prizes add up to more than 2^53 - 1")]
-    PrizesTooLarge,
-    #[error("player {0} has no chips")]
-    NoChips(usize),
-    #[error("the stacks add up to more than 2^53 - 1")]
-    StacksTooLarge,
-    #[error("setAside is not a multiple of the unit")]
-    SetAsideNotMultiple,
-    #[error("setAside is above the first prize less the second")]
-    SetAsideTooLarge,
+    #[error(transparent)]
+    Refused(#[from] DealRefusal),
+    /// The unit or the prize table.
+    #[error(transparent)]
+    Prizes(#[from] PrizeError),
 }
 
 /// Divides the prizes among `stacks` (RULES.md §14.5-14.7), in tie order.
@@ -129,59 +94,24 @@ pub(crate) struct Units {
 /// RULES.md §14.6 and §14.9: every bound, before any arithmetic.
 fn check(stacks: &[u64], terms: &DealTerms) -> Result<Units, DealError> {
     let n = stacks.len();
-    let max = terms.method.max_players();
-    if !(2..=max).contains(&n) {
-        return Err(DealError::PlayerCount {
-            got: n,
-            min: 2,
-            max,
-        });
-    }
-    if terms.prizes.len() > n {
-        return Err(DealError::MorePrizesThanPlayers {
-            prizes: terms.prizes.len(),
-            players: n,
-        });
-    }
+    let refused = player_count_refusal(Some(terms.method), n)
+        .or_else(|| prize_count_refusal(terms.prizes.len(), n));
+    refused.map_or(Ok(()), Err)?;
+    PrizeTable::new(terms.prizes.clone(), terms.unit)?;
+    let refused = stacks
+        .iter()
+        .enumerate()
+        .find_map(|(i, &s)| stack_refusal(i, s));
+    let refused = refused.or_else(|| stacks_total_refusal(stacks));
+    refused.map_or(Ok(()), Err)?;
     let unit = terms.unit;
-    if unit == 0 || unit > MAX_AMOUNT {
-        return Err(DealError::BadUnit);
-    }
-    let mut sum: u64 = 0;
-    for (j, &p) in terms.prizes.iter().enumerate() {
-        if !p.is_multiple_of(unit) {
-            return Err(DealError::PrizeNotMultiple(j));
-        }
-        if j > 0 && p > terms.prizes[j - 1] {
-            return Err(DealError::PrizeRises(j));
-        }
-        sum = sum
-            .checked_add(p)
-            .filter(|&s| s <= MAX_AMOUNT)
-            .ok_or(DealError::PrizesTooLarge)?;
-    }
-    let mut chips: u64 = 0;
-    for (i, &s) in stacks.iter().enumerate() {
-        if s == 0 {
-            return Err(DealError::NoChips(i));
-        }
-        chips = chips
-            .checked_add(s)
-            .filter(|&c| c <= MAX_AMOUNT)
-            .ok_or(DealError::StacksTooLarge)?;
-    }
-    let first = terms.prizes.first().copied().unwrap_or(0);
-    let second = terms.prizes.get(1).copied().unwrap_or(0);
-    if !terms.set_aside.is_multiple_of(unit) {
-        return Err(DealError::SetAsideNotMultiple);
-    }
-    if terms.set_aside > first - second {
-        return Err(DealError::SetAsideTooLarge);
-    }
+    let refused = set_aside_refusals(terms.set_aside, &terms.prizes, Some(unit));
+    refused.first().copied().map_or(Ok(()), Err)?;
     let mut prizes: Vec<u64> = terms.prizes.iter().map(|p| p / unit).collect();
     if let Some(p) = prizes.first_mut() {
         *p -= terms.set_aside / unit;
     }
+    let sum: u64 = terms.prizes.iter().sum();
     Ok(Units {
         total: (sum - terms.set_aside) / unit,
         prizes,
@@ -225,6 +155,18 @@ fn chip_chop(stacks: &[u64], units: &Units) -> Floors {
     let floors = parts.iter().map(|p| p.0).collect();
     let order = remainder_order(stacks, |a, b| parts[b].1.cmp(&parts[a].1));
     (floors, order)
+}
+
+/// RULES.md §14.7's tie order of the players (`(stack, id)`): largest
+/// stack first, then id in byte order; `deal` takes the stacks in it.
+pub fn tie_order(players: &[(u64, &str)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (pa, pb) = (players[a], players[b]);
+        pb.0.cmp(&pa.0)
+            .then_with(|| pa.1.as_bytes().cmp(pb.1.as_bytes()))
+    });
+    order
 }
 
 /// Every player, largest remainder first; equal remainders by larger stack,

@@ -20,6 +20,7 @@ mod cash_out;
 mod cash_out_refusal;
 mod chips_refusal;
 mod deal;
+mod deal_refusal;
 mod first_hand;
 mod guard;
 mod hand_refusal;
@@ -35,6 +36,7 @@ pub mod settlement;
 pub mod showdown;
 mod split;
 mod tables;
+mod tables_refusal;
 mod tournament;
 mod tournament_refusal;
 mod types;
@@ -65,8 +67,12 @@ pub use chips_refusal::{
     ChipsRefusal, RakeRefusal,
 };
 pub use deal::{
-    deal, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
+    deal, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
     MAX_ICM_PLAYERS,
+};
+pub use deal_refusal::{
+    player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
+    stacks_total_refusal, DealAt, DealRefusal,
 };
 pub use first_hand::{first_hand, Before};
 pub use hand_refusal::{hand_refusals, HandRefusal};
@@ -84,6 +90,10 @@ pub use split::HiLoOddChips;
 pub use tables::{
     between_hands, Balancing, Breaking, Move, Table, TableAfter, TablePlayer, TablesOutcome,
     MAX_SEATS,
+};
+pub use tables_refusal::{
+    table_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt, TablesRefusal,
+    MAX_TABLES, MAX_TABLE_PLAYERS,
 };
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,

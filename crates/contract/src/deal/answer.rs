@@ -4,20 +4,20 @@
 
 use super::dto::{DealRequest, DealResponse, DealShareDto};
 use super::DealPlan;
-use showdown_core::{DealError, DealMethod, DealOutcome, DealTerms};
+use showdown_core::prize::PrizeError;
+use showdown_core::{tie_order, DealError, DealMethod, DealOutcome, DealTerms};
 use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// The plan of a checked request: the players in tie order (largest
 /// stack first, then id in byte order) with their stacks, and the terms.
 pub(super) fn plan(req: &DealRequest, method: DealMethod, unit: u64) -> DealPlan {
-    let mut order: Vec<usize> = (0..req.players.len()).collect();
-    order.sort_by(|&a, &b| {
-        let (pa, pb) = (&req.players[a], &req.players[b]);
-        pb.stack
-            .cmp(&pa.stack)
-            .then_with(|| pa.id.as_bytes().cmp(pb.id.as_bytes()))
-    });
+    let players: Vec<(u64, &str)> = req
+        .players
+        .iter()
+        .map(|p| (p.stack, p.id.as_str()))
+        .collect();
+    let order = tie_order(&players);
     let stacks = order.iter().map(|&i| req.players[i].stack).collect();
     DealPlan {
         order,
@@ -55,18 +55,13 @@ pub(super) fn response<'a>(
     }
 }
 
-/// A core refusal as a problem with a pointer (the checks above catch them
-/// all; this is kept for a caller that skips them).
+/// A core refusal as a problem with a pointer: the checks make it
+/// unreachable, and the words and places are the ones they use.
 pub(super) fn refusal(e: DealError) -> Invalid {
     let pointer = match &e {
-        DealError::PlayerCount { .. } | DealError::StacksTooLarge => "/players".to_string(),
-        DealError::NoChips(i) => format!("/players/{i}/stack"),
-        DealError::MorePrizesThanPlayers { .. } | DealError::PrizesTooLarge => {
-            "/prizes".to_string()
-        }
-        DealError::PrizeNotMultiple(j) | DealError::PrizeRises(j) => format!("/prizes/{j}"),
-        DealError::BadUnit => "/prizeUnit".to_string(),
-        DealError::SetAsideNotMultiple | DealError::SetAsideTooLarge => "/setAside".to_string(),
+        DealError::Refused(r) => super::check::pointer(r.at()),
+        DealError::Prizes(PrizeError::Unit) => "/prizeUnit".to_string(),
+        DealError::Prizes(_) => "/prizes".to_string(),
     };
     Invalid::one(pointer, e.to_string())
 }

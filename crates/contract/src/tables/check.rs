@@ -2,10 +2,9 @@
 //! problem of RULES.md §13.8 with its JSON Pointer.
 
 use super::dto::{TableRequest, TablesRequest};
-use super::{MAX_PLAYERS, MAX_TABLES};
 use crate::problems::Problems;
 use crate::validate::tournament::check_button_rule;
-use showdown_core::MAX_SEATS;
+use showdown_core::{table_refusals, tables_terms_refusals, TableSeats, TablesAt, TablesRefusal};
 use showdown_json::{FieldError, Invalid, Problem, MAX_LISTED};
 use std::collections::HashMap;
 
@@ -54,34 +53,15 @@ pub(super) fn request(req: &TablesRequest) -> Result<(), Invalid> {
     if let Some(rule) = rule {
         check_button_rule(rule, "/buttonRule", &mut p);
     }
-    let max = req.max_difference.unwrap_or(1);
-    if max == 0 {
-        p.push("/maxDifference", "maxDifference must be at least 1");
-    }
-    let halt = req.halt_difference.unwrap_or(3);
-    if halt <= max {
-        p.push(
-            "/haltDifference",
-            format!("haltDifference {halt} must be above maxDifference {max}: a table that halts must be short of more than balancing allows"),
-        );
-    }
-    if req.tables.len() > MAX_TABLES {
-        p.push(
-            "/tables",
-            format!("at most {MAX_TABLES} tables, got {}", req.tables.len()),
-        );
-    }
     let players: usize = req.tables.iter().map(|t| t.players.len()).sum();
-    if players > MAX_PLAYERS {
-        p.push(
-            "/tables",
-            format!("at most {MAX_PLAYERS} players over all tables, got {players}"),
-        );
-    } else if players == 0 {
-        p.push(
-            "/tables",
-            "no player at any table: send the players who keep chips",
-        );
+    let terms = tables_terms_refusals(
+        req.max_difference,
+        req.halt_difference,
+        req.tables.len(),
+        players,
+    );
+    for r in terms {
+        push(&mut p, r);
     }
     let mut table_ids: HashMap<&str, usize> = HashMap::new();
     let mut player_ids: HashMap<&str, (usize, usize)> = HashMap::new();
@@ -124,111 +104,46 @@ fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
     if t.id.is_empty() {
         p.push(format!("/tables/{i}/id"), "id must not be empty");
     }
-    if !(2..=MAX_SEATS).contains(&t.seats) {
-        p.push(
-            format!("/tables/{i}/seats"),
-            format!("seats {} is outside 2 to {MAX_SEATS}", t.seats),
-        );
+    let player_seats: Vec<u32> = t.players.iter().map(|pl| pl.seat).collect();
+    let (table, by_player) = table_refusals(&TableSeats {
+        index: i,
+        seats: t.seats,
+        small_blind: t.small_blind_seat,
+        big_blind: t.big_blind_seat,
+        button: t.button_seat,
+        first_hand: t.first_hand == Some(true),
+        forward,
+        player_seats: &player_seats,
+    });
+    for r in table {
+        push(p, r);
     }
-    let seats = t.seats.clamp(2, MAX_SEATS);
-    let on_table = |seat: u32| (1..=seats).contains(&seat);
-    let seat_check = |field: &str, seat: u32, p: &mut Problems| {
-        if !on_table(seat) {
-            p.push(
-                format!("/tables/{i}/{field}"),
-                format!("{field} {seat} is outside the table's seats 1 to {seats}"),
-            );
-        }
-    };
-    for (field, seat) in [
-        ("smallBlindSeat", t.small_blind_seat),
-        ("bigBlindSeat", t.big_blind_seat),
-        ("buttonSeat", t.button_seat),
-    ] {
-        if let Some(seat) = seat {
-            seat_check(field, seat, p);
-        }
-    }
-    if t.first_hand == Some(true) {
-        check_first_hand(i, t, p);
-    } else {
-        check_hand_played(i, t, forward, p);
-    }
-    let mut taken: [Option<usize>; MAX_SEATS as usize + 1] = [None; MAX_SEATS as usize + 1];
-    for (j, pl) in t.players.iter().enumerate() {
+    for (j, (pl, r)) in t.players.iter().zip(by_player).enumerate() {
         if pl.id.is_empty() {
             p.push(
                 format!("/tables/{i}/players/{j}/id"),
                 "id must not be empty",
             );
         }
-        if !on_table(pl.seat) {
-            p.push(
-                format!("/tables/{i}/players/{j}/seat"),
-                format!("seat {} is outside the table's seats 1 to {seats}", pl.seat),
-            );
-        } else if let Some(first) = taken[pl.seat as usize].replace(j) {
-            p.push(
-                format!("/tables/{i}/players/{j}/seat"),
-                format!(
-                    "seat {} is taken twice (first at /tables/{i}/players/{first}/seat)",
-                    pl.seat
-                ),
-            );
-            taken[pl.seat as usize] = Some(first);
+        if let Some(r) = r {
+            push(p, r);
         }
     }
 }
 
-/// The seats of the hand just played: the forward button needs the
-/// button's, and the blinds are on two seats (§13.8).
-fn check_hand_played(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
-    if forward && t.button_seat.is_none() {
-        p.push(
-            format!("/tables/{i}/buttonSeat"),
-            "the forward button needs the button's seat in the hand just played",
-        );
-    }
-    if let (Some(small), Some(big)) = (t.small_blind_seat, t.big_blind_seat) {
-        if small == big {
-            p.push(
-                format!("/tables/{i}/bigBlindSeat"),
-                format!("bigBlindSeat {big} is also smallBlindSeat: the blinds are on two seats"),
-            );
-        }
-    }
+/// The core's refusal at its pointer.
+fn push(p: &mut Problems, r: TablesRefusal) {
+    p.push(pointer(r.at()), r.to_string());
 }
 
-/// RULES.md §13.9's refusals: a first hand has no blinds yet, and its
-/// button is the drawn seat of a player.
-fn check_first_hand(i: usize, t: &TableRequest, p: &mut Problems) {
-    for (field, seat) in [
-        ("smallBlindSeat", t.small_blind_seat),
-        ("bigBlindSeat", t.big_blind_seat),
-    ] {
-        if seat.is_some() {
-            p.push(
-                format!("/tables/{i}/{field}"),
-                format!("{field} with firstHand: a table that has not dealt yet has no blinds; its first hand's follow the drawn button"),
-            );
-        }
+/// The JSON Pointer of a tables refusal's place.
+fn pointer(at: TablesAt) -> String {
+    match at {
+        TablesAt::MaxDifference => "/maxDifference".to_string(),
+        TablesAt::HaltDifference => "/haltDifference".to_string(),
+        TablesAt::Tables => "/tables".to_string(),
+        TablesAt::Seats(i) => format!("/tables/{i}/seats"),
+        TablesAt::Field(i, field) => format!("/tables/{i}/{field}"),
+        TablesAt::PlayerSeat(i, j) => format!("/tables/{i}/players/{j}/seat"),
     }
-    match t.button_seat {
-        None => p.push(
-            format!("/tables/{i}/buttonSeat"),
-            "firstHand needs buttonSeat: the seat the draw for the button gave (POST /v1/draw)",
-        ),
-        Some(b) if on_table(t, b) && !t.players.iter().any(|pl| pl.seat == b) => p.push(
-            format!("/tables/{i}/buttonSeat"),
-            format!(
-                "buttonSeat {b} has no player: a first hand's button is drawn among the players"
-            ),
-        ),
-        Some(_) => {}
-    }
-}
-
-/// A seat of the table (a seat off it is refused on its own).
-fn on_table(t: &TableRequest, seat: u32) -> bool {
-    (1..=t.seats.clamp(2, MAX_SEATS)).contains(&seat)
 }

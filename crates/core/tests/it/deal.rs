@@ -1,7 +1,11 @@
 //! Final-table deals (RULES.md §14.5-14.7, §14.9): each rule and worked
 //! example by hand. Amounts in cents; stacks in tie order (largest first).
 
-use showdown_core::{deal, DealError, DealMethod, DealOutcome, DealTerms};
+use showdown_core::prize::PrizeError;
+use showdown_core::{
+    deal, ChipAmount, ChipsRefusal, DealError, DealMethod, DealOutcome, DealRefusal, DealTerms,
+    PrizeTableRefusal,
+};
 
 fn terms(method: DealMethod, prizes: &[u64]) -> DealTerms {
     DealTerms {
@@ -110,21 +114,20 @@ fn rules_14_6_bounds_refuse_21_icm_players_and_10001_others() {
     let t = terms(DealMethod::Icm, &[100]);
     assert_eq!(
         deal(&[1; 21], &t),
-        Err(DealError::PlayerCount {
-            got: 21,
-            min: 2,
-            max: 20
-        })
+        Err(DealError::Refused(DealRefusal::TooManyForIcm(21)))
     );
     let t = terms(DealMethod::ChipChop, &[100]);
     assert!(matches!(
         deal(&[1; 10_001], &t),
-        Err(DealError::PlayerCount { got: 10_001, .. })
+        Err(DealError::Refused(DealRefusal::TooManyPlayers {
+            got: 10_001,
+            max: 10_000
+        }))
     ));
     assert!(deal(&[1; 10_000], &t).is_ok());
     assert!(matches!(
         deal(&[1], &t),
-        Err(DealError::PlayerCount { got: 1, .. })
+        Err(DealError::Refused(DealRefusal::TooFewPlayers(1)))
     ));
 }
 
@@ -175,24 +178,47 @@ fn rules_14_9_refusals_name_each_fault() {
     };
     assert_eq!(
         with(&|t| t.prizes = vec![4, 3, 2, 1]),
-        Err(DealError::MorePrizesThanPlayers {
+        Err(DealError::Refused(DealRefusal::MorePrizesThanPlayers {
             prizes: 4,
             players: 3
-        })
+        }))
     );
-    assert_eq!(with(&|t| t.unit = 0), Err(DealError::BadUnit));
-    assert_eq!(with(&|t| t.unit = 7), Err(DealError::PrizeNotMultiple(0)));
+    assert_eq!(
+        with(&|t| t.unit = 0),
+        Err(DealError::Prizes(PrizeError::Unit))
+    );
+    assert_eq!(
+        with(&|t| t.unit = 7),
+        Err(DealError::Prizes(PrizeError::Table(
+            PrizeTableRefusal::NotMultiple {
+                prize: 300,
+                unit: 7
+            }
+        )))
+    );
     assert_eq!(
         with(&|t| t.prizes = vec![100, 200]),
-        Err(DealError::PrizeRises(1))
+        Err(DealError::Prizes(PrizeError::Table(
+            PrizeTableRefusal::Rising {
+                prize: 200,
+                place: 2,
+                before: 100
+            }
+        )))
     );
     assert_eq!(
         with(&|t| t.prizes = vec![1 << 52, 1 << 52]),
-        Err(DealError::PrizesTooLarge)
+        Err(DealError::Prizes(PrizeError::Table(
+            PrizeTableRefusal::Total
+        )))
     );
     assert_eq!(
         with(&|t| t.set_aside = 101),
-        Err(DealError::SetAsideTooLarge)
+        Err(DealError::Refused(DealRefusal::SetAsideTooLarge {
+            aside: 101,
+            first: 300,
+            second: 200
+        }))
     );
     let aside = with(&|t| t.set_aside = 100).unwrap();
     assert_eq!(
@@ -202,11 +228,28 @@ fn rules_14_9_refusals_name_each_fault() {
     let mut unit = base.clone();
     unit.unit = 50;
     unit.set_aside = 25;
-    assert_eq!(deal(&s, &unit), Err(DealError::SetAsideNotMultiple));
-    assert_eq!(deal(&[3, 0, 1], &base), Err(DealError::NoChips(1)));
+    assert_eq!(
+        deal(&s, &unit),
+        Err(DealError::Refused(DealRefusal::SetAsideNotMultiple {
+            aside: 25,
+            unit: 50
+        }))
+    );
+    assert_eq!(
+        deal(&[3, 0, 1], &base),
+        Err(DealError::Refused(DealRefusal::NoChips(1)))
+    );
     assert_eq!(
         deal(&[1 << 52, 1 << 52, 1], &base),
-        Err(DealError::StacksTooLarge)
+        Err(DealError::Refused(DealRefusal::StacksTotal((1 << 53) + 1)))
+    );
+    let over = 1 << 53;
+    assert_eq!(
+        deal(&[over, 1, 1], &base),
+        Err(DealError::Refused(DealRefusal::Stack {
+            index: 0,
+            refusal: ChipsRefusal::TooLarge(ChipAmount::Stack, over)
+        }))
     );
 }
 
@@ -258,4 +301,12 @@ fn rules_14_6_twenty_equal_stacks_with_five_places_paid_share_d_over_n() {
     let mut want = [75; 20];
     want[0] = 76;
     assert_eq!(amounts(&out), want);
+}
+
+/// RULES.md §14.7: the tie order is the larger stack first, then the id in
+/// byte order, whatever order the players come in.
+#[test]
+fn rules_14_7_tie_order_is_larger_stack_then_id_in_byte_order() {
+    let players = [(5, "b"), (9, "z"), (5, "B"), (5, "a")];
+    assert_eq!(showdown_core::tie_order(&players), [1, 2, 3, 0]);
 }

@@ -2,19 +2,19 @@
 //! refusal has one wording (the core's) at one pointer, and no two
 //! refusals share a wording.
 
-use crate::settle::SettleRequest;
 use serde_json::Value;
+use showdown_contract::settle::SettleRequest;
 use showdown_json::Invalid;
 use std::fmt::{Debug, Display};
 
 /// Every problem (pointer, message) of the settle request `body`.
-pub(crate) fn settle_problems(body: Value) -> Vec<(String, String)> {
+pub fn settle_problems(body: Value) -> Vec<(String, String)> {
     let req: SettleRequest = serde_json::from_value(body).unwrap();
-    listed(crate::validate::validate(&req).unwrap_err())
+    listed(showdown_contract::validate::validate(&req).unwrap_err())
 }
 
 /// Every problem (pointer, message) a refusal lists.
-pub(crate) fn listed(invalid: Invalid) -> Vec<(String, String)> {
+pub fn listed(invalid: Invalid) -> Vec<(String, String)> {
     invalid
         .errors
         .into_iter()
@@ -25,7 +25,7 @@ pub(crate) fn listed(invalid: Invalid) -> Vec<(String, String)> {
 /// For each refusal of `all`, `case` gives the problems of a request
 /// refused for it and the pointer it must get: the refusal's wording is
 /// found at that pointer and no other, and no two refusals share a wording.
-pub(crate) fn one_wording_one_pointer<R: Display + Debug + Clone>(
+pub fn one_wording_one_pointer<R: Display + Debug + Clone>(
     all: &[R],
     case: impl Fn(R) -> (Vec<(String, String)>, &'static str),
 ) {

@@ -2,12 +2,12 @@
 //! types: one case per rule the derive teaches it, the budgets of a hostile
 //! body, and agreement with the typed parse on every golden request (about 540 lines of cases; no logic of their own).
 
-use crate::chip_race::ChipRaceRequest;
-use crate::draw::DrawRequest;
-use crate::settle::SettleRequest;
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+use showdown_contract::chip_race::ChipRaceRequest;
+use showdown_contract::draw::DrawRequest;
+use showdown_contract::settle::SettleRequest;
 use showdown_json::objects::Objects;
 use showdown_json::walk_probe::{every, field_error, walk, Node, WALK_BUDGET};
 use showdown_json::{FieldError, Invalid, MAX_LISTED};
@@ -59,10 +59,10 @@ const TWO: &str = r#"{"variant":"holdem","buttonSeat":1,"players":[
 fn a_valid_request_has_no_problems() {
     assert_eq!(found::<SettleRequest>(TWO), vec![]);
     for example in [
-        crate::settle::example_api_md(),
-        crate::settle::raked_settle_example(),
-        crate::settle::example_run_it_twice(),
-        crate::settle::example_double_board_omaha_hi_lo(),
+        showdown_contract::settle::example_api_md(),
+        showdown_contract::settle::raked_settle_example(),
+        showdown_contract::settle::example_run_it_twice(),
+        showdown_contract::settle::example_double_board_omaha_hi_lo(),
     ] {
         assert_eq!(found::<SettleRequest>(&example.to_string()), vec![]);
     }
@@ -572,10 +572,10 @@ proptest! {
         inserts in inserts(),
     ) {
         let valid = [
-            crate::settle::example_api_md(),
-            crate::settle::raked_settle_example(),
-            crate::settle::example_run_it_twice(),
-            crate::settle::example_double_board_omaha_hi_lo(),
+            showdown_contract::settle::example_api_md(),
+            showdown_contract::settle::raked_settle_example(),
+            showdown_contract::settle::example_run_it_twice(),
+            showdown_contract::settle::example_double_board_omaha_hi_lo(),
         ][example].clone();
         walk_agrees::<SettleRequest>(valid, &picks, &inserts)?;
     }

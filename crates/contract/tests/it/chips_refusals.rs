@@ -1,0 +1,152 @@
+//! RULES.md §1, §8 and API.md: the refusals of a hand's chips, table and
+//! house terms the core decides, as the settle route places and words them.
+
+use crate::refusal::{one_wording_one_pointer, settle_problems};
+use serde_json::{json, Value};
+use showdown_core::{ChipAmount, ChipsRefusal, HandRefusal, RakeRefusal, MAX_AMOUNT};
+
+/// The problems of a two-handed hold'em hand changed by `edit`.
+fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
+    let mut body = json!({
+        "variant": "holdem", "buttonSeat": 1,
+        "players": [
+            {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
+            {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]}
+        ]
+    });
+    edit(&mut body);
+    settle_problems(body)
+}
+
+/// Where the amount `what` sits in that hand, and how to set it. The
+/// match has no wildcard: an amount the core adds fails to compile
+/// until it is listed here, with its pointer.
+fn place(what: ChipAmount) -> (&'static str, fn(&mut Value, u64)) {
+    match what {
+        ChipAmount::Stack => ("/players/0/stack", |b, v| {
+            b["players"][0]["stack"] = json!(v)
+        }),
+        ChipAmount::Committed => ("/players/0/committed", |b, v| {
+            b["players"][0]["committed"] = json!(v)
+        }),
+        ChipAmount::Dead => ("/players/0/dead", |b, v| b["players"][0]["dead"] = json!(v)),
+        ChipAmount::DeadMoney => ("/deadMoney", |b, v| b["deadMoney"] = json!(v)),
+        ChipAmount::JackpotAmount => ("/jackpot/amount", |b, v| {
+            b["jackpot"] = json!({"amount": v})
+        }),
+        ChipAmount::MinPot => ("/jackpot/minPot", |b, v| {
+            b["jackpot"] = json!({"amount": 0, "minPot": v})
+        }),
+        ChipAmount::Cap => ("/rake/cap", |b, v| {
+            b["rake"] = json!({"percentBp": 500, "cap": v})
+        }),
+    }
+}
+
+/// The request refused for `r` and the pointer it must get (the match
+/// has no wildcard, as above).
+fn case(r: ChipsRefusal) -> (Vec<(String, String)>, &'static str) {
+    match r {
+        ChipsRefusal::TooLarge(what, value) => {
+            let (pointer, set) = place(what);
+            (problems(|b| set(b, value)), pointer)
+        }
+        ChipsRefusal::NotMultiple(what, value, unit) => {
+            let (pointer, set) = place(what);
+            let edit = |b: &mut Value| {
+                b["chipUnit"] = json!(unit);
+                for p in ["stack", "committed"] {
+                    for i in 0..2 {
+                        b["players"][i][p] = json!(unit * 10);
+                    }
+                }
+                set(b, value);
+            };
+            (problems(edit), pointer)
+        }
+        ChipsRefusal::OverStack { dead, .. } => (
+            problems(|b| b["players"][0]["dead"] = json!(dead)),
+            "/players/0/committed",
+        ),
+    }
+}
+
+/// API.md: each of the core's refusals of a hand's table has one
+/// wording, the core's, at one pointer.
+#[test]
+fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
+    let all = [HandRefusal::TooFewPlayers(1), HandRefusal::NoLivePlayer];
+    // No wildcard: a refusal the core adds fails to compile until it is
+    // listed here, with its pointer.
+    let case = |r: HandRefusal| match r {
+        HandRefusal::TooFewPlayers(_) => (
+            problems(|b| {
+                b["players"].as_array_mut().unwrap().pop();
+            }),
+            "/players",
+        ),
+        HandRefusal::NoLivePlayer => (
+            problems(|b| {
+                for i in 0..2 {
+                    b["players"][i]["folded"] = json!(true);
+                }
+            }),
+            "/players",
+        ),
+    };
+    one_wording_one_pointer(&all, case);
+}
+
+/// RULES.md §8: each of the core's refusals of the house's terms has
+/// one wording, the core's, at one pointer.
+#[test]
+fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
+    let all = [
+        RakeRefusal::PercentBp(10_001),
+        RakeRefusal::PlayersDealt {
+            dealt: 1,
+            players: 2,
+        },
+    ];
+    // No wildcard: a refusal the core adds fails to compile until it is
+    // listed here, with its pointer.
+    let case = |r: RakeRefusal| match r {
+        RakeRefusal::PercentBp(bp) => (
+            problems(|b| b["rake"] = json!({ "percentBp": bp })),
+            "/rake/percentBp",
+        ),
+        RakeRefusal::PlayersDealt { dealt, .. } => (
+            problems(|b| b["rake"] = json!({"percentBp": 500, "playersDealt": dealt})),
+            "/rake/playersDealt",
+        ),
+    };
+    one_wording_one_pointer(&all, case);
+}
+
+/// RULES.md §1 and API.md: each of the core's refusals of a chip amount
+/// has one wording, the core's, at one pointer (the core's guard refuses
+/// with the same values, so in the same words).
+#[test]
+fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
+    use ChipAmount as A;
+    let amounts = [
+        A::Stack,
+        A::Committed,
+        A::Dead,
+        A::DeadMoney,
+        A::JackpotAmount,
+        A::MinPot,
+        A::Cap,
+    ];
+    let mut all: Vec<ChipsRefusal> = Vec::new();
+    for what in amounts {
+        all.push(ChipsRefusal::TooLarge(what, MAX_AMOUNT + 1));
+        all.push(ChipsRefusal::NotMultiple(what, 7, 5));
+    }
+    all.push(ChipsRefusal::OverStack {
+        committed: 10,
+        dead: 95,
+        stack: 100,
+    });
+    one_wording_one_pointer(&all, case);
+}

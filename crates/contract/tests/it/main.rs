@@ -1,0 +1,17 @@
+//! The contract's public behaviour, through its public API only: the
+//! refusals the core decides, as each route places and words them, and the
+//! shape walk on the contract's request types. Tests that need the
+//! contract's private items stay beside them, in `src/`.
+
+mod chip_race_refusals;
+mod chips_refusals;
+mod deal_refusals;
+mod draw_refusals;
+mod fraction;
+mod openapi_examples;
+mod refusal;
+mod schema_enums;
+mod shape;
+mod tables_refusals;
+mod tournament_refusals;
+mod validate;

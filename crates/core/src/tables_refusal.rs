@@ -1,0 +1,276 @@
+//! The tables a request may not send (RULES.md §13.8, §13.9): the
+//! balancing terms, how many tables and players, and each table's seats,
+//! blinds and button, each decided and worded once, here, with its place.
+//! The contract only turns each [`TablesAt`] into a pointer.
+
+use crate::tables::MAX_SEATS;
+
+/// The most tables one request may list (RULES.md §13.8).
+pub const MAX_TABLES: usize = 1_000;
+/// The most players one request may list over all its tables (§13.8).
+pub const MAX_TABLE_PLAYERS: usize = 10_000;
+
+/// A seat field of a table, by its name in API.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatField {
+    SmallBlind,
+    BigBlind,
+    Button,
+}
+
+impl std::fmt::Display for SeatField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SeatField::SmallBlind => "smallBlindSeat",
+            SeatField::BigBlind => "bigBlindSeat",
+            SeatField::Button => "buttonSeat",
+        })
+    }
+}
+
+/// Where a tables refusal lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TablesAt {
+    MaxDifference,
+    HaltDifference,
+    /// The tables as a whole.
+    Tables,
+    /// Table `.0`'s `seats`.
+    Seats(usize),
+    /// A seat field of table `.0`.
+    Field(usize, SeatField),
+    /// Table `.0`'s player `.1`'s seat.
+    PlayerSeat(usize, usize),
+}
+
+/// Why a tables request is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TablesRefusal {
+    #[error("maxDifference must be at least 1")]
+    MaxDifferenceZero,
+    #[error("haltDifference {halt} must be above maxDifference {max}: a table that halts must be short of more than balancing allows")]
+    HaltNotAbove { halt: u32, max: u32 },
+    #[error("at most {MAX_TABLES} tables, got {0}")]
+    TooManyTables(usize),
+    #[error("at most {MAX_TABLE_PLAYERS} players over all tables, got {0}")]
+    TooManyPlayers(usize),
+    #[error("no player at any table: send the players who keep chips")]
+    NoPlayers,
+    #[error("seats {seats} is outside 2 to {MAX_SEATS}")]
+    SeatsOutside { table: usize, seats: u32 },
+    #[error("{field} {seat} is outside the table's seats 1 to {seats}")]
+    SeatOutside {
+        table: usize,
+        field: SeatField,
+        seat: u32,
+        seats: u32,
+    },
+    #[error("the forward button needs the button's seat in the hand just played")]
+    ForwardNeedsButton { table: usize },
+    #[error("bigBlindSeat {big} is also smallBlindSeat: the blinds are on two seats")]
+    BlindsOnOneSeat { table: usize, big: u32 },
+    #[error("{field} with firstHand: a table that has not dealt yet has no blinds; its first hand's follow the drawn button")]
+    BlindWithFirstHand { table: usize, field: SeatField },
+    #[error("firstHand needs buttonSeat: the seat the draw for the button gave (POST /v1/draw)")]
+    FirstHandNeedsButton { table: usize },
+    #[error("buttonSeat {seat} has no player: a first hand's button is drawn among the players")]
+    ButtonHasNoPlayer { table: usize, seat: u32 },
+    #[error("seat {seat} is outside the table's seats 1 to {seats}")]
+    PlayerSeatOutside {
+        table: usize,
+        player: usize,
+        seat: u32,
+        seats: u32,
+    },
+    #[error("seat {seat} is taken twice (first at /tables/{table}/players/{first}/seat)")]
+    SeatTakenTwice {
+        table: usize,
+        player: usize,
+        seat: u32,
+        first: usize,
+    },
+}
+
+impl TablesRefusal {
+    /// Where the refusal lies.
+    pub fn at(&self) -> TablesAt {
+        match self {
+            TablesRefusal::MaxDifferenceZero => TablesAt::MaxDifference,
+            TablesRefusal::HaltNotAbove { .. } => TablesAt::HaltDifference,
+            TablesRefusal::TooManyTables(_)
+            | TablesRefusal::TooManyPlayers(_)
+            | TablesRefusal::NoPlayers => TablesAt::Tables,
+            TablesRefusal::SeatsOutside { table, .. } => TablesAt::Seats(*table),
+            TablesRefusal::SeatOutside { table, field, .. }
+            | TablesRefusal::BlindWithFirstHand { table, field } => TablesAt::Field(*table, *field),
+            TablesRefusal::ForwardNeedsButton { table }
+            | TablesRefusal::FirstHandNeedsButton { table }
+            | TablesRefusal::ButtonHasNoPlayer { table, .. } => {
+                TablesAt::Field(*table, SeatField::Button)
+            }
+            TablesRefusal::BlindsOnOneSeat { table, .. } => {
+                TablesAt::Field(*table, SeatField::BigBlind)
+            }
+            TablesRefusal::PlayerSeatOutside { table, player, .. }
+            | TablesRefusal::SeatTakenTwice { table, player, .. } => {
+                TablesAt::PlayerSeat(*table, *player)
+            }
+        }
+    }
+}
+
+/// RULES.md §13.8: the balancing terms (`None`: the defaults, 1 and 3) and
+/// how many tables and players, every refusal that applies in that order.
+pub fn tables_terms_refusals(
+    max_difference: Option<u32>,
+    halt_difference: Option<u32>,
+    tables: usize,
+    players: usize,
+) -> Vec<TablesRefusal> {
+    let mut out = Vec::new();
+    let max = max_difference.unwrap_or(1);
+    if max == 0 {
+        out.push(TablesRefusal::MaxDifferenceZero);
+    }
+    let halt = halt_difference.unwrap_or(3);
+    if halt <= max {
+        out.push(TablesRefusal::HaltNotAbove { halt, max });
+    }
+    if tables > MAX_TABLES {
+        out.push(TablesRefusal::TooManyTables(tables));
+    }
+    if players > MAX_TABLE_PLAYERS {
+        out.push(TablesRefusal::TooManyPlayers(players));
+    } else if players == 0 {
+        out.push(TablesRefusal::NoPlayers);
+    }
+    out
+}
+
+/// One table's seats as a request gives them.
+#[derive(Debug, Clone, Copy)]
+pub struct TableSeats<'a> {
+    /// The table's index in the request.
+    pub index: usize,
+    pub seats: u32,
+    pub small_blind: Option<u32>,
+    pub big_blind: Option<u32>,
+    pub button: Option<u32>,
+    /// The table has not dealt yet (RULES.md §13.9).
+    pub first_hand: bool,
+    /// The forward button rule moves it.
+    pub forward: bool,
+    /// Each player's seat, in the order given.
+    pub player_seats: &'a [u32],
+}
+
+/// RULES.md §13.8, §13.9: a table's refusals, in order: its size, its seat
+/// fields, its hand (the one just played, or a first hand); then each
+/// player's seat, by player.
+pub fn table_refusals(t: &TableSeats) -> (Vec<TablesRefusal>, Vec<Option<TablesRefusal>>) {
+    let table = t.index;
+    let mut out = Vec::new();
+    if !(2..=MAX_SEATS).contains(&t.seats) {
+        out.push(TablesRefusal::SeatsOutside {
+            table,
+            seats: t.seats,
+        });
+    }
+    let seats = seats_read(t.seats);
+    let on_table = |seat: u32| (1..=seats).contains(&seat);
+    for (field, seat) in fields(t) {
+        if let Some(seat) = seat.filter(|&s| !on_table(s)) {
+            out.push(TablesRefusal::SeatOutside {
+                table,
+                field,
+                seat,
+                seats,
+            });
+        }
+    }
+    if t.first_hand {
+        first_hand(t, on_table, &mut out);
+    } else {
+        hand_played(t, &mut out);
+    }
+    (out, player_seats(t, seats))
+}
+
+/// A table's seat fields, blinds first.
+fn fields(t: &TableSeats) -> [(SeatField, Option<u32>); 3] {
+    [
+        (SeatField::SmallBlind, t.small_blind),
+        (SeatField::BigBlind, t.big_blind),
+        (SeatField::Button, t.button),
+    ]
+}
+
+/// The hand just played: the forward button needs the button's seat, and
+/// the blinds are on two seats.
+fn hand_played(t: &TableSeats, out: &mut Vec<TablesRefusal>) {
+    let table = t.index;
+    if t.forward && t.button.is_none() {
+        out.push(TablesRefusal::ForwardNeedsButton { table });
+    }
+    if let (Some(small), Some(big)) = (t.small_blind, t.big_blind) {
+        if small == big {
+            out.push(TablesRefusal::BlindsOnOneSeat { table, big });
+        }
+    }
+}
+
+/// RULES.md §13.9: a first hand has no blinds yet, and its button is the
+/// drawn seat of a player.
+fn first_hand(t: &TableSeats, on_table: impl Fn(u32) -> bool, out: &mut Vec<TablesRefusal>) {
+    let table = t.index;
+    for (field, seat) in &fields(t)[..2] {
+        if seat.is_some() {
+            out.push(TablesRefusal::BlindWithFirstHand {
+                table,
+                field: *field,
+            });
+        }
+    }
+    match t.button {
+        None => out.push(TablesRefusal::FirstHandNeedsButton { table }),
+        Some(seat) if on_table(seat) && !t.player_seats.contains(&seat) => {
+            out.push(TablesRefusal::ButtonHasNoPlayer { table, seat });
+        }
+        Some(_) => {}
+    }
+}
+
+/// Each player's seat: on the table, and not taken by an earlier player.
+fn player_seats(t: &TableSeats, seats: u32) -> Vec<Option<TablesRefusal>> {
+    let table = t.index;
+    let mut taken = [None; MAX_SEATS as usize + 1];
+    let mut out = Vec::with_capacity(t.player_seats.len());
+    for (player, &seat) in t.player_seats.iter().enumerate() {
+        let refusal = if !(1..=seats).contains(&seat) {
+            Some(TablesRefusal::PlayerSeatOutside {
+                table,
+                player,
+                seat,
+                seats,
+            })
+        } else if let Some(first) = taken[seat as usize] {
+            Some(TablesRefusal::SeatTakenTwice {
+                table,
+                player,
+                seat,
+                first,
+            })
+        } else {
+            taken[seat as usize] = Some(player);
+            None
+        };
+        out.push(refusal);
+    }
+    out
+}
+
+/// The seats a table of `seats` is read with when `seats` is itself
+/// refused (2 to [`MAX_SEATS`]).
+fn seats_read(seats: u32) -> u32 {
+    seats.clamp(2, MAX_SEATS)
+}
