@@ -71,6 +71,25 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             let found = problems(|b| b["tables"][0][name(field)] = json!(seat));
             (found, "/tables/0/smallBlindSeat")
         }
+        r @ (R::ForwardNeedsButton { .. }
+        | R::BlindsOnOneSeat { .. }
+        | R::BlindWithFirstHand { .. }
+        | R::FirstHandNeedsButton { .. }
+        | R::ButtonHasNoPlayer { .. }) => button_case(r),
+        R::PlayerSeatOutside { seat, .. } => (
+            problems(|b| b["tables"][0]["players"][2]["seat"] = json!(seat)),
+            "/tables/0/players/2/seat",
+        ),
+        R::SeatTakenTwice { seat, .. } => (
+            problems(|b| b["tables"][0]["players"][2]["seat"] = json!(seat)),
+            "/tables/0/players/2/seat",
+        ),
+    }
+}
+
+/// The button and blinds refusals of [`case`], by the same rule.
+fn button_case(r: R) -> (Vec<(String, String)>, &'static str) {
+    match r {
         R::ForwardNeedsButton { .. } => (
             problems(|b| {
                 b["buttonRule"] = json!("forward");
@@ -115,14 +134,7 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/tables/0/buttonSeat",
         ),
-        R::PlayerSeatOutside { seat, .. } => (
-            problems(|b| b["tables"][0]["players"][2]["seat"] = json!(seat)),
-            "/tables/0/players/2/seat",
-        ),
-        R::SeatTakenTwice { seat, .. } => (
-            problems(|b| b["tables"][0]["players"][2]["seat"] = json!(seat)),
-            "/tables/0/players/2/seat",
-        ),
+        other => unreachable!("{other:?} is not a button or blind refusal"),
     }
 }
 

@@ -220,6 +220,17 @@ fn rules_14_9_refusals_name_each_fault() {
             second: 200
         }))
     );
+}
+
+#[test]
+fn rules_14_9_set_aside_and_stack_refusals_name_each_fault() {
+    let base = terms(DealMethod::Icm, &[300, 200, 100]);
+    let s = [3, 2, 1];
+    let with = |f: &dyn Fn(&mut DealTerms)| {
+        let mut t = base.clone();
+        f(&mut t);
+        deal(&s, &t)
+    };
     let aside = with(&|t| t.set_aside = 100).unwrap();
     assert_eq!(
         aside,
