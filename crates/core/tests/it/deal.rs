@@ -167,15 +167,17 @@ fn rules_14_7_equal_remainders_go_to_the_larger_stack_then_the_order_given() {
     assert_eq!(amounts(&out), [1, 2, 2]);
 }
 
+/// The deal of stacks 3, 2 and 1 under `base` changed by `f`.
+fn changed(base: &DealTerms, f: &dyn Fn(&mut DealTerms)) -> Result<DealOutcome, DealError> {
+    let mut t = base.clone();
+    f(&mut t);
+    deal(&[3, 2, 1], &t)
+}
+
 #[test]
 fn rules_14_9_refusals_name_each_fault() {
     let base = terms(DealMethod::Icm, &[300, 200, 100]);
-    let s = [3, 2, 1];
-    let with = |f: &dyn Fn(&mut DealTerms)| {
-        let mut t = base.clone();
-        f(&mut t);
-        deal(&s, &t)
-    };
+    let with = |f: &dyn Fn(&mut DealTerms)| changed(&base, f);
     assert_eq!(
         with(&|t| t.prizes = vec![4, 3, 2, 1]),
         Err(DealError::Refused(DealRefusal::MorePrizesThanPlayers {
@@ -226,11 +228,7 @@ fn rules_14_9_refusals_name_each_fault() {
 fn rules_14_9_set_aside_and_stack_refusals_name_each_fault() {
     let base = terms(DealMethod::Icm, &[300, 200, 100]);
     let s = [3, 2, 1];
-    let with = |f: &dyn Fn(&mut DealTerms)| {
-        let mut t = base.clone();
-        f(&mut t);
-        deal(&s, &t)
-    };
+    let with = |f: &dyn Fn(&mut DealTerms)| changed(&base, f);
     let aside = with(&|t| t.set_aside = 100).unwrap();
     assert_eq!(
         aside,
