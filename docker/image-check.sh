@@ -318,7 +318,7 @@ if [ "${NEGATIVE:-1}" = 1 ]; then
   negative root "runs as uid" 'USER root'
   negative shell "a shell in the image" "COPY --from=$BUILD_BASE /usr/bin/dash /bin/sh"
   negative silent "GET /healthz never answered" 'CMD ["serve", "--addr", "127.0.0.1:8080"]'
-  negative wrong "the README's settle example" 'ENV SHOWDOWN_BODY_LIMIT=64'
+  negative wrong "the README's settle example" 'ENV SHOWDOWN_AUTH_TOKENS=negative-check-token-0123456789abcdef'
   if [ "$ENGINE" = podman ]; then
     negative oci-format "the image has no HEALTHCHECK" 'LABEL showdown.negative=oci' podman build --format oci
   fi
