@@ -2,13 +2,26 @@
 //! chips, units, ids, seats, seeds and cards, each rule in one wording.
 
 use showdown_cards::Card;
-use showdown_core::{chip_amount_refusal, ChipAmount, ChipsRefusal, MAX_AMOUNT};
+use showdown_core::{
+    chip_amount_refusal, seating_refusals, ChipAmount, ChipsRefusal, SeatingAt, SeatingRefusal,
+    MAX_AMOUNT,
+};
 use showdown_json::{Invalid, Problems as Found};
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 
+/// The core's seating refusals, in the order they are listed.
+pub(crate) type Seating = std::iter::Peekable<std::vec::IntoIter<(SeatingAt, SeatingRefusal)>>;
+
+/// The refusals of players' `ids` and `seats`, to list with [`Problems::seating`].
+pub(crate) fn seating(ids: &[&str], seats: &[u32]) -> Seating {
+    seating_refusals(ids, seats).into_iter().peekable()
+}
+
 /// The message of a seat numbered 0, wherever a seat is given.
-pub(crate) const SEAT_FROM_1: &str = "seat numbers start at 1";
+pub(crate) fn seat_from_1() -> String {
+    SeatingRefusal::SeatZero.to_string()
+}
 
 /// The problems found so far (`showdown_json::Problems`: pushed, picked
 /// from closed sets, capped), with the checks of chips and seats; `over`
@@ -82,29 +95,17 @@ impl Problems {
         }
     }
 
-    /// Player `i`'s id: not empty, and not the id of an earlier player
-    /// (`first`).
-    pub(crate) fn id(&mut self, i: usize, id: &str, first: Option<usize>) {
-        if id.is_empty() {
-            self.push(format!("/players/{i}/id"), "id must not be empty");
-        } else if let Some(first) = first {
-            self.push(
-                format!("/players/{i}/id"),
-                format!("duplicate id {id:?} (first at /players/{first}/id)"),
-            );
-        }
-    }
-
-    /// Player `i`'s seat: 1 or more, and not the seat of an earlier player
-    /// (`first`).
-    pub(crate) fn seat(&mut self, i: usize, seat: u32, first: Option<usize>) {
-        if seat == 0 {
-            self.push(format!("/players/{i}/seat"), SEAT_FROM_1);
-        } else if let Some(first) = first {
-            self.push(
-                format!("/players/{i}/seat"),
-                format!("duplicate seat {seat} (first at /players/{first}/seat)"),
-            );
+    /// The core's refusals of the players' ids and seats
+    /// (`showdown_core::seating_refusals`) at their pointers, those of
+    /// players up to `through` (so a route lists them beside each
+    /// player's other problems).
+    pub(crate) fn seating(&mut self, refused: &mut Seating, through: usize) {
+        while let Some((at, r)) = refused.next_if(|(at, _)| at.player() <= through) {
+            let pointer = match at {
+                SeatingAt::Id(i) => format!("/players/{i}/id"),
+                SeatingAt::Seat(i) => format!("/players/{i}/seat"),
+            };
+            self.push(pointer, r.to_string());
         }
     }
 
@@ -115,18 +116,6 @@ impl Problems {
                 "/seed",
                 format!("seed {s} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly"),
             );
-        }
-    }
-
-    /// Ids and seats of a list of players (chip race, draw).
-    pub(crate) fn players<'a>(&mut self, players: impl Iterator<Item = (&'a str, u32)>) {
-        let mut ids: HashMap<&str, usize> = HashMap::new();
-        let mut seats: HashMap<u32, usize> = HashMap::new();
-        for (i, (id, seat)) in players.enumerate() {
-            let first_id = (!id.is_empty()).then(|| *ids.entry(id).or_insert(i));
-            self.id(i, id, first_id.filter(|&f| f != i));
-            let first_seat = (seat != 0).then(|| *seats.entry(seat).or_insert(i));
-            self.seat(i, seat, first_seat.filter(|&f| f != i));
         }
     }
 
@@ -163,32 +152,6 @@ pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats[i]);
     order
-}
-
-/// For item `i` of `n`, the index of the first earlier item equal to it,
-/// if any. A hand has a handful of players: up to 16 the earlier keys are
-/// compared when asked, with no allocation; above, one sort up front keeps a
-/// huge request O(n log n).
-pub(crate) fn earlier_equal<K: Ord>(
-    n: usize,
-    key: impl Fn(usize) -> K,
-) -> impl Fn(usize) -> Option<usize> {
-    let table = (n > 16).then(|| {
-        let mut sorted: Vec<(K, usize)> = (0..n).map(|i| (key(i), i)).collect();
-        let mut out = vec![None; n];
-        sorted.sort_unstable();
-        for w in 1..n {
-            if sorted[w].0 == sorted[w - 1].0 {
-                // Within a group of equal keys the first has the smallest index.
-                out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
-            }
-        }
-        out
-    });
-    move |i| match &table {
-        Some(t) => t[i],
-        None => (0..i).find(|&j| key(j) == key(i)),
-    }
 }
 
 /// A card string the parser refused, with the card it probably meant when

@@ -37,6 +37,7 @@
 
 use crate::chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal};
 use crate::draw::{check_seats, clockwise_from, first_duplicate, shuffled_deck, DECK_SIZE};
+use crate::seating_refusal::{SeatingAt, SeatingRefusal};
 use showdown_cards::Card;
 
 /// Where the deal of a chip race starts.
@@ -154,12 +155,12 @@ pub enum ChipRaceError {
     /// The race's terms, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Refused(ChipRaceRefusal),
-    #[error("seat numbers start at 1 (player {player})")]
-    SeatZero { player: usize },
-    #[error("seat {seat} is given to more than one player (player {player})")]
-    DuplicateSeat { player: usize, seat: u32 },
-    #[error("the small blind seat must be 1 or more")]
-    SmallBlindSeatZero,
+    /// A player's seat, refused by the rule the contract's 422 words too.
+    #[error("{1}")]
+    Seating(SeatingAt, SeatingRefusal),
+    /// The small blind's seat, by the same rule.
+    #[error("{0}")]
+    SmallBlindSeat(SeatingRefusal),
     #[error(
         "the race needs {needed} cards, more than one deck of {DECK_SIZE}; race in two rounds"
     )]
@@ -185,19 +186,13 @@ fn validate(input: &ChipRaceInput) -> Result<u64, ChipRaceError> {
     }
     let ratio = denominations(input.removed, input.color_up_to).map_err(|(_, r)| refused(r))?;
     let seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
-    check_seats(&seats).map_err(|(player, seat)| {
-        if seat == 0 {
-            ChipRaceError::SeatZero { player }
-        } else {
-            ChipRaceError::DuplicateSeat { player, seat }
-        }
-    })?;
+    check_seats(&seats).map_err(|(at, r)| ChipRaceError::Seating(at, r))?;
     let standard = input.convention == Convention::Standard;
     if let Some(r) = small_blind_refusal(standard, true, input.small_blind_seat) {
         return Err(refused(r));
     }
     if standard && input.small_blind_seat == Some(0) {
-        return Err(ChipRaceError::SmallBlindSeatZero);
+        return Err(ChipRaceError::SmallBlindSeat(SeatingRefusal::SeatZero));
     }
     Ok(ratio)
 }

@@ -25,6 +25,7 @@
 //! diamonds > clubs — the order [`Card`]'s `Ord` already has (rank, then
 //! suit), so with one deck there is never a tie and never a redeal.
 
+use crate::seating_refusal::{seat_refusals, SeatingAt, SeatingRefusal};
 use showdown_cards::Card;
 
 /// Cards in one deck.
@@ -164,12 +165,12 @@ pub enum DrawError {
     TooFewPlayers(usize),
     #[error("a draw deals one card each from one deck: at most {DECK_SIZE} players, got {0}")]
     TooManyPlayers(usize),
-    #[error("seat numbers start at 1 (player {player})")]
-    SeatZero { player: usize },
-    #[error("seat {seat} is given to more than one player (player {player})")]
-    DuplicateSeat { player: usize, seat: u32 },
-    #[error("the dealer's seat must be 1 or more")]
-    DealerSeatZero,
+    /// A player's seat, refused by the rule the contract's 422 words too.
+    #[error("{1}")]
+    Seating(SeatingAt, SeatingRefusal),
+    /// The dealer's seat, by the same rule.
+    #[error("{0}")]
+    DealerSeat(SeatingRefusal),
     #[error("a draw deals one card per player: {players} players, {cards} cards")]
     CardCount { players: usize, cards: usize },
     #[error("card {card} is dealt twice (player {player})")]
@@ -188,19 +189,12 @@ pub fn draw_count_refusal(n: usize) -> Option<DrawError> {
     }
 }
 
-/// Check seats: at least one is needed, each 1 or more and unique.
-pub(crate) fn check_seats(seats: &[u32]) -> Result<(), (usize, u32)> {
-    let mut sorted: Vec<(u32, usize)> = seats.iter().copied().zip(0..).collect();
-    sorted.sort_unstable();
-    if let Some(&(seat, player)) = sorted.iter().find(|(s, _)| *s == 0) {
-        return Err((player, seat));
+/// The first refusal of the players' seats (`seat_refusals`), if any.
+pub(crate) fn check_seats(seats: &[u32]) -> Result<(), (SeatingAt, SeatingRefusal)> {
+    match seat_refusals(seats).into_iter().next() {
+        Some(refused) => Err(refused),
+        None => Ok(()),
     }
-    for w in sorted.windows(2) {
-        if w[0].0 == w[1].0 {
-            return Err((w[0].1.max(w[1].1), w[1].0));
-        }
-    }
-    Ok(())
 }
 
 /// Run a high-card draw (Robert's 3.7.1–3.7.2).
@@ -209,17 +203,11 @@ pub fn draw(input: &DrawInput) -> Result<DrawResult, DrawError> {
     if let Some(refusal) = draw_count_refusal(n) {
         return Err(refusal);
     }
-    check_seats(&input.seats).map_err(|(player, seat)| {
-        if seat == 0 {
-            DrawError::SeatZero { player }
-        } else {
-            DrawError::DuplicateSeat { player, seat }
-        }
-    })?;
+    check_seats(&input.seats).map_err(|(at, r)| DrawError::Seating(at, r))?;
     // Robert's 3.7.2: clockwise from the first seat left of the dealer, or
     // from seat 1 when there is no dealer.
     let start = match input.dealer_seat {
-        Some(0) => return Err(DrawError::DealerSeatZero),
+        Some(0) => return Err(DrawError::DealerSeat(SeatingRefusal::SeatZero)),
         Some(d) => d.saturating_add(1),
         None => 1,
     };

@@ -32,6 +32,7 @@ mod pot_spread;
 pub mod prize;
 mod prize_refusal;
 pub mod rake;
+mod seating_refusal;
 pub mod settlement;
 pub mod showdown;
 mod split;
@@ -82,6 +83,9 @@ pub use next_hand::{
 pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use prize_refusal::{prize_table_problems, PrizeTableAt, PrizeTableProblem, PrizeTableRefusal};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
+pub use seating_refusal::{
+    earlier_equal, id_refusals, seat_refusals, seating_refusals, SeatingAt, SeatingRefusal,
+};
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{
     showdown, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,

@@ -3,6 +3,7 @@
 
 use crate::chips_refusal::{ChipsRefusal, RakeRefusal};
 use crate::hand_refusal::HandRefusal;
+use crate::seating_refusal::{SeatingAt, SeatingRefusal};
 
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,8 +152,13 @@ pub enum SettleError {
     /// The hand's table, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Hand(HandRefusal),
-    #[error("duplicate seat {0}")]
-    DuplicateSeat(u32),
+    /// Two players on one seat (`seating_refusal`'s rule; `first` and
+    /// the place are core indices).
+    #[error("{refusal}")]
+    Seating {
+        at: SeatingAt,
+        refusal: SeatingRefusal,
+    },
     #[error("player {0} is live at a showdown without a hand")]
     MissingHand(usize),
     #[error("player {0} folded but holds the uncalled bet")]

@@ -3,7 +3,7 @@
 //! and the cards the deal needs.
 
 use super::dto::ChipRaceRequest;
-use crate::problems::{Problems, SEAT_FROM_1};
+use crate::problems::{seat_from_1, Problems};
 use showdown_cards::Card;
 use showdown_core::chip_race::Convention;
 use showdown_core::draw::DECK_SIZE;
@@ -44,7 +44,7 @@ pub(super) fn convention(p: &mut Problems, req: &ChipRaceRequest) -> Convention 
     if let Some(refusal) = small_blind_refusal(standard, named, seat) {
         p.push("/smallBlindSeat", refusal.to_string());
     } else if standard && seat == Some(0) {
-        p.push("/smallBlindSeat", SEAT_FROM_1);
+        p.push("/smallBlindSeat", seat_from_1());
     }
     convention
 }

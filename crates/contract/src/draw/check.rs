@@ -2,7 +2,7 @@
 //! number of players, the dealer seat, the seed or the cards.
 
 use super::dto::DrawRequest;
-use crate::problems::{Problems, SEAT_FROM_1};
+use crate::problems::{seat_from_1, seating, Problems};
 use showdown_cards::Card;
 use showdown_core::draw::draw_count_refusal;
 
@@ -14,10 +14,12 @@ pub(super) fn request(p: &mut Problems, req: &DrawRequest) -> Vec<Option<Card>> 
         p.push("/players", refusal.to_string());
     }
     if req.dealer_seat == Some(0) {
-        p.push("/dealerSeat", SEAT_FROM_1);
+        p.push("/dealerSeat", seat_from_1());
     }
     p.seed(req.seed);
-    p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let seats: Vec<u32> = req.players.iter().map(|pl| pl.seat).collect();
+    p.seating(&mut seating(&ids, &seats), usize::MAX);
     for (i, pl) in req.players.iter().enumerate() {
         match (&pl.card, req.seed) {
             (Some(_), Some(_)) => p.push(

@@ -4,7 +4,7 @@
 
 use super::dto::PrizesRequest;
 use super::MAX_PRIZE_PLAYERS;
-use crate::problems::Problems;
+use crate::problems::{seating, Problems};
 use crate::validate::prize::{check_table, TableFields};
 use showdown_core::{ChipAmount, MAX_AMOUNT};
 use showdown_json::Invalid;
@@ -61,12 +61,11 @@ pub(super) fn request(req: &PrizesRequest) -> Result<(), Invalid> {
 /// `tieBreak` on every player, never one shared by two equal stacks.
 fn players(req: &PrizesRequest, p: &mut Problems) {
     let seat = req.tied_places.as_deref() == Some("seat");
-    let mut ids: HashMap<&str, usize> = HashMap::with_capacity(req.players.len());
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let mut seated = seating(&ids, &[]);
     let mut breaks: HashMap<(u64, u64), usize> = HashMap::new();
     for (i, pl) in req.players.iter().enumerate() {
-        let first = ids.get(pl.id.as_str()).copied();
-        p.id(i, &pl.id, first);
-        ids.entry(pl.id.as_str()).or_insert(i);
+        p.seating(&mut seated, i);
         if pl.stack == 0 {
             p.push(
                 format!("/players/{i}/stack"),

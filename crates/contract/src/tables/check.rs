@@ -4,7 +4,9 @@
 use super::dto::{TableRequest, TablesRequest};
 use crate::problems::Problems;
 use crate::validate::tournament::check_button_rule;
-use showdown_core::{table_refusals, tables_terms_refusals, TableSeats, TablesAt, TablesRefusal};
+use showdown_core::{
+    table_refusals, tables_terms_refusals, SeatingRefusal, TableSeats, TablesAt, TablesRefusal,
+};
 use showdown_json::{FieldError, Invalid, Problem, MAX_LISTED};
 use std::collections::HashMap;
 
@@ -102,7 +104,10 @@ pub(super) fn request(req: &TablesRequest) -> Result<(), Invalid> {
 /// One table's seats: its size, the hand just played, its players' seats.
 fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
     if t.id.is_empty() {
-        p.push(format!("/tables/{i}/id"), "id must not be empty");
+        p.push(
+            format!("/tables/{i}/id"),
+            SeatingRefusal::EmptyId.to_string(),
+        );
     }
     let player_seats: Vec<u32> = t.players.iter().map(|pl| pl.seat).collect();
     let (table, by_player) = table_refusals(&TableSeats {
@@ -120,10 +125,8 @@ fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
     }
     for (j, (pl, r)) in t.players.iter().zip(by_player).enumerate() {
         if pl.id.is_empty() {
-            p.push(
-                format!("/tables/{i}/players/{j}/id"),
-                "id must not be empty",
-            );
+            let empty = SeatingRefusal::EmptyId.to_string();
+            p.push(format!("/tables/{i}/players/{j}/id"), empty);
         }
         if let Some(r) = r {
             push(p, r);

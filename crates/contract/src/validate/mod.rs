@@ -21,7 +21,7 @@ pub mod showdown;
 pub(crate) mod tournament;
 mod validated;
 
-use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
+use crate::problems::{seat_from_1, seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::{hand_refusals, over_stack, ChipAmount, HiLoOddChips};
@@ -142,12 +142,12 @@ fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Prob
     for refusal in hand_refusals(n, live) {
         p.push("/players", refusal.to_string());
     }
-    let dup_id = earlier_equal(n, |i| req.players[i].id.as_str());
-    let dup_seat = earlier_equal(n, |i| req.players[i].seat);
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let seats: Vec<u32> = req.players.iter().map(|pl| pl.seat).collect();
+    let mut seated = seating(&ids, &seats);
     let mut total: u64 = dead_money;
     for (i, pl) in req.players.iter().enumerate() {
-        p.id(i, &pl.id, dup_id(i));
-        p.seat(i, pl.seat, dup_seat(i));
+        p.seating(&mut seated, i);
         total = total.saturating_add(player_amounts(i, pl, unit, p));
     }
     if total > MAX_AMOUNT && !p.over {
@@ -219,28 +219,9 @@ fn button(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) -> Opt
             None
         }
         (_, Some(0)) => {
-            p.push("/buttonSeat", SEAT_FROM_1);
+            p.push("/buttonSeat", seat_from_1());
             None
         }
         (_, b) => b,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::problems::earlier_equal;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// Both paths of `earlier_equal` (pairs up to 16 keys, sorting above)
-        /// give what the plain definition does.
-        #[test]
-        fn earlier_equal_is_the_first_earlier_equal_key(keys in prop::collection::vec(0u8..6, 0..40)) {
-            let want: Vec<Option<usize>> = (0..keys.len())
-                .map(|i| (0..i).find(|&j| keys[j] == keys[i]))
-                .collect();
-            let got: Vec<Option<usize>> = (0..keys.len()).map(earlier_equal(keys.len(), |i| keys[i])).collect();
-            prop_assert_eq!(got, want);
-        }
     }
 }

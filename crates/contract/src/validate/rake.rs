@@ -2,10 +2,11 @@
 //! and several boards"); `settle::house_take` reads it for the core once
 //! valid.
 
-use crate::problems::{earlier_equal, Problems};
+use crate::problems::Problems;
 use crate::settle::{RakeRequest, SettleRequest};
 use showdown_core::{
-    players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, Rounding, Spread,
+    earlier_equal, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, Rounding,
+    Spread,
 };
 
 /// `rake.rounding`, as the contract spells it.

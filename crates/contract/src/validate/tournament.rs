@@ -1,7 +1,7 @@
 //! The 422 checks of `tournament` and `players[].bounty` (RULES.md §12.10).
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
-use crate::problems::{Problems, SEAT_FROM_1};
+use crate::problems::{seat_from_1, Problems};
 use crate::settle::SettleRequest;
 use showdown_cards::Variant;
 use showdown_core::{
@@ -139,7 +139,7 @@ pub(super) fn check_next_hand(req: &SettleRequest, table: Option<&Variant>, p: &
         return;
     }
     if sb == 0 {
-        p.push("/tournament/smallBlindSeat", SEAT_FROM_1);
+        p.push("/tournament/smallBlindSeat", seat_from_1());
     }
     if sb == bb {
         p.push(

@@ -11,6 +11,7 @@ mod fraction;
 mod openapi_examples;
 mod refusal;
 mod schema_enums;
+mod seating_refusals;
 mod shape;
 mod tables_refusals;
 mod tournament_refusals;

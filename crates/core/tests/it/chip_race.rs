@@ -6,6 +6,7 @@ use showdown_core::chip_race::{
 };
 use showdown_core::draw::shuffled_deck;
 use showdown_core::ChipRaceRefusal as R;
+use showdown_core::{SeatingAt, SeatingRefusal};
 use ChipRaceError::Refused;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -396,7 +397,10 @@ fn seats_and_small_blind_are_checked() {
     );
     assert_eq!(
         chip_race(&input),
-        Err(ChipRaceError::DuplicateSeat { player: 1, seat: 1 })
+        Err(ChipRaceError::Seating(
+            SeatingAt::Seat(1),
+            SeatingRefusal::DuplicateSeat { seat: 1, first: 0 }
+        ))
     );
     input.players[1].seat = 2;
     input.small_blind_seat = Some(2);

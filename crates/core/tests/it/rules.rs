@@ -4,7 +4,7 @@
 use crate::common::{folded, hs, live};
 use showdown_core::{
     settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands, OddChipOrder,
-    PlayerInput, Reason, SettleError, Share, Uncalled, MAX_AMOUNT,
+    PlayerInput, Reason, SeatingAt, SeatingRefusal, SettleError, Share, Uncalled, MAX_AMOUNT,
 };
 
 /// The core's refusal of a player's chips (`None`: the hand's dead money).
@@ -318,7 +318,13 @@ fn api_impossible_tables_are_errors() {
         vec![live(4, 50, hs(3, 0), None), live(4, 50, hs(3, 0), None)],
         1,
     );
-    assert_eq!(settle(&dup), Err(SettleError::DuplicateSeat(4)));
+    assert_eq!(
+        settle(&dup),
+        Err(SettleError::Seating {
+            at: SeatingAt::Seat(1),
+            refusal: SeatingRefusal::DuplicateSeat { seat: 4, first: 0 }
+        })
+    );
     let none_live = holdem(vec![folded(1, 50), folded(2, 50)], 1);
     assert_eq!(
         settle(&none_live),
