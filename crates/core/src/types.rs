@@ -161,8 +161,6 @@ pub enum SettleError {
     },
     #[error("player {0} is live at a showdown without a hand")]
     MissingHand(usize),
-    #[error("player {0} folded but holds the uncalled bet")]
-    FoldedUncalled(usize),
     /// The house's terms, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Rake(RakeRefusal),

@@ -24,7 +24,9 @@ mod validated;
 use crate::problems::{seat_from_1, seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
-use showdown_core::{hand_refusals, over_stack, ChipAmount, HiLoOddChips};
+use showdown_core::{
+    folded_uncalled, hand_refusals, over_stack, ChipAmount, HandAt, HandRefusal, HiLoOddChips,
+};
 use showdown_json::Invalid;
 pub use validated::Validated;
 
@@ -140,7 +142,7 @@ fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Prob
     let n = req.players.len();
     let live = req.players.iter().filter(|pl| !pl.folded).count();
     for refusal in hand_refusals(n, live) {
-        p.push("/players", refusal.to_string());
+        hand_refusal(p, Some(refusal));
     }
     let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
     let seats: Vec<u32> = req.players.iter().map(|pl| pl.seat).collect();
@@ -178,25 +180,21 @@ fn player_amounts(i: usize, pl: &PlayerRequest, unit: Option<u64>, p: &mut Probl
     pl.committed.saturating_add(dead)
 }
 
-/// RULES.md §2.1: the uncalled part of the largest bet goes back to its
-/// owner; a folded player cannot own it (folding to no bet is impossible).
+/// RULES.md §2.1: a folded player cannot own the uncalled bet (the
+/// core's `folded_uncalled`).
 fn uncalled_bet(req: &SettleRequest, p: &mut Problems) {
-    let n = req.players.len();
-    if n < 2 {
-        return;
-    }
-    let max = req.players.iter().map(|pl| pl.committed).max().unwrap_or(0);
-    let mut at_max = (0..n).filter(|&i| req.players[i].committed == max);
-    if let (Some(only), None) = (at_max.next(), at_max.next()) {
-        if req.players[only].folded {
-            p.push(
-                format!("/players/{only}/folded"),
-                format!(
-                    "player {:?} folded but alone committed the most ({max}): nobody called that bet",
-                    req.players[only].id
-                ),
-            );
-        }
+    let bets = req.players.iter().map(|pl| (pl.committed, pl.folded));
+    hand_refusal(p, folded_uncalled(bets));
+}
+
+/// A refusal of the hand at its pointer.
+fn hand_refusal(p: &mut Problems, refusal: Option<HandRefusal>) {
+    if let Some(r) = refusal {
+        let pointer = match r.at() {
+            HandAt::Players => "/players".to_string(),
+            HandAt::Folded(i) => format!("/players/{i}/folded"),
+        };
+        p.push(pointer, r.to_string());
     }
 }
 

@@ -71,11 +71,18 @@ fn case(r: ChipsRefusal) -> (Vec<(String, String)>, &'static str) {
     }
 }
 
-/// API.md: each of the core's refusals of a hand's table has one
+/// API.md and RULES.md §2.1: each of the core's refusals of a hand's table has one
 /// wording, the core's, at one pointer.
 #[test]
 fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
-    let all = [HandRefusal::TooFewPlayers(1), HandRefusal::NoLivePlayer];
+    let all = [
+        HandRefusal::TooFewPlayers(1),
+        HandRefusal::NoLivePlayer,
+        HandRefusal::FoldedUncalled {
+            player: 1,
+            committed: 30,
+        },
+    ];
     // No wildcard: a refusal the core adds fails to compile until it is
     // listed here, with its pointer.
     let case = |r: HandRefusal| match r {
@@ -92,6 +99,13 @@ fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
                 }
             }),
             "/players",
+        ),
+        HandRefusal::FoldedUncalled { player, committed } => (
+            problems(|b| {
+                b["players"][player]["committed"] = json!(committed);
+                b["players"][player]["folded"] = json!(true);
+            }),
+            "/players/1/folded",
         ),
     };
     one_wording_one_pointer(&all, case);

@@ -72,7 +72,11 @@ fn rules_2_1_folded_player_holding_uncalled_bet_is_impossible() {
         ],
         1,
     );
-    assert_eq!(settle(&input), Err(SettleError::FoldedUncalled(0)));
+    let refused = HandRefusal::FoldedUncalled {
+        player: 0,
+        committed: 500,
+    };
+    assert_eq!(settle(&input), Err(SettleError::Hand(refused)));
 }
 
 #[test]
