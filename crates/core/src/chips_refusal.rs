@@ -6,6 +6,8 @@
 //! judged); the core's guard refuses by the same rules, so the two cannot
 //! drift apart in what they accept or in how they say it.
 
+use crate::seating_refusal::earlier_equal;
+
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
 /// "Amounts stay at or below 2^53 − 1").
 pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
@@ -79,6 +81,34 @@ pub enum RakeRefusal {
     /// of the hand.
     #[error("playersDealt {dealt} is below the {players} players of the hand")]
     PlayersDealt { dealt: u32, players: usize },
+    /// RULES.md §8.3: the cap ladder gives one cap for each count of
+    /// players dealt; step `step` repeats step `first`'s.
+    #[error("minPlayers {min_players} appears more than once (first at /rake/capsByPlayersDealt/{first}/minPlayers)")]
+    CapTwice {
+        step: usize,
+        min_players: u32,
+        first: usize,
+    },
+}
+
+/// Where a refusal of the house's terms lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RakeAt {
+    PercentBp,
+    PlayersDealt,
+    /// The `minPlayers` of step `.0` of the cap ladder.
+    MinPlayers(usize),
+}
+
+impl RakeRefusal {
+    /// Where the refusal lies.
+    pub fn at(&self) -> RakeAt {
+        match self {
+            RakeRefusal::PercentBp(_) => RakeAt::PercentBp,
+            RakeRefusal::PlayersDealt { .. } => RakeAt::PlayersDealt,
+            RakeRefusal::CapTwice { step, .. } => RakeAt::MinPlayers(*step),
+        }
+    }
 }
 
 /// The refusal of a rake rate over 100 %.
@@ -91,6 +121,21 @@ pub fn players_dealt_refusal(dealt: u32, players: usize) -> Option<RakeRefusal> 
     usize::try_from(dealt)
         .is_ok_and(|d| d < players)
         .then_some(RakeRefusal::PlayersDealt { dealt, players })
+}
+
+/// The refusals of a cap ladder's `minPlayers`, step by step: each one a
+/// step before it already gives.
+pub fn cap_ladder_refusals(min_players: &[u32]) -> Vec<RakeRefusal> {
+    let first = earlier_equal(min_players.len(), |k| min_players[k]);
+    let refusal = |(step, &min_players)| {
+        let first = first(step)?;
+        Some(RakeRefusal::CapTwice {
+            step,
+            min_players,
+            first,
+        })
+    };
+    min_players.iter().enumerate().filter_map(refusal).collect()
 }
 
 /// The refusal of a player who put in more than their stack.

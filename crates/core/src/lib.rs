@@ -64,8 +64,8 @@ pub use cash_out_refusal::{
     CashOutSeat,
 };
 pub use chips_refusal::{
-    chip_amount_refusal, over_stack, players_dealt_refusal, rake_rate_refusal, ChipAmount,
-    ChipsRefusal, RakeRefusal,
+    cap_ladder_refusals, chip_amount_refusal, over_stack, players_dealt_refusal, rake_rate_refusal,
+    ChipAmount, ChipsRefusal, RakeAt, RakeRefusal,
 };
 pub use deal::{
     deal, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,

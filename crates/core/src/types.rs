@@ -164,8 +164,6 @@ pub enum SettleError {
     /// The house's terms, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Rake(RakeRefusal),
-    #[error("two rake caps for the same number of players dealt")]
-    CapLadder,
     #[error("{0} boards: at most 64")]
     TooManyBoards(usize),
     #[error("board {0}: not one entry per player")]

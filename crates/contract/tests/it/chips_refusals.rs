@@ -121,6 +121,11 @@ fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
             dealt: 1,
             players: 2,
         },
+        RakeRefusal::CapTwice {
+            step: 1,
+            min_players: 2,
+            first: 0,
+        },
     ];
     // No wildcard: a refusal the core adds fails to compile until it is
     // listed here, with its pointer.
@@ -133,6 +138,14 @@ fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
             problems(|b| b["rake"] = json!({"percentBp": 500, "playersDealt": dealt})),
             "/rake/playersDealt",
         ),
+        RakeRefusal::CapTwice { min_players, .. } => {
+            let step = json!({"minPlayers": min_players, "cap": 5});
+            let rake = json!({"percentBp": 500, "capsByPlayersDealt": [step, step]});
+            (
+                problems(|b| b["rake"] = rake),
+                "/rake/capsByPlayersDealt/1/minPlayers",
+            )
+        }
     };
     one_wording_one_pointer(&all, case);
 }
