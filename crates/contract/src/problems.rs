@@ -3,8 +3,8 @@
 
 use showdown_cards::Card;
 use showdown_core::{
-    chip_amount_refusal, seating_refusals, ChipAmount, ChipsRefusal, SeatingAt, SeatingRefusal,
-    MAX_AMOUNT,
+    chip_amount_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal, SeatingAt,
+    SeatingRefusal, Unit, MAX_AMOUNT,
 };
 use showdown_json::{Invalid, Problems as Found};
 use std::collections::HashMap;
@@ -75,23 +75,17 @@ impl Problems {
         }
     }
 
-    /// A unit of money (`chipUnit`, `bountyUnit`): 1 when left out, at
-    /// least 1, and readable by JavaScript; `None` when it is not usable.
-    pub(crate) fn unit(&mut self, pointer: &str, name: &str, value: Option<u64>) -> Option<u64> {
-        match value {
-            None => Some(1),
-            Some(0) => {
-                self.push(pointer, format!("{name} must be at least 1"));
+    /// A unit of money (`chipUnit`, `bountyUnit`, `prizeUnit`): 1 when
+    /// left out, else as the core's `unit_refusal` allows; `None` when it
+    /// is not usable.
+    pub(crate) fn unit(&mut self, pointer: &str, what: Unit, value: Option<u64>) -> Option<u64> {
+        let value = value.unwrap_or(1);
+        match unit_refusal(what, value) {
+            Some(refusal) => {
+                self.push(pointer, refusal.to_string());
                 None
             }
-            Some(u) if u > MAX_AMOUNT => {
-                self.push(
-                    pointer,
-                    format!("{name} {u} is over 2^53 - 1 ({MAX_AMOUNT})"),
-                );
-                None
-            }
-            Some(u) => Some(u),
+            None => Some(value),
         }
     }
 

@@ -6,7 +6,7 @@
 //! arrive as high values of the variant (the cards crate ranks them, on the
 //! first board when there are several), with whether both hole cards play.
 
-use crate::guard::MAX_AMOUNT;
+use crate::chips_refusal::{chip_amount_refusal, unit_refusal, ChipAmount, ChipsRefusal, Unit};
 
 /// §11.2's defaults.
 pub const DEFAULT_MIN_PLAYERS_DEALT: u32 = 4;
@@ -141,10 +141,12 @@ pub enum BadBeatOutcome {
 /// 422 first; these are guard rails.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BadBeatError {
-    #[error("chip unit must be at least 1")]
-    ZeroChipUnit,
-    #[error("the pool is over 2^53 - 1 or not a multiple of the chip unit")]
-    Pool,
+    /// The chip unit, refused by every unit's rule.
+    #[error("{0}")]
+    ChipUnit(ChipsRefusal),
+    /// The fund, refused by every amount's rule.
+    #[error("{0}")]
+    Pool(ChipsRefusal),
     #[error("the shares add up to {0} basis points, over 10000")]
     Shares(u64),
     #[error("fewer players dealt in than players in the hand")]
@@ -218,11 +220,11 @@ fn check(
     players: &[BadBeatPlayer],
     chip_unit: u64,
 ) -> Result<(), BadBeatError> {
-    if chip_unit == 0 {
-        return Err(BadBeatError::ZeroChipUnit);
+    if let Some(refusal) = unit_refusal(Unit::Chip, chip_unit) {
+        return Err(BadBeatError::ChipUnit(refusal));
     }
-    if terms.pool > MAX_AMOUNT || !terms.pool.is_multiple_of(chip_unit) {
-        return Err(BadBeatError::Pool);
+    if let Some(refusal) = chip_amount_refusal(ChipAmount::Pool, terms.pool, Some(chip_unit)) {
+        return Err(BadBeatError::Pool(refusal));
     }
     let shares = [terms.loser_bp, terms.winner_bp, terms.table_bp]
         .iter()

@@ -8,6 +8,7 @@
 //! deals a card, and never uses a float. `net × S × (10000 − feeBp)` passes
 //! 2^64 for large pots, so every product is taken in checked `u128`.
 
+use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
 use crate::guard::MAX_AMOUNT;
 use crate::types::{Reason, Settlement};
 
@@ -129,8 +130,9 @@ pub struct CashOutSettlement {
 /// by its index in the list given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CashOutError {
-    #[error("chip unit must be at least 1")]
-    ZeroChipUnit,
+    /// The chip unit, refused by every unit's rule.
+    #[error("{0}")]
+    ChipUnit(ChipsRefusal),
     #[error("cash-out {0}: the hand had no showdown")]
     NoShowdown(usize),
     #[error("cash-out {0}: no such player")]
@@ -164,8 +166,8 @@ pub fn apply_cash_outs(
     chip_unit: u64,
     cash_outs: &[CashOut],
 ) -> Result<CashOutSettlement, CashOutError> {
-    if chip_unit == 0 {
-        return Err(CashOutError::ZeroChipUnit);
+    if let Some(refusal) = unit_refusal(Unit::Chip, chip_unit) {
+        return Err(CashOutError::ChipUnit(refusal));
     }
     let mut final_stacks = settlement.final_stacks.clone();
     let mut outcomes = Vec::with_capacity(cash_outs.len());

@@ -24,6 +24,8 @@ pub enum ChipAmount {
     MinPot,
     /// A rake cap, fixed or by players dealt.
     Cap,
+    /// The bad-beat jackpot's fund (`badBeat.pool`).
+    Pool,
 }
 
 impl std::fmt::Display for ChipAmount {
@@ -36,6 +38,25 @@ impl std::fmt::Display for ChipAmount {
             ChipAmount::JackpotAmount => "amount",
             ChipAmount::MinPot => "minPot",
             ChipAmount::Cap => "cap",
+            ChipAmount::Pool => "pool",
+        })
+    }
+}
+
+/// A unit of money, by its name in API.md: the smallest amount of its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Chip,
+    Bounty,
+    Prize,
+}
+
+impl std::fmt::Display for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unit::Chip => "chipUnit",
+            Unit::Bounty => "bountyUnit",
+            Unit::Prize => "prizeUnit",
         })
     }
 }
@@ -49,6 +70,12 @@ pub enum ChipsRefusal {
     /// RULES.md §1: every amount is a whole number of chip units.
     #[error("{0} {1} is not a multiple of chipUnit {2}")]
     NotMultiple(ChipAmount, u64, u64),
+    /// RULES.md §1 / TDA 19: a unit is at least one unit of money.
+    #[error("{0} must be at least 1")]
+    UnitZero(Unit),
+    /// RULES.md §1: a unit is an amount, read exactly by JavaScript.
+    #[error("{0} {1} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    UnitTooLarge(Unit, u64),
     /// API.md: a player puts in no more than their stack.
     #[error("committed {committed} plus dead {dead} is over the stack {stack}")]
     OverStack {
@@ -70,6 +97,15 @@ pub fn chip_amount_refusal(
     }
     let unit = unit.filter(|&u| u > 0 && !value.is_multiple_of(u))?;
     Some(ChipsRefusal::NotMultiple(what, value, unit))
+}
+
+/// The refusal of `value` as the unit `what`.
+pub fn unit_refusal(what: Unit, value: u64) -> Option<ChipsRefusal> {
+    match value {
+        0 => Some(ChipsRefusal::UnitZero(what)),
+        v if v > MAX_AMOUNT => Some(ChipsRefusal::UnitTooLarge(what, v)),
+        _ => None,
+    }
 }
 
 /// Why the house's terms are refused (RULES.md §8).

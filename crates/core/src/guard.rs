@@ -1,7 +1,7 @@
 //! Guard rails on the input: the server validates first, so these checks
 //! exist so that `settle` never panics and never wraps, whatever it is given.
 
-use crate::chips_refusal::{chip_amount_refusal, over_stack, ChipAmount};
+use crate::chips_refusal::{chip_amount_refusal, over_stack, unit_refusal, ChipAmount, Unit};
 use crate::hand_refusal::hand_refusals;
 use crate::seating_refusal::{seat_refusals, SeatingRefusal};
 use crate::types::{HandInput, SettleError};
@@ -11,13 +11,13 @@ pub use crate::chips_refusal::MAX_AMOUNT;
 /// RULES.md §1 / TDA 19: `chipUnit` is the smallest denomination in play, so
 /// it is at least one unit of money.
 pub(crate) fn check_chip_unit(input: &HandInput) -> Result<u64, SettleError> {
-    if input.chip_unit == 0 {
-        return Err(SettleError::ZeroChipUnit);
+    match unit_refusal(Unit::Chip, input.chip_unit) {
+        Some(refusal) => Err(SettleError::Chips {
+            player: None,
+            refusal,
+        }),
+        None => Ok(input.chip_unit),
     }
-    if input.chip_unit > MAX_AMOUNT {
-        return Err(SettleError::Overflow);
-    }
-    Ok(input.chip_unit)
 }
 
 /// A showdown needs somebody to settle against, and somebody live (API.md:

@@ -138,10 +138,8 @@ pub struct Settlement {
 /// the core's own guard rails, never panics.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SettleError {
-    #[error("chip unit must be at least 1")]
-    ZeroChipUnit,
     /// A player's chips (`player`, by core index) or the hand's dead money
-    /// (`None`), refused by the rule the contract's 422 words too.
+    /// or chip unit (`None`), refused by the rule the contract's 422 words too.
     #[error("{refusal}")]
     Chips {
         player: Option<usize>,

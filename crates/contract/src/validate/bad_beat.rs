@@ -4,7 +4,7 @@
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::{Card, Rank, VariantId};
-use showdown_core::MAX_AMOUNT;
+use showdown_core::ChipAmount;
 
 /// The games of RULES.md §11.1.
 pub fn bad_beat_game(variant: VariantId) -> bool {
@@ -46,17 +46,8 @@ pub(super) fn check(
             format!("loserBp, winnerBp and tableBp add up to {total} basis points, over 10000"),
         );
     }
-    if bb.pool > MAX_AMOUNT {
-        p.push(
-            "/badBeat/pool",
-            format!("the pool is over 2^53 - 1 ({MAX_AMOUNT})"),
-        );
-    } else if let Some(u) = unit.filter(|&u| u > 0 && bb.pool % u != 0) {
-        p.push(
-            "/badBeat/pool",
-            format!("the pool {} is not a multiple of chipUnit {u}", bb.pool),
-        );
-    }
+    let pool = || "/badBeat/pool".to_string();
+    p.amount(pool, ChipAmount::Pool, bb.pool, unit);
     let n = req.players.len() as u64;
     let u32_max = u64::from(u32::MAX);
     if let Some(d) = bb.players_dealt {

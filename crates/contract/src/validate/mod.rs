@@ -25,7 +25,7 @@ use crate::problems::{seat_from_1, seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::{
-    folded_uncalled, hand_refusals, over_stack, ChipAmount, HandAt, HandRefusal, HiLoOddChips,
+    folded_uncalled, hand_refusals, over_stack, ChipAmount, HandAt, HandRefusal, HiLoOddChips, Unit,
 };
 use showdown_json::Invalid;
 pub use validated::Validated;
@@ -113,7 +113,7 @@ fn hi_lo_odd_chips(req: &SettleRequest, p: &mut Problems) -> HiLoOddChips {
 
 /// `chipUnit`, checked first: the other amounts are checked against it.
 fn chip_unit(req: &SettleRequest, p: &mut Problems) -> Option<u64> {
-    p.unit("/chipUnit", "chipUnit", req.chip_unit)
+    p.unit("/chipUnit", Unit::Chip, req.chip_unit)
 }
 
 /// The hand's own amounts, `deadMoney` (returned) and `handNumber`.

@@ -6,7 +6,7 @@
 
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_core::{prize_table_problems, PrizeTableAt};
+use showdown_core::{prize_table_problems, PrizeTableAt, Unit};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).
 pub(crate) const TIED_PLACES: [&str; 2] = ["split", "seat"];
@@ -24,7 +24,7 @@ pub(crate) struct TableFields<'r> {
 /// then the prizes ([`check_prizes`]).
 pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
     let at = f.at;
-    let unit = p.unit(&format!("{at}/prizeUnit"), "prizeUnit", f.prize_unit);
+    let unit = p.unit(&format!("{at}/prizeUnit"), Unit::Prize, f.prize_unit);
     if let Some(tied) = f.tied_places {
         if !TIED_PLACES.contains(&tied) {
             p.push(

@@ -5,7 +5,7 @@ use crate::problems::{seat_from_1, Problems};
 use crate::settle::SettleRequest;
 use showdown_cards::Variant;
 use showdown_core::{
-    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentSeat,
+    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentSeat, Unit,
 };
 
 /// The most players a tournament hand may list: no game deals a hand to
@@ -39,7 +39,7 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         );
     }
     no_house_take(req, p);
-    let unit = p.unit("/tournament/bountyUnit", "bountyUnit", t.bounty_unit);
+    let unit = p.unit("/tournament/bountyUnit", Unit::Bounty, t.bounty_unit);
     let seats: Vec<TournamentSeat> = req
         .players
         .iter()

@@ -3,7 +3,7 @@
 
 use crate::refusal::{one_wording_one_pointer, settle_problems};
 use serde_json::{json, Value};
-use showdown_core::{ChipAmount, ChipsRefusal, HandRefusal, RakeRefusal, MAX_AMOUNT};
+use showdown_core::{ChipAmount, ChipsRefusal, HandRefusal, RakeRefusal, Unit, MAX_AMOUNT};
 
 /// The problems of a two-handed hold'em hand changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -40,6 +40,29 @@ fn place(what: ChipAmount) -> (&'static str, fn(&mut Value, u64)) {
         ChipAmount::Cap => ("/rake/cap", |b, v| {
             b["rake"] = json!({"percentBp": 500, "cap": v})
         }),
+        ChipAmount::Pool => {
+            (
+                "/badBeat/pool",
+                |b, v| {
+                    b["badBeat"] =
+                        json!({"pool": v, "minLosingHand": ["Ah", "Ad", "Ac", "Kh", "Kd"]})
+                },
+            )
+        }
+    }
+}
+
+/// Where the unit `what` sits in that hand, and how to set it (no
+/// wildcard, as above).
+fn unit_place(what: Unit) -> (&'static str, fn(&mut Value, u64)) {
+    match what {
+        Unit::Chip => ("/chipUnit", |b, v| b["chipUnit"] = json!(v)),
+        Unit::Bounty => ("/tournament/bountyUnit", |b, v| {
+            b["tournament"] = json!({ "bountyUnit": v })
+        }),
+        Unit::Prize => ("/tournament/prizeUnit", |b, v| {
+            b["tournament"] = json!({ "prizeUnit": v })
+        }),
     }
 }
 
@@ -63,6 +86,14 @@ fn case(r: ChipsRefusal) -> (Vec<(String, String)>, &'static str) {
                 set(b, value);
             };
             (problems(edit), pointer)
+        }
+        ChipsRefusal::UnitZero(what) => {
+            let (pointer, set) = unit_place(what);
+            (problems(|b| set(b, 0)), pointer)
+        }
+        ChipsRefusal::UnitTooLarge(what, value) => {
+            let (pointer, set) = unit_place(what);
+            (problems(|b| set(b, value)), pointer)
         }
         ChipsRefusal::OverStack { dead, .. } => (
             problems(|b| b["players"][0]["dead"] = json!(dead)),
@@ -151,7 +182,7 @@ fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
 }
 
 /// RULES.md §1 and API.md: each of the core's refusals of a chip amount
-/// has one wording, the core's, at one pointer (the core's guard refuses
+/// or a unit has one wording, the core's, at one pointer (the core's guard refuses
 /// with the same values, so in the same words).
 #[test]
 fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
@@ -164,11 +195,16 @@ fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
         A::JackpotAmount,
         A::MinPot,
         A::Cap,
+        A::Pool,
     ];
     let mut all: Vec<ChipsRefusal> = Vec::new();
     for what in amounts {
         all.push(ChipsRefusal::TooLarge(what, MAX_AMOUNT + 1));
         all.push(ChipsRefusal::NotMultiple(what, 7, 5));
+    }
+    for what in [Unit::Chip, Unit::Bounty, Unit::Prize] {
+        all.push(ChipsRefusal::UnitZero(what));
+        all.push(ChipsRefusal::UnitTooLarge(what, MAX_AMOUNT + 1));
     }
     all.push(ChipsRefusal::OverStack {
         committed: 10,

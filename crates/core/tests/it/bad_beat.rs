@@ -6,7 +6,7 @@ use crate::common::{cards, high};
 use showdown_cards::{both_hole_cards_play, five_card_high_value, VariantId};
 use showdown_core::{
     bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
-    BadBeatTerms, BadBeatWin, NotQualified,
+    BadBeatTerms, BadBeatWin, ChipAmount, ChipsRefusal, NotQualified, Unit,
 };
 
 /// A player of `variant` in `seat`: live with `hole` on `board`, or folded.
@@ -186,11 +186,15 @@ fn rules_11_2_terms_defaults_and_bounds() {
     );
     assert_eq!(
         bad_beat(&aces_full(101), &players, 5),
-        Err(BadBeatError::Pool)
+        Err(BadBeatError::Pool(ChipsRefusal::NotMultiple(
+            ChipAmount::Pool,
+            101,
+            5
+        )))
     );
     assert_eq!(
         bad_beat(&aces_full(100), &players, 0),
-        Err(BadBeatError::ZeroChipUnit)
+        Err(BadBeatError::ChipUnit(ChipsRefusal::UnitZero(Unit::Chip)))
     );
     let dealt = BadBeatTerms {
         players_dealt: Some(5),

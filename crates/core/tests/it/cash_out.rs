@@ -5,9 +5,9 @@
 use crate::common::{holdem, live};
 use showdown_core::{
     apply_cash_outs, settle, settle_with_house, Attribution, Cap, CashOut, CashOutError,
-    CashOutSettlement, CashOutTerms, FeeRounding, Fraction, HandInput, HouseTake, Jackpot,
-    OddChipOrder, PlayerInput, PotEquity, Rake, Rounding, Settlement, Spread, DEFAULT_FEE_BP,
-    SHARE_UNITS_PER_RUNOUT,
+    CashOutSettlement, CashOutTerms, ChipsRefusal, FeeRounding, Fraction, HandInput, HouseTake,
+    Jackpot, OddChipOrder, PlayerInput, PotEquity, Rake, Rounding, Settlement, Spread, Unit,
+    DEFAULT_FEE_BP, SHARE_UNITS_PER_RUNOUT,
 };
 
 const D: u64 = SHARE_UNITS_PER_RUNOUT;
@@ -427,7 +427,10 @@ fn a_cash_out_needs_a_showdown_and_sound_equities() {
         apply_cash_outs(&s, 1, &[k]),
         Err(CashOutError::BoardCards(0, 5))
     );
-    assert_eq!(apply_cash_outs(&s, 0, &[]), Err(CashOutError::ZeroChipUnit));
+    assert_eq!(
+        apply_cash_outs(&s, 0, &[]),
+        Err(CashOutError::ChipUnit(ChipsRefusal::UnitZero(Unit::Chip)))
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::common::{folded, hs, live};
 use showdown_core::{
     settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands, OddChipOrder,
-    PlayerInput, Reason, SeatingAt, SeatingRefusal, SettleError, Share, Uncalled, MAX_AMOUNT,
+    PlayerInput, Reason, SeatingAt, SeatingRefusal, SettleError, Share, Uncalled, Unit, MAX_AMOUNT,
 };
 
 /// The core's refusal of a player's chips (`None`: the hand's dead money).
@@ -265,7 +265,14 @@ fn rules_1_amounts_are_multiples_of_the_chip_unit() {
         Err(chips(None, R::NotMultiple(A::DeadMoney, 5, 20)))
     );
     input.chip_unit = 0;
-    assert_eq!(settle(&input), Err(SettleError::ZeroChipUnit));
+    let refusal = R::UnitZero(Unit::Chip);
+    assert_eq!(
+        settle(&input),
+        Err(SettleError::Chips {
+            player: None,
+            refusal
+        })
+    );
 }
 
 #[test]
