@@ -46,7 +46,10 @@ pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 mod chip_race_refusal;
-pub use chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal, Denomination};
+pub use chip_race_refusal::{
+    denominations, race_player_refusals, small_blind_refusal, ChipRaceRefusal, Denomination,
+    RaceAt, RaceChips, RaceSeat, RaceTerms,
+};
 pub mod draw;
 
 pub use bad_beat::{
