@@ -8,6 +8,7 @@ use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutRefusal, CashOutSeat,
     CashOutTerms, FeeRounding, DEFAULT_FEE_BP,
 };
+use showdown_equity::equity_game;
 
 /// `cashOuts[].feeRounding`, as the contract spells it.
 pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
@@ -16,11 +17,6 @@ pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
         Some("nearest") => Some(FeeRounding::Nearest),
         Some(_) => None,
     }
-}
-
-/// The games of RULES.md §10.1, whose equity is enumerated.
-pub fn equity_game(variant: VariantId) -> bool {
-    showdown_equity::GAMES.contains(&variant)
 }
 
 /// The request's cash-outs as the core's terms, by request player index;
@@ -58,7 +54,7 @@ pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
         })
         .collect();
     let hand = CashOutHand {
-        cash_out_allowed: variant.is_none_or(equity_game),
+        cash_out_allowed: variant.is_none_or(|v| equity_game(v).is_some()),
         boards: req.boards.as_ref().map_or(1, Vec::len),
         players: &seats,
     };

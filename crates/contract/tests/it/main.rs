@@ -7,6 +7,7 @@ mod chip_race_refusals;
 mod chips_refusals;
 mod deal_refusals;
 mod draw_refusals;
+mod equity_refusals;
 mod fraction;
 mod openapi_examples;
 mod refusal;

@@ -5,6 +5,7 @@ use crate::refusal::{listed, one_wording_one_pointer, settle_problems};
 use serde_json::{json, Value};
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest};
 use showdown_contract::draw::{draw_request, DrawRequest};
+use showdown_contract::equity::{prepare, EquityRequest};
 use showdown_core::{SeatingRefusal, SeatingRefusal as R};
 
 /// The request changed so that its second player is refused for `r`.
@@ -87,4 +88,27 @@ fn api_draws_and_chip_races_refuse_seats_and_ids_alike() {
         (listed(chip_race_request(&req).unwrap_err()), pointer(&r))
     };
     one_wording_one_pointer(&all(), race);
+}
+
+/// API.md: an equity request refuses ids in the same words, at the same
+/// pointers (it has no seats).
+#[test]
+fn api_equities_refuse_ids_as_every_route_does() {
+    let ids = [
+        R::EmptyId,
+        R::DuplicateId {
+            id: "a".into(),
+            first: 0,
+        },
+    ];
+    let equity = |r: SeatingRefusal| {
+        let mut body = json!({"variant": "holdem", "players": [
+            {"id": "a", "cards": ["Ah", "Kd"]}, {"id": "b", "cards": ["2c", "3c"]}
+        ]});
+        refused(&mut body, &r);
+        let req: EquityRequest = serde_json::from_value(body).unwrap();
+        let found = listed(prepare(&req).err().expect("refused"));
+        (found, pointer(&r))
+    };
+    one_wording_one_pointer(&ids, equity);
 }
