@@ -6,6 +6,7 @@
 //! arrive as high values of the variant (the cards crate ranks them, on the
 //! first board when there are several), with whether both hole cards play.
 
+use crate::cards_refusal::CardsRefusal;
 use crate::chips_refusal::{chip_amount_refusal, unit_refusal, ChipAmount, ChipsRefusal, Unit};
 
 /// §11.2's defaults.
@@ -151,8 +152,9 @@ pub enum BadBeatError {
     Shares(u64),
     #[error("fewer players dealt in than players in the hand")]
     PlayersDealt,
-    #[error("player {0} is live without a hand")]
-    MissingHand(usize),
+    /// A live player without a hand, refused by `cards_refusal`'s rule.
+    #[error("{0}")]
+    Cards(CardsRefusal),
 }
 
 /// Whether the hand qualifies for the jackpot (RULES.md §11.3) and, if it
@@ -240,7 +242,9 @@ fn check(
         return Err(BadBeatError::PlayersDealt);
     }
     match players.iter().position(|p| p.live && p.high.is_none()) {
-        Some(i) => Err(BadBeatError::MissingHand(i)),
+        Some(player) => Err(BadBeatError::Cards(CardsRefusal::LiveWithoutCards {
+            player,
+        })),
         None => Ok(()),
     }
 }

@@ -16,6 +16,7 @@
 mod award;
 mod bad_beat;
 mod boards;
+mod cards_refusal;
 mod cash_out;
 mod cash_out_refusal;
 mod chips_refusal;
@@ -56,6 +57,10 @@ pub use bad_beat::{
     bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
     BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
     DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
+};
+pub use cards_refusal::{
+    board_refusal, boards_deck_refusal, boards_refusal, hole_refusal, CardsAt, CardsRefusal,
+    MAX_LISTED_BOARDS,
 };
 pub use cash_out::{
     apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,

@@ -3,6 +3,7 @@
 
 use std::cmp::Reverse;
 
+use crate::cards_refusal::CardsRefusal;
 use crate::guard::{add, sub};
 use crate::hand_refusal::HandRefusal;
 use crate::odd_chip::{self, Side};
@@ -23,7 +24,9 @@ pub(crate) fn reason(players: &[PlayerInput]) -> Result<Reason, SettleError> {
 /// an impossible hand).
 pub(crate) fn check_hands(players: &[PlayerInput]) -> Result<(), SettleError> {
     match players.iter().position(|p| !p.folded && p.hands.is_none()) {
-        Some(i) => Err(SettleError::MissingHand(i)),
+        Some(player) => Err(SettleError::Cards(CardsRefusal::LiveWithoutCards {
+            player,
+        })),
         None => Ok(()),
     }
 }

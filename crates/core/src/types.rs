@@ -1,6 +1,7 @@
 //! The typed input and result of settling one hand, apart from the
 //! `settle*` functions so every module imports them without a circle.
 
+use crate::cards_refusal::CardsRefusal;
 use crate::chips_refusal::{ChipsRefusal, RakeRefusal};
 use crate::hand_refusal::HandRefusal;
 use crate::seating_refusal::{SeatingAt, SeatingRefusal};
@@ -157,8 +158,10 @@ pub enum SettleError {
         at: SeatingAt,
         refusal: SeatingRefusal,
     },
-    #[error("player {0} is live at a showdown without a hand")]
-    MissingHand(usize),
+    /// A live player at a showdown without a hand (`cards_refusal`'s
+    /// rule; the player is a core index).
+    #[error("{0}")]
+    Cards(CardsRefusal),
     /// The house's terms, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Rake(RakeRefusal),

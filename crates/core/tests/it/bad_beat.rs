@@ -6,7 +6,7 @@ use crate::common::{cards, high};
 use showdown_cards::{both_hole_cards_play, five_card_high_value, VariantId};
 use showdown_core::{
     bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
-    BadBeatTerms, BadBeatWin, ChipAmount, ChipsRefusal, NotQualified, Unit,
+    BadBeatTerms, BadBeatWin, CardsRefusal, ChipAmount, ChipsRefusal, NotQualified, Unit,
 };
 
 /// A player of `variant` in `seat`: live with `hole` on `board`, or folded.
@@ -208,7 +208,9 @@ fn rules_11_2_terms_defaults_and_bounds() {
     no_hand[1].high = None;
     assert_eq!(
         bad_beat(&aces_full(100), &no_hand, 1),
-        Err(BadBeatError::MissingHand(1))
+        Err(BadBeatError::Cards(CardsRefusal::LiveWithoutCards {
+            player: 1
+        }))
     );
 }
 

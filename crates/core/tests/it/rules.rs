@@ -3,8 +3,9 @@
 
 use crate::common::{folded, hs, live};
 use showdown_core::{
-    settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands, OddChipOrder,
-    PlayerInput, Reason, SeatingAt, SeatingRefusal, SettleError, Share, Uncalled, Unit, MAX_AMOUNT,
+    settle, CardsRefusal, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands,
+    OddChipOrder, PlayerInput, Reason, SeatingAt, SeatingRefusal, SettleError, Share, Uncalled,
+    Unit, MAX_AMOUNT,
 };
 
 /// The core's refusal of a player's chips (`None`: the hand's dead money).
@@ -125,7 +126,8 @@ fn rules_3_contested_live_player_without_hand_is_an_error() {
     let mut b = live(2, 100, hs(0, 0), None);
     b.hands = None;
     let input = holdem(vec![live(1, 100, hs(1, 0), None), b], 1);
-    assert_eq!(settle(&input), Err(SettleError::MissingHand(1)));
+    let refused = CardsRefusal::LiveWithoutCards { player: 1 };
+    assert_eq!(settle(&input), Err(SettleError::Cards(refused)));
 }
 
 #[test]
