@@ -6,6 +6,7 @@
 //! arrive as high values of the variant (the cards crate ranks them, on the
 //! first board when there are several), with whether both hole cards play.
 
+use crate::bad_beat_refusal::{bad_beat_refusals, BadBeatRefusal};
 use crate::cards_refusal::CardsRefusal;
 use crate::chips_refusal::{chip_amount_refusal, unit_refusal, ChipAmount, ChipsRefusal, Unit};
 
@@ -148,10 +149,9 @@ pub enum BadBeatError {
     /// The fund, refused by every amount's rule.
     #[error("{0}")]
     Pool(ChipsRefusal),
-    #[error("the shares add up to {0} basis points, over 10000")]
-    Shares(u64),
-    #[error("fewer players dealt in than players in the hand")]
-    PlayersDealt,
+    /// The terms, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Refused(BadBeatRefusal),
     /// A live player without a hand, refused by `cards_refusal`'s rule.
     #[error("{0}")]
     Cards(CardsRefusal),
@@ -228,18 +228,11 @@ fn check(
     if let Some(refusal) = chip_amount_refusal(ChipAmount::Pool, terms.pool, Some(chip_unit)) {
         return Err(BadBeatError::Pool(refusal));
     }
-    let shares = [terms.loser_bp, terms.winner_bp, terms.table_bp]
-        .iter()
-        .map(|&bp| u64::from(bp))
-        .sum::<u64>();
-    if shares > 10_000 {
-        return Err(BadBeatError::Shares(shares));
-    }
-    if terms
-        .players_dealt
-        .is_some_and(|d| usize::try_from(d).is_ok_and(|d| d < players.len()))
-    {
-        return Err(BadBeatError::PlayersDealt);
+    let shares = [terms.loser_bp, terms.winner_bp, terms.table_bp].map(u64::from);
+    let players_dealt = terms.players_dealt.map(u64::from);
+    let n = players.len() as u64;
+    if let Some(&r) = bad_beat_refusals(None, shares, n, players_dealt, None).first() {
+        return Err(BadBeatError::Refused(r));
     }
     match players.iter().position(|p| p.live && p.high.is_none()) {
         Some(player) => Err(BadBeatError::Cards(CardsRefusal::LiveWithoutCards {

@@ -15,6 +15,7 @@
 
 mod award;
 mod bad_beat;
+mod bad_beat_refusal;
 mod boards;
 mod cards_refusal;
 mod cash_out;
@@ -58,6 +59,7 @@ pub use bad_beat::{
     BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
     DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
 };
+pub use bad_beat_refusal::{bad_beat_game, bad_beat_refusals, BadBeatAt, BadBeatRefusal};
 pub use cards_refusal::{
     board_refusal, boards_deck_refusal, boards_refusal, hole_refusal, CardsAt, CardsRefusal,
     MAX_LISTED_BOARDS,

@@ -3,6 +3,7 @@
 //! shape walk on the contract's request types. Tests that need the
 //! contract's private items stay beside them, in `src/`.
 
+mod bad_beat_refusals;
 mod cards_refusals;
 mod chip_race_refusals;
 mod chips_refusals;
