@@ -1,7 +1,7 @@
 //! RULES.md §11.5: the bad-beat refusals the core decides, as the settle
 //! route places and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems};
+use crate::refusal::{one_wording_one_pointer, settle_problems, showdown_hand};
 use serde_json::{json, Value};
 use showdown_cards::VariantId;
 use showdown_core::BadBeatRefusal as R;
@@ -9,15 +9,8 @@ use showdown_core::BadBeatRefusal as R;
 /// The problems of a two-handed showdown with a bad-beat jackpot, changed
 /// by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
-    let mut body = json!({
-        "variant": "holdem", "buttonSeat": 1,
-        "board": ["2d", "7h", "9s", "Jc", "Qd"],
-        "players": [
-            {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
-            {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]}
-        ],
-        "badBeat": {"pool": 1000, "minLosingHand": ["Ah", "Ad", "Ac", "Kh", "Kd"]}
-    });
+    let mut body = showdown_hand();
+    body["badBeat"] = json!({"pool": 1000, "minLosingHand": ["Ah", "Ad", "Ac", "Kh", "Kd"]});
     edit(&mut body);
     settle_problems(body)
 }

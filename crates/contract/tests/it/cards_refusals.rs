@@ -1,20 +1,13 @@
 //! RULES.md §9.1 and API.md: the refusals of a hand's card counts the
 //! core decides, as the settle route places and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems};
+use crate::refusal::{one_wording_one_pointer, settle_problems, showdown_hand};
 use serde_json::{json, Value};
 use showdown_core::{CardsAt, CardsRefusal as R, MAX_LISTED_BOARDS};
 
 /// The problems of a two-handed hold'em showdown changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
-    let mut body = json!({
-        "variant": "holdem", "buttonSeat": 1,
-        "board": ["2d", "7h", "9s", "Jc", "Qd"],
-        "players": [
-            {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
-            {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]}
-        ]
-    });
+    let mut body = showdown_hand();
     edit(&mut body);
     settle_problems(body)
 }

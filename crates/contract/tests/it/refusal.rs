@@ -13,6 +13,18 @@ pub fn settle_problems(body: Value) -> Vec<(String, String)> {
     listed(showdown_contract::validate::validate(&req).unwrap_err())
 }
 
+/// A two-handed hold'em hand played to a showdown, every card given.
+pub fn showdown_hand() -> Value {
+    serde_json::json!({
+        "variant": "holdem", "buttonSeat": 1,
+        "board": ["2d", "7h", "9s", "Jc", "Qd"],
+        "players": [
+            {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
+            {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]}
+        ]
+    })
+}
+
 /// Every problem (pointer, message) a refusal lists.
 pub fn listed(invalid: Invalid) -> Vec<(String, String)> {
     invalid
