@@ -76,6 +76,10 @@ pub enum ChipsRefusal {
     /// RULES.md §1: a unit is an amount, read exactly by JavaScript.
     #[error("{0} {1} is over 2^53 - 1 ({MAX_AMOUNT})")]
     UnitTooLarge(Unit, u64),
+    /// API.md: every chip put in (`committed`, `dead`, `deadMoney`) stays
+    /// within 2^53 - 1 in total, so no pot or win can pass it.
+    #[error("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})")]
+    HandTotal,
     /// API.md: a player puts in no more than their stack.
     #[error("committed {committed} plus dead {dead} is over the stack {stack}")]
     OverStack {
@@ -97,6 +101,11 @@ pub fn chip_amount_refusal(
     }
     let unit = unit.filter(|&u| u > 0 && !value.is_multiple_of(u))?;
     Some(ChipsRefusal::NotMultiple(what, value, unit))
+}
+
+/// The refusal of `total` chips put in a hand.
+pub fn hand_total_refusal(total: u64) -> Option<ChipsRefusal> {
+    (total > MAX_AMOUNT).then_some(ChipsRefusal::HandTotal)
 }
 
 /// The refusal of `value` as the unit `what`.

@@ -25,7 +25,8 @@ use crate::problems::{seat_from_1, seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::{
-    folded_uncalled, hand_refusals, over_stack, ChipAmount, HandAt, HandRefusal, HiLoOddChips, Unit,
+    folded_uncalled, hand_refusals, hand_total_refusal, over_stack, ChipAmount, HandAt,
+    HandRefusal, HiLoOddChips, Unit,
 };
 use showdown_json::Invalid;
 pub use validated::Validated;
@@ -152,11 +153,9 @@ fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Prob
         p.seating(&mut seated, i);
         total = total.saturating_add(player_amounts(i, pl, unit, p));
     }
-    if total > MAX_AMOUNT && !p.over {
-        p.push(
-            "/players",
-            format!("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
-        );
+    // Not said again when an amount alone is over (its own refusal says so).
+    if let Some(refusal) = hand_total_refusal(total).filter(|_| !p.over) {
+        p.push("/players", refusal.to_string());
     }
     live >= 2
 }

@@ -95,6 +95,15 @@ fn case(r: ChipsRefusal) -> (Vec<(String, String)>, &'static str) {
             let (pointer, set) = unit_place(what);
             (problems(|b| set(b, value)), pointer)
         }
+        ChipsRefusal::HandTotal => (
+            problems(|b| {
+                for i in 0..2 {
+                    b["players"][i]["stack"] = json!(MAX_AMOUNT);
+                    b["players"][i]["committed"] = json!(MAX_AMOUNT / 2 + 1);
+                }
+            }),
+            "/players",
+        ),
         ChipsRefusal::OverStack { dead, .. } => (
             problems(|b| b["players"][0]["dead"] = json!(dead)),
             "/players/0/committed",
@@ -206,6 +215,7 @@ fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
         all.push(ChipsRefusal::UnitZero(what));
         all.push(ChipsRefusal::UnitTooLarge(what, MAX_AMOUNT + 1));
     }
+    all.push(ChipsRefusal::HandTotal);
     all.push(ChipsRefusal::OverStack {
         committed: 10,
         dead: 95,

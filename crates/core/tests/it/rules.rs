@@ -297,7 +297,7 @@ fn rules_1_amounts_stay_below_2_pow_53() {
         high: hs(9, 0),
         low: None,
     });
-    assert_eq!(settle(&input), Err(SettleError::Overflow));
+    assert_eq!(settle(&input), Err(chips(None, R::HandTotal)));
     input.dead_money = MAX_AMOUNT + 1;
     assert_eq!(
         settle(&input),
