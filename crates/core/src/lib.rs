@@ -27,6 +27,7 @@ mod first_hand;
 mod guard;
 mod hand_refusal;
 mod next_hand;
+mod next_hand_refusal;
 mod odd_chip;
 mod outcome;
 mod pot;
@@ -91,6 +92,7 @@ pub use hand_refusal::{folded_uncalled, hand_refusals, HandAt, HandRefusal};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
+pub use next_hand_refusal::{next_hand_refusals, NextHandAt, NextHandRefusal};
 pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
 pub use prize_refusal::{prize_table_problems, PrizeTableAt, PrizeTableProblem, PrizeTableRefusal};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};

@@ -3,6 +3,7 @@
 //! blinds and button, each decided and worded once, here, with its place.
 //! The contract only turns each [`TablesAt`] into a pointer.
 
+use crate::next_hand_refusal::NextHandRefusal;
 use crate::tables::MAX_SEATS;
 
 /// The most tables one request may list (RULES.md §13.8).
@@ -67,7 +68,8 @@ pub enum TablesRefusal {
     },
     #[error("the forward button needs the button's seat in the hand just played")]
     ForwardNeedsButton { table: usize },
-    #[error("bigBlindSeat {big} is also smallBlindSeat: the blinds are on two seats")]
+    /// The next hand's rule ([`NextHandRefusal::BlindsOnOneSeat`]), in its words.
+    #[error("{}", NextHandRefusal::BlindsOnOneSeat { big: *big })]
     BlindsOnOneSeat { table: usize, big: u32 },
     #[error("{field} with firstHand: a table that has not dealt yet has no blinds; its first hand's follow the drawn button")]
     BlindWithFirstHand { table: usize, field: SeatField },
