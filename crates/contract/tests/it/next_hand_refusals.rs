@@ -1,24 +1,19 @@
 //! RULES.md §13.8: the refusals of the next hand's blinds the core
 //! decides, as the settle route places and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems};
+use crate::refusal::one_wording_one_pointer;
+use crate::tournament_refusals::refused;
 use serde_json::{json, Value};
 use showdown_core::{NextHandAt, NextHandRefusal as R};
 
-/// The problems of a three-handed hold'em tournament hand whose blinds
-/// for the next hand are `blinds` (`smallBlindSeat`, `bigBlindSeat`,
+/// The problems of a three-handed tournament hand whose blinds for the
+/// next hand are `blinds` (`smallBlindSeat`, `bigBlindSeat`,
 /// `buttonRule`), changed by `edit`.
 fn problems(blinds: Value, edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
-    let mut body = json!({
-        "variant": "holdem", "buttonSeat": 1, "tournament": blinds,
-        "players": [
-            {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
-            {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]},
-            {"id": "c", "seat": 3, "stack": 100, "committed": 10, "cards": ["7s", "7d"]}
-        ]
-    });
-    edit(&mut body);
-    settle_problems(body)
+    refused(|b| {
+        b["tournament"] = blinds;
+        edit(b);
+    })
 }
 
 /// The request refused for `r` and its pointer (no wildcard: a refusal
