@@ -15,6 +15,7 @@ pub mod card;
 pub mod eval;
 pub mod hand;
 mod hole_cards_play;
+mod malformed;
 mod showing;
 pub mod variant;
 
@@ -30,6 +31,7 @@ pub use eval::short_deck::{short_deck_rank, short_deck_value};
 pub use eval::table::HandKey;
 pub use hand::{HandRank, Name, Rulebook, Showdown, Side};
 pub use hole_cards_play::{both_hole_cards_play, five_card_high_value};
+pub use malformed::{read_card, MalformedCard};
 pub use showing::stud_showing_value;
 pub use variant::{Family, HandKind, Variant, VariantId};
 

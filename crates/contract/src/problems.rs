@@ -1,7 +1,7 @@
 //! The contract's own checks on top of the shared accumulator: amounts in
 //! chips, units, ids, seats, seeds and cards, each rule in one wording.
 
-use showdown_cards::Card;
+use showdown_cards::{read_card, Card};
 use showdown_core::{
     chip_amount_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal, SeatingAt,
     SeatingRefusal, Unit, MAX_AMOUNT,
@@ -119,7 +119,7 @@ impl Problems {
         let mut seen: HashMap<Card, &str> = HashMap::new();
         cards
             .iter()
-            .map(|(pointer, s)| match s.parse::<Card>() {
+            .map(|(pointer, s)| match read_card(s) {
                 Ok(c) => {
                     if let Some(first) = seen.get(&c) {
                         self.push(
@@ -132,7 +132,7 @@ impl Problems {
                     Some(c)
                 }
                 Err(e) => {
-                    self.push(pointer.clone(), malformed_card(s, &e));
+                    self.push(pointer.clone(), e.to_string());
                     None
                 }
             })
@@ -146,43 +146,4 @@ pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats[i]);
     order
-}
-
-/// A card string the parser refused, with the card it probably meant when
-/// only the case or a ten written `10` was wrong (`"ah"`, `"10h"`).
-pub(crate) fn malformed_card(s: &str, error: &dyn std::fmt::Display) -> String {
-    let fixed = s.strip_prefix("10").map_or_else(
-        || {
-            let mut chars = s.chars();
-            let rank = chars.next().map(|c| c.to_ascii_uppercase());
-            rank.into_iter()
-                .chain(chars.map(|c| c.to_ascii_lowercase()))
-                .collect::<String>()
-        },
-        |suit| format!("T{}", suit.to_ascii_lowercase()),
-    );
-    if fixed != s && fixed.parse::<Card>().is_ok() {
-        format!("malformed card {s:?}: {error}; did you mean {fixed:?}?")
-    } else {
-        format!("malformed card {s:?}: {error}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_card_off_by_case_or_written_10_gets_the_card_it_meant() {
-        let e = "why";
-        assert_eq!(
-            malformed_card("ah", &e),
-            "malformed card \"ah\": why; did you mean \"Ah\"?"
-        );
-        assert_eq!(
-            malformed_card("10H", &e),
-            "malformed card \"10H\": why; did you mean \"Th\"?"
-        );
-        assert_eq!(malformed_card("Zz", &e), "malformed card \"Zz\": why");
-    }
 }

@@ -3,7 +3,7 @@
 
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_cards::{Card, Rank, VariantId};
+use showdown_cards::{read_card, Card, Rank, VariantId};
 use showdown_core::{
     bad_beat_refusals, BadBeatAt, ChipAmount, DEFAULT_LOSER_BP, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
 };
@@ -61,8 +61,8 @@ fn min_losing_hand(cards: &[String], variant: Option<VariantId>, p: &mut Problem
     let mut seen: Vec<Card> = Vec::with_capacity(5);
     for (j, s) in cards.iter().enumerate() {
         let at = format!("/badBeat/minLosingHand/{j}");
-        match s.parse::<Card>() {
-            Err(e) => p.push(at, crate::problems::malformed_card(s, &e)),
+        match read_card(s) {
+            Err(e) => p.push(at, e.to_string()),
             Ok(c) if short && c.rank() < Rank::Six => {
                 p.push(at, format!("card {c} is not in the short deck (6 to A)"))
             }

@@ -2,7 +2,7 @@
 //! seen, so a duplicate names its first copy by pointer.
 
 use crate::problems::Problems;
-use showdown_cards::{Card, Rank};
+use showdown_cards::{read_card, Card, Rank};
 
 /// Whose card it is: where a pointer to it leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,8 +53,8 @@ impl Deck {
     /// Parses a card string: a well-formed card of the variant's deck, or a
     /// problem at the card's pointer.
     pub(crate) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
-        match s.parse::<Card>() {
-            Err(e) => p.push(owner.ptr(j), crate::problems::malformed_card(s, &e)),
+        match read_card(s) {
+            Err(e) => p.push(owner.ptr(j), e.to_string()),
             Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
                 owner.ptr(j),
                 format!("card {c} is not in the short deck (6 to A)"),
