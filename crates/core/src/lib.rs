@@ -94,7 +94,10 @@ pub use next_hand::{
 };
 pub use next_hand_refusal::{next_hand_refusals, NextHandAt, NextHandRefusal};
 pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
-pub use prize_refusal::{prize_table_problems, PrizeTableAt, PrizeTableProblem, PrizeTableRefusal};
+pub use prize_refusal::{
+    hand_for_hand_refusals, prize_table_problems, HandForHandAt, HandForHandRefusal, Knocked,
+    PrizeTableAt, PrizeTableProblem, PrizeTableRefusal, MAX_PRIZE_PLAYERS,
+};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
 pub use seating_refusal::{
     earlier_equal, id_refusals, seat_refusals, seating_refusals, SeatingAt, SeatingRefusal,

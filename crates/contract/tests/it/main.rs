@@ -11,6 +11,7 @@ mod deal_refusals;
 mod draw_refusals;
 mod equity_refusals;
 mod fraction;
+mod hand_for_hand_refusals;
 mod next_hand_refusals;
 mod openapi_examples;
 mod refusal;

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 use showdown_contract::settle::SettleRequest;
+use showdown_core::ChipsRefusal;
 use showdown_json::Invalid;
 use std::fmt::{Debug, Display};
 
@@ -23,6 +24,17 @@ pub fn showdown_hand() -> Value {
             {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]}
         ]
     })
+}
+
+/// The edit giving player 1 the stack a stack's refusal names: none
+/// (`None`: a player without chips) or the amount refused.
+pub fn player_1_stack(refusal: Option<ChipsRefusal>) -> impl FnOnce(&mut Value) {
+    let stack = match refusal {
+        None => 0,
+        Some(ChipsRefusal::TooLarge(_, v)) => v,
+        Some(other) => unreachable!("a stack is judged in chips only: {other:?}"),
+    };
+    move |b: &mut Value| b["players"][1]["stack"] = serde_json::json!(stack)
 }
 
 /// Every problem (pointer, message) a refusal lists.
