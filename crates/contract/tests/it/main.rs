@@ -14,6 +14,7 @@ mod fraction;
 mod hand_for_hand_refusals;
 mod next_hand_refusals;
 mod openapi_examples;
+mod prize_table_refusals;
 mod refusal;
 mod schema_enums;
 mod seating_refusals;

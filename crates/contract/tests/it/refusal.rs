@@ -49,9 +49,9 @@ pub fn listed(invalid: Invalid) -> Vec<(String, String)> {
 /// For each refusal of `all`, `case` gives the problems of a request
 /// refused for it and the pointer it must get: the refusal's wording is
 /// found at that pointer and no other, and no two refusals share a wording.
-pub fn one_wording_one_pointer<R: Display + Debug + Clone>(
+pub fn one_wording_one_pointer<R: Display + Debug + Clone, P: AsRef<str>>(
     all: &[R],
-    case: impl Fn(R) -> (Vec<(String, String)>, &'static str),
+    case: impl Fn(R) -> (Vec<(String, String)>, P),
 ) {
     let mut wordings: Vec<String> = Vec::new();
     for r in all {
@@ -62,7 +62,7 @@ pub fn one_wording_one_pointer<R: Display + Debug + Clone>(
             .filter(|(_, m)| *m == wording)
             .map(|(p, _)| p)
             .collect();
-        assert_eq!(at, [pointer], "{r:?}: {found:?}");
+        assert_eq!(at, [pointer.as_ref()], "{r:?}: {found:?}");
         wordings.push(wording);
     }
     wordings.sort();
