@@ -25,6 +25,7 @@
 //! diamonds > clubs — the order [`Card`]'s `Ord` already has (rank, then
 //! suit), so with one deck there is never a tie and never a redeal.
 
+use crate::chip_race_refusal::ChipRaceRefusal;
 use crate::seating_refusal::{seat_refusals, SeatingAt, SeatingRefusal};
 use showdown_cards::Card;
 
@@ -171,6 +172,11 @@ pub enum DrawError {
     /// The dealer's seat, by the same rule.
     #[error("{0}")]
     DealerSeat(SeatingRefusal),
+    /// Every deal's rule, in the chip race's words.
+    #[error("{}", ChipRaceRefusal::SeedAndCards { player: *player })]
+    SeedAndCard { player: usize },
+    #[error("no seed: give the card dealt to every player")]
+    NoCard { player: usize },
     #[error("a draw deals one card per player: {players} players, {cards} cards")]
     CardCount { players: usize, cards: usize },
     #[error("card {card} is dealt twice (player {player})")]
@@ -187,6 +193,48 @@ pub fn draw_count_refusal(n: usize) -> Option<DrawError> {
     } else {
         None
     }
+}
+
+/// Where a draw's refusal lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawAt {
+    Players,
+    DealerSeat,
+    /// Player `.0`'s card.
+    Card(usize),
+}
+
+impl DrawError {
+    /// Where a refusal of [`draw_refusals`] lies (the players as a whole
+    /// for the guard's own errors).
+    pub fn at(&self) -> DrawAt {
+        match self {
+            DrawError::DealerSeat(_) => DrawAt::DealerSeat,
+            DrawError::SeedAndCard { player } | DrawError::NoCard { player } => {
+                DrawAt::Card(*player)
+            }
+            _ => DrawAt::Players,
+        }
+    }
+}
+
+/// Robert's 3.7: a draw of 2 to a deck's worth of players, the dealer on
+/// a seat numbered from 1, and a seed or each player's card (`cards`:
+/// whether player `i`'s is given), never both. Every refusal, in that
+/// order.
+pub fn draw_refusals(dealer_seat: Option<u32>, seeded: bool, cards: &[bool]) -> Vec<DrawError> {
+    let mut out: Vec<DrawError> = draw_count_refusal(cards.len()).into_iter().collect();
+    if dealer_seat == Some(0) {
+        out.push(DrawError::DealerSeat(SeatingRefusal::SeatZero));
+    }
+    for (player, &card) in cards.iter().enumerate() {
+        match (card, seeded) {
+            (true, true) => out.push(DrawError::SeedAndCard { player }),
+            (false, false) => out.push(DrawError::NoCard { player }),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The first refusal of the players' seats (`seat_refusals`), if any.
@@ -214,7 +262,12 @@ pub fn draw(input: &DrawInput) -> Result<DrawResult, DrawError> {
     let deal_order = clockwise_from(&input.seats, start);
     let cards = match &input.deal {
         DrawDeal::Cards(cards) => {
-            if cards.len() != n {
+            if cards.len() < n {
+                return Err(DrawError::NoCard {
+                    player: cards.len(),
+                });
+            }
+            if cards.len() > n {
                 return Err(DrawError::CardCount {
                     players: n,
                     cards: cards.len(),

@@ -113,9 +113,13 @@ fn draw_input_errors_are_reported() {
     );
     assert_eq!(
         with(&|i| i.deal = DrawDeal::Cards(vec![card("As")])),
+        DrawError::NoCard { player: 1 }
+    );
+    assert_eq!(
+        with(&|i| i.deal = DrawDeal::Cards(vec![card("As"), card("Ks"), card("Qs")])),
         DrawError::CardCount {
             players: 2,
-            cards: 1
+            cards: 3
         }
     );
     assert_eq!(
