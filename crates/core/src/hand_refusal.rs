@@ -11,7 +11,10 @@ pub enum HandAt {
     Players,
     /// Player `.0`'s `folded`.
     Folded(usize),
+    ButtonSeat,
 }
+
+use crate::seating_refusal::SeatingRefusal;
 
 /// Why a hand's table is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -23,6 +26,15 @@ pub enum HandRefusal {
     /// Folding to no bet is impossible: somebody bet past the player.
     #[error("a folded player alone committed the most ({committed}): nobody called that bet")]
     FoldedUncalled { player: usize, committed: u64 },
+    /// RULES.md §4: button games give odd chips from the button.
+    #[error("{0} is a button game: buttonSeat is required")]
+    ButtonRequired(&'static str),
+    /// Stud games have no button: their odd chips go by the cards.
+    #[error("{0} has no button: leave buttonSeat out")]
+    NoButton(&'static str),
+    /// Every seat's rule ([`SeatingRefusal::SeatZero`]), in its words.
+    #[error("{}", SeatingRefusal::SeatZero)]
+    ButtonSeatZero,
 }
 
 impl HandRefusal {
@@ -31,6 +43,9 @@ impl HandRefusal {
         match self {
             HandRefusal::TooFewPlayers(_) | HandRefusal::NoLivePlayer => HandAt::Players,
             HandRefusal::FoldedUncalled { player, .. } => HandAt::Folded(*player),
+            HandRefusal::ButtonRequired(_)
+            | HandRefusal::NoButton(_)
+            | HandRefusal::ButtonSeatZero => HandAt::ButtonSeat,
         }
     }
 }
@@ -63,6 +78,21 @@ pub fn folded_uncalled(bets: impl Iterator<Item = (u64, bool)> + Clone) -> Optio
         (Some((player, (_, true))), None) if bets.count() >= 2 => {
             Some(HandRefusal::FoldedUncalled { player, committed })
         }
+        _ => None,
+    }
+}
+
+/// The button's seat in the game `game` (its id, and whether it has a
+/// button; `None` when unknown): required in a button game, left out in
+/// the others, numbered from 1.
+pub fn button_refusal(
+    game: Option<(&'static str, bool)>,
+    seat: Option<u32>,
+) -> Option<HandRefusal> {
+    match (game, seat) {
+        (Some((id, true)), None) => Some(HandRefusal::ButtonRequired(id)),
+        (Some((id, false)), Some(_)) => Some(HandRefusal::NoButton(id)),
+        (_, Some(0)) => Some(HandRefusal::ButtonSeatZero),
         _ => None,
     }
 }

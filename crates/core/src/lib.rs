@@ -88,7 +88,7 @@ pub use deal_refusal::{
     stacks_total_refusal, DealAt, DealRefusal,
 };
 pub use first_hand::{first_hand, Before};
-pub use hand_refusal::{folded_uncalled, hand_refusals, HandAt, HandRefusal};
+pub use hand_refusal::{button_refusal, folded_uncalled, hand_refusals, HandAt, HandRefusal};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };

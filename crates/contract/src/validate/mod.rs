@@ -21,12 +21,12 @@ pub mod showdown;
 pub(crate) mod tournament;
 mod validated;
 
-use crate::problems::{seat_from_1, seating, Problems};
+use crate::problems::{seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::{
-    folded_uncalled, hand_refusals, hand_total_refusal, over_stack, ChipAmount, HandAt,
-    HandRefusal, HiLoOddChips, Unit,
+    button_refusal, folded_uncalled, hand_refusals, hand_total_refusal, over_stack, ChipAmount,
+    HandAt, HandRefusal, HiLoOddChips, Unit,
 };
 use showdown_json::Invalid;
 pub use validated::Validated;
@@ -192,33 +192,18 @@ fn hand_refusal(p: &mut Problems, refusal: Option<HandRefusal>) {
         let pointer = match r.at() {
             HandAt::Players => "/players".to_string(),
             HandAt::Folded(i) => format!("/players/{i}/folded"),
+            HandAt::ButtonSeat => "/buttonSeat".to_string(),
         };
         p.push(pointer, r.to_string());
     }
 }
 
 /// The button seat (RULES.md §4: button games give odd chips from the
-/// button; stud games have none).
+/// button; stud games have none), when the core's `button_refusal` has
+/// none.
 fn button(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) -> Option<u32> {
-    match (table, req.button_seat) {
-        (Some(t), None) if t.button => {
-            p.push(
-                "/buttonSeat",
-                format!("{} is a button game: buttonSeat is required", req.variant),
-            );
-            None
-        }
-        (Some(t), Some(_)) if !t.button => {
-            p.push(
-                "/buttonSeat",
-                format!("{} has no button: leave buttonSeat out", req.variant),
-            );
-            None
-        }
-        (_, Some(0)) => {
-            p.push("/buttonSeat", seat_from_1());
-            None
-        }
-        (_, b) => b,
-    }
+    let game = table.map(|t| (t.id.as_str(), t.button));
+    let refusal = button_refusal(game, req.button_seat);
+    hand_refusal(p, refusal);
+    req.button_seat.filter(|_| refusal.is_none())
 }

@@ -122,6 +122,9 @@ fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
             player: 1,
             committed: 30,
         },
+        HandRefusal::ButtonRequired("holdem"),
+        HandRefusal::NoButton("razz"),
+        HandRefusal::ButtonSeatZero,
     ];
     // No wildcard: a refusal the core adds fails to compile until it is
     // listed here, with its pointer.
@@ -147,6 +150,14 @@ fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
             }),
             "/players/1/folded",
         ),
+        HandRefusal::ButtonRequired(_) => (
+            problems(|b| {
+                b.as_object_mut().unwrap().remove("buttonSeat");
+            }),
+            "/buttonSeat",
+        ),
+        HandRefusal::NoButton(_) => (problems(|b| b["variant"] = json!("razz")), "/buttonSeat"),
+        HandRefusal::ButtonSeatZero => (problems(|b| b["buttonSeat"] = json!(0)), "/buttonSeat"),
     };
     one_wording_one_pointer(&all, case);
 }
