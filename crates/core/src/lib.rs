@@ -112,8 +112,8 @@ pub use tables::{
     MAX_SEATS,
 };
 pub use tables_refusal::{
-    table_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt, TablesRefusal,
-    MAX_TABLES, MAX_TABLE_PLAYERS,
+    table_refusals, tables_id_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt,
+    TablesIdRefusal, TablesRefusal, MAX_TABLES, MAX_TABLE_PLAYERS,
 };
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
