@@ -5,6 +5,7 @@
 
 mod bad_beat_refusals;
 mod cards_refusals;
+mod cash_out_refusals;
 mod chip_race_refusals;
 mod chips_refusals;
 mod deal_refusals;
