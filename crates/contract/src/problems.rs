@@ -18,11 +18,6 @@ pub(crate) fn seating(ids: &[&str], seats: &[u32]) -> Seating {
     seating_refusals(ids, seats).into_iter().peekable()
 }
 
-/// The message of a seat numbered 0, wherever a seat is given.
-pub(crate) fn seat_from_1() -> String {
-    SeatingRefusal::SeatZero.to_string()
-}
-
 /// The problems found so far (`showdown_json::Problems`: pushed, picked
 /// from closed sets, capped), with the checks of chips and seats; `over`
 /// is set once an amount alone is over 2^53 - 1, so a total is not

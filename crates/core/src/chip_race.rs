@@ -160,9 +160,6 @@ pub enum ChipRaceError {
     /// A player's seat, refused by the rule the contract's 422 words too.
     #[error("{1}")]
     Seating(SeatingAt, SeatingRefusal),
-    /// The small blind's seat, by the same rule.
-    #[error("{0}")]
-    SmallBlindSeat(SeatingRefusal),
     #[error("cards are given for {got} players, there are {players}")]
     CardLists { players: usize, got: usize },
     #[error("card {card} is dealt twice (player {player})")]
@@ -182,9 +179,6 @@ fn validate(input: &ChipRaceInput) -> Result<u64, ChipRaceError> {
     let standard = input.convention == Convention::Standard;
     if let Some(r) = small_blind_refusal(standard, true, input.small_blind_seat) {
         return Err(refused(r));
-    }
-    if standard && input.small_blind_seat == Some(0) {
-        return Err(ChipRaceError::SmallBlindSeat(SeatingRefusal::SeatZero));
     }
     let n = input.players.len();
     if let RaceDeal::Cards(lists) = &input.deal {

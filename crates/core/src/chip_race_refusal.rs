@@ -6,6 +6,7 @@
 
 use crate::draw::DECK_SIZE;
 use crate::guard::MAX_AMOUNT;
+use crate::seating_refusal::SeatingRefusal;
 
 /// Why a chip race is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -30,6 +31,9 @@ pub enum ChipRaceRefusal {
         "the default convention tda races from seat 1: set convention \"standard\" to deal from the small blind"
     })]
     SmallBlindNotUsed { named: bool },
+    /// Every seat's rule ([`SeatingRefusal::SeatZero`]), in its words.
+    #[error("{}", SeatingRefusal::SeatZero)]
+    SmallBlindSeatZero,
     /// A count of chips (`field` of player `player`) JavaScript could not
     /// read exactly.
     #[error("{value} is over 2^53 - 1")]
@@ -219,8 +223,8 @@ pub fn denominations(
 }
 
 /// The small blind seat as the convention reads it: `standard` deals from
-/// it, TDA 23 from seat 1 (`named`: the request named the convention). A
-/// seat numbered 0 is every seat's rule, not this one's.
+/// it, TDA 23 from seat 1 (`named`: the request named the convention),
+/// and it is numbered from 1.
 pub fn small_blind_refusal(
     standard: bool,
     named: bool,
@@ -228,6 +232,7 @@ pub fn small_blind_refusal(
 ) -> Option<ChipRaceRefusal> {
     match (standard, small_blind_seat) {
         (true, None) => Some(ChipRaceRefusal::SmallBlindMissing),
+        (true, Some(0)) => Some(ChipRaceRefusal::SmallBlindSeatZero),
         (false, Some(_)) => Some(ChipRaceRefusal::SmallBlindNotUsed { named }),
         _ => None,
     }

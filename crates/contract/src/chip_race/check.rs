@@ -3,7 +3,7 @@
 //! and the cards the deal needs.
 
 use super::dto::ChipRaceRequest;
-use crate::problems::{seat_from_1, Problems};
+use crate::problems::Problems;
 use showdown_cards::Card;
 use showdown_core::chip_race::Convention;
 use showdown_core::{
@@ -45,8 +45,6 @@ pub(super) fn convention(p: &mut Problems, req: &ChipRaceRequest) -> Convention 
     let (named, seat) = (req.convention.is_some(), req.small_blind_seat);
     if let Some(refusal) = small_blind_refusal(standard, named, seat) {
         p.push("/smallBlindSeat", refusal.to_string());
-    } else if standard && seat == Some(0) {
-        p.push("/smallBlindSeat", seat_from_1());
     }
     convention
 }

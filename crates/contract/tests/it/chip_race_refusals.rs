@@ -49,6 +49,13 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/colorUpTo",
         ),
+        R::SmallBlindSeatZero => (
+            problems(|b| {
+                b["convention"] = json!("standard");
+                b["smallBlindSeat"] = json!(0);
+            }),
+            "/smallBlindSeat",
+        ),
         R::SmallBlindMissing => (
             problems(|b| b["convention"] = json!("standard")),
             "/smallBlindSeat",
@@ -120,6 +127,7 @@ fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
             color_up_to: 60,
         },
         R::SmallBlindMissing,
+        R::SmallBlindSeatZero,
         R::SmallBlindNotUsed { named: true },
         R::SmallBlindNotUsed { named: false },
         R::ChipsTooLarge {
