@@ -3,8 +3,8 @@
 
 use showdown_cards::{read_card, Card};
 use showdown_core::{
-    chip_amount_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal, SeatingAt,
-    SeatingRefusal, Unit, MAX_AMOUNT,
+    chip_amount_refusal, echo_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal,
+    EchoRefusal, SeatingAt, SeatingRefusal, Unit,
 };
 use showdown_json::{Invalid, Problems as Found};
 use std::collections::HashMap;
@@ -98,13 +98,10 @@ impl Problems {
         }
     }
 
-    /// A seed the response echoes must be readable by JavaScript.
+    /// A seed the response echoes (the core's `echo_refusal`).
     pub(crate) fn seed(&mut self, seed: Option<u64>) {
-        if let Some(s) = seed.filter(|&s| s > MAX_AMOUNT) {
-            self.push(
-                "/seed",
-                format!("seed {s} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly"),
-            );
+        if let Some(r) = seed.and_then(|s| echo_refusal(s, EchoRefusal::Seed)) {
+            self.push("/seed", r.to_string());
         }
     }
 

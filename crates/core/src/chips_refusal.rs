@@ -117,6 +117,22 @@ pub fn unit_refusal(what: Unit, value: u64) -> Option<ChipsRefusal> {
     }
 }
 
+/// Why a number the answer echoes is refused: JavaScript reads it
+/// exactly, as it reads amounts (RULES.md §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EchoRefusal {
+    #[error("handNumber {0} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    HandNumber(u64),
+    #[error("seed {0} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly")]
+    Seed(u64),
+}
+
+/// The refusal of an echoed number (`handNumber`, a draw's or a race's
+/// `seed`), made by `refusal` when it is over 2^53 - 1.
+pub fn echo_refusal(value: u64, refusal: fn(u64) -> EchoRefusal) -> Option<EchoRefusal> {
+    (value > MAX_AMOUNT).then(|| refusal(value))
+}
+
 /// Why the house's terms are refused (RULES.md §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RakeRefusal {

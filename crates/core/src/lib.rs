@@ -75,9 +75,9 @@ pub use cash_out_refusal::{
     CashOutSeat,
 };
 pub use chips_refusal::{
-    cap_ladder_refusals, chip_amount_refusal, hand_total_refusal, over_stack,
-    players_dealt_refusal, rake_rate_refusal, unit_refusal, ChipAmount, ChipsRefusal, RakeAt,
-    RakeRefusal, Unit,
+    cap_ladder_refusals, chip_amount_refusal, echo_refusal, hand_total_refusal, over_stack,
+    players_dealt_refusal, rake_rate_refusal, unit_refusal, ChipAmount, ChipsRefusal, EchoRefusal,
+    RakeAt, RakeRefusal, Unit,
 };
 pub use deal::{
     deal, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,

@@ -25,17 +25,13 @@ use crate::problems::{seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::{
-    button_refusal, folded_uncalled, hand_refusals, hand_total_refusal, over_stack, ChipAmount,
-    HandAt, HandRefusal, HiLoOddChips, Unit,
+    button_refusal, echo_refusal, folded_uncalled, hand_refusals, hand_total_refusal, over_stack,
+    ChipAmount, EchoRefusal, HandAt, HandRefusal, HiLoOddChips, Unit,
 };
 use showdown_json::Invalid;
 pub use validated::Validated;
 
 pub(crate) mod rake;
-
-/// The largest amount a JavaScript consumer reads exactly (RULES.md §1):
-/// the core's one definition.
-pub use showdown_core::MAX_AMOUNT;
 
 /// Check a request; on success return it parsed. Each concern is checked in
 /// the order its problems are listed.
@@ -126,12 +122,11 @@ fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> u64
         dead_money,
         unit,
     );
-    // Echoed back: JavaScript must read it exactly, as it reads amounts.
-    if let Some(h) = req.hand_number.filter(|&h| h > MAX_AMOUNT) {
-        p.push(
-            "/handNumber",
-            format!("handNumber {h} is over 2^53 - 1 ({MAX_AMOUNT})"),
-        );
+    if let Some(r) = req
+        .hand_number
+        .and_then(|h| echo_refusal(h, EchoRefusal::HandNumber))
+    {
+        p.push("/handNumber", r.to_string());
     }
     dead_money
 }

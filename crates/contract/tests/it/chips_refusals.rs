@@ -1,9 +1,12 @@
 //! RULES.md §1, §8 and API.md: the refusals of a hand's chips, table and
 //! house terms the core decides, as the settle route places and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems};
+use crate::refusal::{listed, one_wording_one_pointer, settle_problems};
 use serde_json::{json, Value};
-use showdown_core::{ChipAmount, ChipsRefusal, HandRefusal, RakeRefusal, Unit, MAX_AMOUNT};
+use showdown_contract::draw::{draw_request, DrawRequest};
+use showdown_core::{
+    ChipAmount, ChipsRefusal, EchoRefusal, HandRefusal, RakeRefusal, Unit, MAX_AMOUNT,
+};
 
 /// The problems of a two-handed hold'em hand changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -232,5 +235,25 @@ fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
         dead: 95,
         stack: 100,
     });
+    one_wording_one_pointer(&all, case);
+}
+
+/// RULES.md §1: each refusal of a number the answer echoes has one
+/// wording, the core's, at one pointer.
+#[test]
+fn rules_1_every_echoed_number_refusal_has_one_wording_and_one_pointer() {
+    let all = [
+        EchoRefusal::HandNumber(MAX_AMOUNT + 1),
+        EchoRefusal::Seed(MAX_AMOUNT + 2),
+    ];
+    let case = |r: EchoRefusal| match r {
+        EchoRefusal::HandNumber(n) => (problems(|b| b["handNumber"] = json!(n)), "/handNumber"),
+        EchoRefusal::Seed(seed) => {
+            let body = json!({"purpose": "button", "seed": seed, "players": [
+                {"id": "a", "seat": 1}, {"id": "b", "seat": 2}]});
+            let req: DrawRequest = serde_json::from_value(body).unwrap();
+            (listed(draw_request(&req).unwrap_err()), "/seed")
+        }
+    };
     one_wording_one_pointer(&all, case);
 }
