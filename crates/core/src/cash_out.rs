@@ -11,6 +11,7 @@
 use crate::cash_out_refusal::{
     board_cards_refusal, fee_refusal, CashOutAt, CashOutField, CashOutProblem, CashOutRefusal,
 };
+pub use crate::cash_out_terms::{CashOutTerms, FeeRounding, DEFAULT_FEE_BP};
 use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
 use crate::guard::MAX_AMOUNT;
 use crate::types::{Reason, Settlement};
@@ -24,34 +25,6 @@ pub const SHARE_UNITS_PER_RUNOUT: u64 = 5040;
 /// C(52, 5). A larger count cannot come from an enumeration, and the bound
 /// keeps `N × D` and every product below well inside `u128`.
 pub const MAX_RUNOUTS: u64 = 2_598_960;
-
-/// The fee when a cash-out names none: 100 basis points, 1 % (API.md).
-pub const DEFAULT_FEE_BP: u64 = 100;
-
-/// How the fee comes off a cash-out's value (RULES.md §10.5.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FeeRounding {
-    /// The paid amount is the exact value less the fee, rounded down; the
-    /// fee is whatever that leaves of the value.
-    #[default]
-    Down,
-    /// The fee is its own amount (PokerStars prints it): the value rounded
-    /// down, times the rate, to the nearest unit with halves up, is taken
-    /// off the rounded value.
-    Nearest,
-}
-
-/// What a player asked for when cashing out (API.md `cashOuts[]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CashOutTerms {
-    /// Index of the player in the hand.
-    pub player: usize,
-    /// `k`: the board cards dealt when the offer was taken (0, 3 or 4).
-    pub board_cards: u64,
-    /// The fee in basis points, 0 to 10,000.
-    pub fee_bp: u64,
-    pub fee_rounding: FeeRounding,
-}
 
 /// A player's equity in one pot, as the enumeration counts it: over
 /// `runouts` (`N`) runouts the player's shares, each times `D`, add up to

@@ -6,7 +6,7 @@
 //! the core stays free of the wire format; the server turns each
 //! [`CashOutAt`] into a pointer.
 
-use crate::cash_out::CashOutTerms;
+use crate::cash_out_terms::CashOutTerms;
 
 /// What §10.6 needs to know about the hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! decided and worded once, here. The contract only places each refusal
 //! (a pointer); the race's own guard refuses by the same rules.
 
-use crate::draw::DECK_SIZE;
+use crate::draw::{DrawError, DECK_SIZE};
 use crate::guard::MAX_AMOUNT;
 use crate::seating_refusal::SeatingRefusal;
 
@@ -45,7 +45,8 @@ pub enum ChipRaceRefusal {
     /// The player's chips with the chip the race may add.
     #[error("the player's chips, counted in value, are over 2^53 - 1")]
     ValueTooLarge { player: usize },
-    #[error("give either a seed or the cards dealt, not both")]
+    /// Every deal's rule, in the draw's words.
+    #[error("{}", DrawError::SeedAndCard { player: *player })]
     SeedAndCards { player: usize },
     #[error("{leftover} leftover chips race {raced} card(s) (full sets of {ratio} are exchanged at equal value), got {got}")]
     CardCount {

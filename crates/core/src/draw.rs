@@ -25,7 +25,6 @@
 //! diamonds > clubs — the order [`Card`]'s `Ord` already has (rank, then
 //! suit), so with one deck there is never a tie and never a redeal.
 
-use crate::chip_race_refusal::ChipRaceRefusal;
 use crate::seating_refusal::{seat_refusals, SeatingAt, SeatingRefusal};
 use showdown_cards::Card;
 
@@ -172,8 +171,8 @@ pub enum DrawError {
     /// The dealer's seat, by the same rule.
     #[error("{0}")]
     DealerSeat(SeatingRefusal),
-    /// Every deal's rule, in the chip race's words.
-    #[error("{}", ChipRaceRefusal::SeedAndCards { player: *player })]
+    /// Every deal's rule: a seed deals every card, or none.
+    #[error("give either a seed or the cards dealt, not both")]
     SeedAndCard { player: usize },
     #[error("no seed: give the card dealt to every player")]
     NoCard { player: usize },

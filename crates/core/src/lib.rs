@@ -20,6 +20,7 @@ mod boards;
 mod cards_refusal;
 mod cash_out;
 mod cash_out_refusal;
+mod cash_out_terms;
 mod chips_refusal;
 mod deal;
 mod deal_refusal;

@@ -2,13 +2,12 @@
 //! played out on several boards, in deal order, which may share their first
 //! cards.
 
-use super::cards::refused;
 use super::deck::{Deck, Owner};
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::{Card, Variant};
 use showdown_core::{
-    board_refusal, boards_deck_refusal, boards_refusal, CardsAt, MAX_LISTED_BOARDS,
+    board_refusal, boards_deck_refusal, boards_refusal, CardsAt, CardsRefusal, MAX_LISTED_BOARDS,
 };
 
 /// The card strings `boards` holds, for sizing the card table once; none
@@ -91,4 +90,17 @@ fn sizes(req: &SettleRequest, t: &Variant, contested: bool, shared: usize, p: &m
         refused(p, board_refusal(t, CardsAt::OneBoard(b), got, contested));
     }
     refused(p, boards_deck_refusal(t, req.players.len(), &sizes, shared));
+}
+
+/// A refusal of the core's `cards_refusal` at its pointer.
+pub(super) fn refused(p: &mut Problems, refusal: Option<CardsRefusal>) {
+    if let Some(r) = refusal {
+        let pointer = match r.at() {
+            CardsAt::Board => "/board".to_string(),
+            CardsAt::Boards => "/boards".to_string(),
+            CardsAt::OneBoard(b) => format!("/boards/{b}"),
+            CardsAt::Player(i) => format!("/players/{i}/cards"),
+        };
+        p.push(pointer, r.to_string());
+    }
 }

@@ -1,12 +1,12 @@
 //! Cards of a settle request: each well formed, in the variant's deck, dealt
 //! at most once, and as many as the variant deals.
 
-use super::boards;
+use super::boards::{self, refused};
 use super::deck::{Deck, Owner};
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::{Card, Variant};
-use showdown_core::{board_refusal, hole_refusal, CardsAt, CardsRefusal};
+use showdown_core::{board_refusal, hole_refusal, CardsAt};
 
 /// `cards`, or none when there are more than `max`: an over-long list is one
 /// problem, so its cards are not parsed one by one (bounds the work a body
@@ -96,18 +96,5 @@ fn hole_counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Proble
     for (i, pl) in req.players.iter().enumerate() {
         let got = pl.cards.as_ref().map(Vec::len);
         refused(p, hole_refusal(t, i, got, contested && !pl.folded));
-    }
-}
-
-/// A refusal of the core's `cards_refusal` at its pointer.
-pub(super) fn refused(p: &mut Problems, refusal: Option<CardsRefusal>) {
-    if let Some(r) = refusal {
-        let pointer = match r.at() {
-            CardsAt::Board => "/board".to_string(),
-            CardsAt::Boards => "/boards".to_string(),
-            CardsAt::OneBoard(b) => format!("/boards/{b}"),
-            CardsAt::Player(i) => format!("/players/{i}/cards"),
-        };
-        p.push(pointer, r.to_string());
     }
 }

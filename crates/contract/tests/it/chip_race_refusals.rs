@@ -69,6 +69,19 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/smallBlindSeat",
         ),
+        R::ChipsTooLarge { .. }
+        | R::ValueTooLarge { .. }
+        | R::SeedAndCards { .. }
+        | R::CardCount { .. }
+        | R::NoCards { .. }
+        | R::TooManyCards { .. } => player_case(r),
+    }
+}
+
+/// The request refused for `r`, a refusal of the players' chips or
+/// cards, and its pointer.
+fn player_case(r: R) -> (Vec<(String, String)>, &'static str) {
+    match r {
         R::ChipsTooLarge { field, value, .. } => {
             let (name, pointer) = match field {
                 RaceChips::Leftover => ("leftoverChips", "/players/1/leftoverChips"),
@@ -107,6 +120,7 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/players",
         ),
+        other => unreachable!("not a refusal of the players: {other:?}"),
     }
 }
 
