@@ -20,7 +20,7 @@ fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
     });
     edit(&mut body);
     let req: PrizesRequest = serde_json::from_value(body).unwrap();
-    listed(prizes_request(&req).err().expect("refused"))
+    listed(prizes_request(&req).expect_err("refused"))
 }
 
 /// The request refused for `r` and its pointer (no wildcard: a refusal

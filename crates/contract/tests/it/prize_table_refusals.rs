@@ -53,7 +53,7 @@ fn rules_14_9_every_prize_table_refusal_has_one_wording_and_one_pointer() {
         let body = json!({"prizes": prizes, "prizeUnit": unit, "playersLeft": 5,
             "players": [{"id": "a", "stack": 100}]});
         let req: PrizesRequest = serde_json::from_value(body).unwrap();
-        let found = listed(prizes_request(&req).err().expect("refused"));
+        let found = listed(prizes_request(&req).expect_err("refused"));
         let pointer = match index {
             Some(i) => format!("/prizes/{i}"),
             None => "/prizes".to_string(),
