@@ -1,8 +1,19 @@
 //! A card string the parser refused, worded once for every route that
 //! reads cards: the parser's reason and, when only the case or a ten
-//! written `10` was wrong (`"ah"`, `"10h"`), the card it probably meant.
+//! written `10` was wrong (`"ah"`, `"10h"`), the card it probably meant;
+//! and a card the short deck does not hold, worded once for every reader.
 
-use crate::card::{Card, CardError};
+use crate::card::{Card, CardError, Rank};
+
+/// A card of 2 to 5, which the short deck (36 cards, 6 to A) lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("card {0} is not in the short deck (6 to A)")]
+pub struct NotInShortDeck(pub Card);
+
+/// The refusal of `card` in a game of the short deck (`short_deck`).
+pub fn short_deck_refusal(card: Card, short_deck: bool) -> Option<NotInShortDeck> {
+    (short_deck && card.rank() < Rank::Six).then_some(NotInShortDeck(card))
+}
 
 /// A refused card string.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -114,10 +114,7 @@ impl Problems {
             .map(|(pointer, s)| match read_card(s) {
                 Ok(c) => {
                     if let Some(first) = seen.get(&c) {
-                        self.push(
-                            pointer.clone(),
-                            format!("card {c} appears more than once (first at {first})"),
-                        );
+                        self.push(pointer.clone(), card_twice(c, first));
                     } else {
                         seen.insert(c, pointer);
                     }
@@ -138,4 +135,10 @@ pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats[i]);
     order
+}
+
+/// A card given twice in one request, at the later copy, naming the first
+/// by its pointer: every route's one wording.
+pub(crate) fn card_twice(card: Card, first: &str) -> String {
+    format!("card {card} appears more than once (first at {first})")
 }

@@ -3,7 +3,7 @@
 //! JSON pointer).
 
 use crate::refusal::EquityRefusal;
-use showdown_cards::Card;
+use showdown_cards::{Card, NotInShortDeck};
 
 /// Where a card was given: its list and its index there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum EquityError {
     #[error("at most {max} players, got {got}")]
     TooManyPlayers { max: usize, got: usize },
     /// A card under six in short deck.
-    #[error("{card} is not in the short deck (6 to A)")]
+    #[error("{}", NotInShortDeck(*card))]
     NotInDeck { card: Card, at: CardAt },
     /// The same card twice among the hands, the board and the dead cards.
     #[error("{card} is given twice")]

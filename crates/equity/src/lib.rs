@@ -26,7 +26,7 @@ mod refusal;
 mod scorer;
 mod tally;
 
-use showdown_cards::{Card, Rank, Variant, VariantId};
+use showdown_cards::{short_deck_refusal, Card, Variant, VariantId};
 
 pub use error::{CardAt, EquityError};
 pub use refusal::{
@@ -252,7 +252,7 @@ fn check_cards(
                 .map(|(index, &c)| (c, CardAt::Dead { index })),
         );
     for (card, at) in places {
-        if v.short_deck && card.rank() < Rank::Six {
+        if short_deck_refusal(card, v.short_deck).is_some() {
             return Err(EquityError::NotInDeck { card, at });
         }
         let slot = &mut seen[card.index() as usize];

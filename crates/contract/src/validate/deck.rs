@@ -1,8 +1,9 @@
 //! The deck of a request as its cards are read: where each card was first
 //! seen, so a duplicate names its first copy by pointer.
 
+use crate::problems::card_twice;
 use crate::problems::Problems;
-use showdown_cards::{read_card, Card, Rank};
+use showdown_cards::{read_card, short_deck_refusal, Card};
 
 /// Whose card it is: where a pointer to it leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,11 +56,10 @@ impl Deck {
     pub(crate) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
         match read_card(s) {
             Err(e) => p.push(owner.ptr(j), e.to_string()),
-            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
-                owner.ptr(j),
-                format!("card {c} is not in the short deck (6 to A)"),
-            ),
-            Ok(c) => return Some(c),
+            Ok(c) => match short_deck_refusal(c, self.short_deck) {
+                Some(r) => p.push(owner.ptr(j), r.to_string()),
+                None => return Some(c),
+            },
         }
         None
     }
@@ -68,10 +68,7 @@ impl Deck {
     /// naming the first copy.
     pub(crate) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
         match self.first[usize::from(c.index())] {
-            Some((o, k)) => p.push(
-                owner.ptr(j),
-                format!("card {c} appears more than once (first at {})", o.ptr(k)),
-            ),
+            Some((o, k)) => p.push(owner.ptr(j), card_twice(c, &o.ptr(k))),
             None => {
                 self.first[usize::from(c.index())] = Some((owner, j));
                 self.cards.push(c);

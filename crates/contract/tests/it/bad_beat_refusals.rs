@@ -3,7 +3,7 @@
 
 use crate::refusal::{one_wording_one_pointer, settle_problems, showdown_hand};
 use serde_json::{json, Value};
-use showdown_cards::VariantId;
+use showdown_cards::{NotInShortDeck, VariantId};
 use showdown_core::BadBeatRefusal as R;
 
 /// The problems of a two-handed showdown with a bad-beat jackpot, changed
@@ -56,4 +56,30 @@ fn rules_11_5_every_bad_beat_refusal_has_one_wording_and_one_pointer() {
         R::MinPlayersDealt(u64::from(u32::MAX) + 1),
     ];
     one_wording_one_pointer(&all, case);
+}
+
+/// A card of the minimum losing hand is refused as a card of any list:
+/// a card the short deck lacks in the cards crate's words, a card given
+/// twice naming its first copy.
+#[test]
+fn rules_11_5_a_minimum_losing_hand_refuses_cards_as_every_card_list_does() {
+    let twice = problems(|b| {
+        b["badBeat"]["minLosingHand"] = json!(["Ah", "Ah", "Ac", "Kh", "Kd"]);
+    });
+    let first = "card Ah appears more than once (first at /badBeat/minLosingHand/0)";
+    assert!(
+        twice.contains(&("/badBeat/minLosingHand/1".into(), first.into())),
+        "{twice:?}"
+    );
+    let short = problems(|b| {
+        b["variant"] = json!("short-deck");
+        b["badBeat"]["minLosingHand"] = json!(["2d", "Ad", "Ac", "Kh", "Kd"]);
+    });
+    let lacks = NotInShortDeck("2d".parse().unwrap()).to_string();
+    for at in ["/board/0", "/badBeat/minLosingHand/0"] {
+        assert!(
+            short.contains(&(at.into(), lacks.clone())),
+            "{at}: {short:?}"
+        );
+    }
 }
