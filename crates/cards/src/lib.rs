@@ -46,7 +46,7 @@ pub enum EvalError {
         got: usize,
     },
     /// The board is not the count the variant needs at showdown.
-    #[error("{variant} needs {expected} board cards, got {got}")]
+    #[error("{variant} needs {expected} board cards at a showdown, got {got}")]
     BoardCount {
         variant: &'static str,
         expected: usize,

@@ -4,7 +4,7 @@
 //! contract only turns each [`CardsAt`] into a pointer; the core's guards
 //! refuse a live player without a hand by the same refusal.
 
-use showdown_cards::Variant;
+use showdown_cards::{EvalError, Variant};
 
 /// The most boards a request may list, judged before any board is looked
 /// at, so a body of many boards costs no per-board work. Rooms run it two
@@ -29,7 +29,8 @@ pub enum CardsAt {
 pub enum CardsRefusal {
     #[error("{variant} has no board, got {got} {}", if *got == 1 { "card" } else { "cards" })]
     NoBoard { variant: &'static str, got: usize },
-    #[error("{variant} needs {want} board cards at a showdown, got {got}")]
+    /// The evaluator's rule, in its words.
+    #[error("{}", EvalError::BoardCount { variant, expected: *want, got: *got })]
     BoardAtShowdown {
         at: CardsAt,
         variant: &'static str,
@@ -46,7 +47,8 @@ pub enum CardsRefusal {
     /// Every live player shows at a showdown (RULES.md §15).
     #[error("the player is live at a showdown: their cards are required")]
     LiveWithoutCards { player: usize },
-    #[error("{variant} needs {want} cards per player, got {got}")]
+    /// The evaluator's rule, in its words.
+    #[error("{}", EvalError::HoleCount { variant, expected: *want, got: *got })]
     HoleAtShowdown {
         player: usize,
         variant: &'static str,
