@@ -229,3 +229,29 @@ fn eval_problem(i: usize, b: Option<usize>, e: &EvalError) -> showdown_json::Fie
     };
     showdown_json::FieldError { pointer, message }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use showdown_cards::{parse_cards, VariantId};
+
+    /// A card given twice, should the evaluator meet one after
+    /// validation, is placed in the request: the hole cards are player
+    /// `i`'s, the board the one ranked on.
+    #[test]
+    fn the_evaluators_card_twice_gets_the_requests_pointers() {
+        let hole = parse_cards(&["Kd", "Ah"]).unwrap();
+        let board = parse_cards(&["2c", "Kd", "9s", "Jh", "3d"]).unwrap();
+        let e = rank_showdown(VariantId::Holdem, &hole, &board).unwrap_err();
+        let said = |b| {
+            let f = eval_problem(2, b, &e);
+            (f.pointer, f.message)
+        };
+        let twice = |first: &str| format!("card Kd appears more than once (first at {first})");
+        assert_eq!(said(None), ("/players/2/cards/0".into(), twice("/board/1")));
+        assert_eq!(
+            said(Some(3)),
+            ("/players/2/cards/0".into(), twice("/boards/3/1"))
+        );
+    }
+}
