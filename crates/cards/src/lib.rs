@@ -173,13 +173,21 @@ fn check_deal(variant: VariantId, hole: &[Card], board: &[Card]) -> Result<(), E
             got: board.len(),
         });
     }
-    // The board first, as a request gives it.
-    let board = placed(board, |index| CardAt::Board { index });
-    let cards = board.chain(placed(hole, |index| CardAt::Lone { index }));
-    if let Some(refusal) = (cards.clone()).find_map(|(_, c)| short_deck_refusal(c, v.short_deck)) {
-        return Err(refusal.into());
+    if v.short_deck {
+        if let Some(r) = hole
+            .iter()
+            .chain(board)
+            .find_map(|&c| short_deck_refusal(c, true))
+        {
+            return Err(r.into());
+        }
     }
-    match first_twice(cards) {
+    // The board first, as a request gives it.
+    let at = |list, index| match list {
+        0 => CardAt::Board { index },
+        _ => CardAt::Lone { index },
+    };
+    match first_twice(&[board, hole], at) {
         Some(twice) => Err(twice.into()),
         None => Ok(()),
     }

@@ -96,25 +96,26 @@ impl Seen {
     }
 }
 
-/// The first card of `cards` (each with its place, in the order the deal
-/// is read) that was given before. A bit a card while looking, so the
-/// evaluator's check costs no table; the first copy is looked up only
-/// for a refusal.
-pub fn first_twice<I>(cards: I) -> Option<CardTwice>
-where
-    I: IntoIterator<Item = (CardAt, Card)>,
-    I::IntoIter: Clone,
-{
-    let cards = cards.into_iter();
+/// The first card given twice among `lists`, read in order; card `index`
+/// of list `list` lies at `at(list, index)`. A bit a card while looking,
+/// so the evaluator's check costs no table and no place is made but a
+/// refusal's.
+pub fn first_twice(lists: &[&[Card]], at: impl Fn(usize, usize) -> CardAt) -> Option<CardTwice> {
     let mut seen = 0u64;
-    let (again, card) = cards.clone().find(|&(_, c)| {
-        let bit = 1u64 << c.index();
-        let repeated = seen & bit != 0;
-        seen |= bit;
-        repeated
-    })?;
-    let (first, _) = cards.clone().find(|&(_, c)| c == card)?;
-    Some(CardTwice { card, first, again })
+    for (list, cards) in lists.iter().enumerate() {
+        for (index, &card) in cards.iter().enumerate() {
+            let bit = 1u64 << card.index();
+            if seen & bit != 0 {
+                let mut copies = (lists.iter().enumerate())
+                    .flat_map(|(l, cards)| cards.iter().position(|&c| c == card).map(|i| (l, i)));
+                let (l, i) = copies.next()?;
+                let (first, again) = (at(l, i), at(list, index));
+                return Some(CardTwice { card, first, again });
+            }
+            seen |= bit;
+        }
+    }
+    None
 }
 
 /// `cards`, each with its place: `at(index)`.
@@ -136,9 +137,11 @@ mod tests {
     fn the_later_copy_is_refused_naming_the_first() {
         let hand = parse_cards(&["Ah", "Kd"]).unwrap();
         let board = parse_cards(&["2c", "Kd", "9s"]).unwrap();
-        let board = placed(&board, |index| CardAt::Board { index });
-        let hand = |player| placed(&hand, move |index| CardAt::Hand { player, index });
-        let twice = first_twice(board.chain(hand(1))).unwrap();
+        let at = |list, index| match list {
+            0 => CardAt::Board { index },
+            player => CardAt::Hand { player, index },
+        };
+        let twice = first_twice(&[&board, &hand], at).unwrap();
         assert_eq!(
             twice.to_string(),
             "card Kd appears more than once (first at board card 1)"
@@ -158,6 +161,6 @@ mod tests {
             pointer.to_string(),
             "card Kd appears more than once (first at /board/1)"
         );
-        assert_eq!(first_twice(hand(0)), None);
+        assert_eq!(first_twice(&[&hand, &board[..1]], at), None);
     }
 }

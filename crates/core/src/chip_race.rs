@@ -40,7 +40,7 @@ use crate::chip_race_refusal::{
 };
 use crate::draw::{check_seats, clockwise_from, shuffled_deck};
 use crate::seating_refusal::{SeatingAt, SeatingRefusal};
-use showdown_cards::{first_twice, placed, Card, CardAt, CardTwice};
+use showdown_cards::{first_twice, Card, CardAt, CardTwice};
 
 /// Where the deal of a chip race starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,9 +300,9 @@ fn deal(
     match &input.deal {
         RaceDeal::Cards(lists) => {
             // Read as the request lists them, as its 422 reads them.
-            let hands = (lists.iter().enumerate())
-                .flat_map(|(player, l)| placed(l, move |index| CardAt::Hand { player, index }));
-            if let Some(twice) = first_twice(hands) {
+            let hands: Vec<&[Card]> = lists.iter().map(Vec::as_slice).collect();
+            let at = |player, index| CardAt::Hand { player, index };
+            if let Some(twice) = first_twice(&hands, at) {
                 return Err(twice.into());
             }
             Ok(lists.clone())

@@ -270,8 +270,7 @@ pub fn draw(input: &DrawInput) -> Result<DrawResult, DrawError> {
                     cards: cards.len(),
                 });
             }
-            let dealt = cards.iter().enumerate();
-            if let Some(twice) = first_twice(dealt.map(|(player, &c)| (hand(player), c))) {
+            if let Some(twice) = first_twice(&[cards], |_, player| hand(player)) {
                 return Err(twice.into());
             }
             cards.clone()
