@@ -2,9 +2,11 @@
 //! whether a player's hand is made with both hole cards, and the value of
 //! the room's five-card threshold hand on the variant's high scale.
 
-use crate::card::{Card, Rank};
+use crate::card::Card;
 use crate::eval::high::high_value;
 use crate::eval::short_deck::short_deck_value;
+use crate::malformed::short_deck_refusal;
+use crate::twice::{first_twice, CardAt};
 use crate::variant::VariantId;
 
 /// Whether the player's best high hand can be made with both hole cards.
@@ -53,16 +55,10 @@ pub fn both_hole_cards_play(variant: VariantId, hole: &[Card], board: &[Card]) -
 /// (short deck: six to ace).
 pub fn five_card_high_value(variant: VariantId, cards: &[Card]) -> Option<u64> {
     let short_deck = variant.variant().short_deck;
-    if cards.len() != 5 || (short_deck && cards.iter().any(|c| c.rank() < Rank::Six)) {
+    let lacks = |c: &Card| short_deck_refusal(*c, short_deck).is_some();
+    let twice = || first_twice(&[cards], |_, index| CardAt::Lone { index });
+    if cards.len() != 5 || cards.iter().any(lacks) || twice().is_some() {
         return None;
-    }
-    let mut seen = 0u64;
-    for c in cards {
-        let bit = 1u64 << c.index();
-        if seen & bit != 0 {
-            return None;
-        }
-        seen |= bit;
     }
     let value = if short_deck {
         short_deck_value(cards)

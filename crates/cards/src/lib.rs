@@ -17,6 +17,7 @@ pub mod hand;
 mod hole_cards_play;
 mod malformed;
 mod showing;
+mod twice;
 pub mod variant;
 
 pub use card::{parse_cards, Card, CardError, Rank, Suit};
@@ -33,6 +34,7 @@ pub use hand::{HandRank, Name, Rulebook, Showdown, Side};
 pub use hole_cards_play::{both_hole_cards_play, five_card_high_value};
 pub use malformed::{read_card, short_deck_refusal, MalformedCard, NotInShortDeck};
 pub use showing::stud_showing_value;
+pub use twice::{first_twice, placed, CardAt, CardTwice, Seen};
 pub use variant::{Family, HandKind, Variant, VariantId};
 
 /// Why a player's cards could not be ranked for a variant.
@@ -52,9 +54,10 @@ pub enum EvalError {
         expected: usize,
         got: usize,
     },
-    /// The same card appears twice among the hole cards and the board.
-    #[error("card {0} appears more than once")]
-    Duplicate(Card),
+    /// The same card twice among the board and the hole cards (the hole
+    /// cards a [`CardAt::Lone`] hand).
+    #[error(transparent)]
+    Twice(#[from] CardTwice),
     /// A card that the variant's deck does not hold (short deck: 2 to 5).
     #[error(transparent)]
     NotInDeck(#[from] NotInShortDeck),
@@ -170,18 +173,24 @@ fn check_deal(variant: VariantId, hole: &[Card], board: &[Card]) -> Result<(), E
             got: board.len(),
         });
     }
-    let mut seen = 0u64;
-    for &c in hole.iter().chain(board) {
-        if let Some(refusal) = short_deck_refusal(c, v.short_deck) {
-            return Err(refusal.into());
+    if v.short_deck {
+        if let Some(r) = hole
+            .iter()
+            .chain(board)
+            .find_map(|&c| short_deck_refusal(c, true))
+        {
+            return Err(r.into());
         }
-        let bit = 1u64 << c.index();
-        if seen & bit != 0 {
-            return Err(EvalError::Duplicate(c));
-        }
-        seen |= bit;
     }
-    Ok(())
+    // The board first, as a request gives it.
+    let at = |list, index| match list {
+        0 => CardAt::Board { index },
+        _ => CardAt::Lone { index },
+    };
+    match first_twice(&[board, hole], at) {
+        Some(twice) => Err(twice.into()),
+        None => Ok(()),
+    }
 }
 
 /// The stud odd-chip key of a player's hand on one side: the player with the

@@ -1,13 +1,11 @@
 //! The contract's own checks on top of the shared accumulator: amounts in
-//! chips, units, ids, seats, seeds and cards, each rule in one wording.
+//! chips, units, ids, seats and seeds, each rule in one wording.
 
-use showdown_cards::{read_card, Card};
 use showdown_core::{
     chip_amount_refusal, echo_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal,
     EchoRefusal, SeatingAt, SeatingRefusal, Unit,
 };
 use showdown_json::{Invalid, Problems as Found};
-use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 
 /// The core's seating refusals, in the order they are listed.
@@ -104,29 +102,6 @@ impl Problems {
             self.push("/seed", r.to_string());
         }
     }
-
-    /// Parse cards, each given by its pointer; report malformed and repeated
-    /// cards. `None` where a card is malformed.
-    pub(crate) fn cards(&mut self, cards: &[(String, &str)]) -> Vec<Option<Card>> {
-        let mut seen: HashMap<Card, &str> = HashMap::new();
-        cards
-            .iter()
-            .map(|(pointer, s)| match read_card(s) {
-                Ok(c) => {
-                    if let Some(first) = seen.get(&c) {
-                        self.push(pointer.clone(), card_twice(c, first));
-                    } else {
-                        seen.insert(c, pointer);
-                    }
-                    Some(c)
-                }
-                Err(e) => {
-                    self.push(pointer.clone(), e.to_string());
-                    None
-                }
-            })
-            .collect()
-    }
 }
 
 /// Request indices in seat order.
@@ -135,10 +110,4 @@ pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
     let mut order: Vec<usize> = (0..seats.len()).collect();
     order.sort_by_key(|&i| seats[i]);
     order
-}
-
-/// A card given twice in one request, at the later copy, naming the first
-/// by its pointer: every route's one wording.
-pub(crate) fn card_twice(card: Card, first: &str) -> String {
-    format!("card {card} appears more than once (first at {first})")
 }

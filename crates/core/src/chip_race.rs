@@ -38,9 +38,9 @@
 use crate::chip_race_refusal::{
     denominations, race_player_refusals, small_blind_refusal, ChipRaceRefusal, RaceSeat, RaceTerms,
 };
-use crate::draw::{check_seats, clockwise_from, first_duplicate, shuffled_deck};
+use crate::draw::{check_seats, clockwise_from, shuffled_deck};
 use crate::seating_refusal::{SeatingAt, SeatingRefusal};
-use showdown_cards::Card;
+use showdown_cards::{first_twice, Card, CardAt, CardTwice};
 
 /// Where the deal of a chip race starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,8 +162,9 @@ pub enum ChipRaceError {
     Seating(SeatingAt, SeatingRefusal),
     #[error("cards are given for {got} players, there are {players}")]
     CardLists { players: usize, got: usize },
-    #[error("card {card} is dealt twice (player {player})")]
-    DuplicateCard { player: usize, card: Card },
+    /// The cards crate's rule, in its words.
+    #[error(transparent)]
+    Twice(#[from] CardTwice),
     #[error("chip values overflow")]
     Overflow,
 }
@@ -298,13 +299,11 @@ fn deal(
     let n = input.players.len();
     match &input.deal {
         RaceDeal::Cards(lists) => {
-            if let Some(card) = first_duplicate(deal_order.iter().flat_map(|&p| lists[p].iter())) {
-                let player = *deal_order
-                    .iter()
-                    .rev()
-                    .find(|&&p| lists[p].contains(&card))
-                    .unwrap_or(&0);
-                return Err(ChipRaceError::DuplicateCard { player, card });
+            // Read as the request lists them, as its 422 reads them.
+            let hands: Vec<&[Card]> = lists.iter().map(Vec::as_slice).collect();
+            let at = |player, index| CardAt::Hand { player, index };
+            if let Some(twice) = first_twice(&hands, at) {
+                return Err(twice.into());
             }
             Ok(lists.clone())
         }

@@ -26,7 +26,7 @@
 //! suit), so with one deck there is never a tie and never a redeal.
 
 use crate::seating_refusal::{seat_refusals, SeatingAt, SeatingRefusal};
-use showdown_cards::Card;
+use showdown_cards::{first_twice, Card, CardAt, CardTwice};
 
 /// Cards in one deck.
 pub const DECK_SIZE: usize = 52;
@@ -110,19 +110,6 @@ pub fn clockwise_from(seats: &[u32], start: u32) -> Vec<usize> {
     order
 }
 
-/// The first card that appears twice in `cards`, if any.
-pub(crate) fn first_duplicate<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Option<Card> {
-    let mut seen = [false; DECK_SIZE];
-    for c in cards {
-        let i = c.index() as usize;
-        if seen[i] {
-            return Some(*c);
-        }
-        seen[i] = true;
-    }
-    None
-}
-
 /// Where the cards of a draw come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DrawDeal {
@@ -178,8 +165,10 @@ pub enum DrawError {
     NoCard { player: usize },
     #[error("a draw deals one card per player: {players} players, {cards} cards")]
     CardCount { players: usize, cards: usize },
-    #[error("card {card} is dealt twice (player {player})")]
-    DuplicateCard { player: usize, card: Card },
+    /// The cards crate's rule, in its words: player `p`'s card is at
+    /// `CardAt::Hand { player: p, index: 0 }`.
+    #[error(transparent)]
+    Twice(#[from] CardTwice),
 }
 
 /// The refusal of a draw for `n` players (two at least, one deck's
@@ -192,6 +181,11 @@ pub fn draw_count_refusal(n: usize) -> Option<DrawError> {
     } else {
         None
     }
+}
+
+/// Where player `player`'s one card lies.
+fn hand(player: usize) -> CardAt {
+    CardAt::Hand { player, index: 0 }
 }
 
 /// Where a draw's refusal lies.
@@ -212,6 +206,10 @@ impl DrawError {
             DrawError::SeedAndCard { player } | DrawError::NoCard { player } => {
                 DrawAt::Card(*player)
             }
+            DrawError::Twice(CardTwice {
+                again: CardAt::Hand { player, .. },
+                ..
+            }) => DrawAt::Card(*player),
             _ => DrawAt::Players,
         }
     }
@@ -272,9 +270,8 @@ pub fn draw(input: &DrawInput) -> Result<DrawResult, DrawError> {
                     cards: cards.len(),
                 });
             }
-            if let Some(card) = first_duplicate(cards) {
-                let player = cards.iter().rposition(|c| *c == card).unwrap_or(0);
-                return Err(DrawError::DuplicateCard { player, card });
+            if let Some(twice) = first_twice(&[cards], |_, player| hand(player)) {
+                return Err(twice.into());
             }
             cards.clone()
         }

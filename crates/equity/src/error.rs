@@ -3,18 +3,7 @@
 //! JSON pointer).
 
 use crate::refusal::EquityRefusal;
-use showdown_cards::{Card, NotInShortDeck};
-
-/// Where a card was given: its list and its index there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CardAt {
-    /// `hands[player][index]`.
-    Hand { player: usize, index: usize },
-    /// `board[index]`.
-    Board { index: usize },
-    /// `dead[index]`.
-    Dead { index: usize },
-}
+use showdown_cards::{Card, CardAt, CardTwice, NotInShortDeck};
 
 /// A deal the engine refuses (RULES.md §10).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -32,13 +21,9 @@ pub enum EquityError {
     /// A card under six in short deck.
     #[error("{}", NotInShortDeck(*card))]
     NotInDeck { card: Card, at: CardAt },
-    /// The same card twice among the hands, the board and the dead cards.
-    #[error("{card} is given twice")]
-    Duplicate {
-        card: Card,
-        first: CardAt,
-        second: CardAt,
-    },
+    /// The same card twice among the board, the hands and the dead cards.
+    #[error(transparent)]
+    Twice(#[from] CardTwice),
     /// A pot with no eligible player.
     #[error("pot {pot} has no eligible player")]
     EmptyPot { pot: usize },

@@ -26,9 +26,9 @@ mod refusal;
 mod scorer;
 mod tally;
 
-use showdown_cards::{short_deck_refusal, Card, Variant, VariantId};
+use showdown_cards::{placed, short_deck_refusal, Card, CardAt, Seen, Variant, VariantId};
 
-pub use error::{CardAt, EquityError};
+pub use error::EquityError;
 pub use refusal::{
     board_refusal, deck_refusal, equity_game, game_refusal, hole_cards_refusal, players_refusal,
     EquityAt, EquityRefusal, MAX_REQUEST_PLAYERS,
@@ -189,7 +189,7 @@ pub(crate) fn check(
     let lowest = if v.short_deck { 16 } else { 0 };
     let deck: Vec<u8> = (lowest..52u8)
         .rev()
-        .filter(|&i| seen[i as usize].is_none())
+        .filter(|&i| !seen.holds(Card::from_index(i)))
         .collect();
     let size = 52 - usize::from(lowest);
     if let Some(r) = deck_refusal(size - deck.len(), v.short_deck, board.len()) {
@@ -224,46 +224,25 @@ fn check_counts(v: &Variant, hands: &[&[Card]], board: &[Card]) -> Result<(), Eq
     }
 }
 
-/// Every known card once and in the variant's deck: where each one lies.
+/// Every known card once and in the variant's deck, read as a request
+/// gives them: the board, the hands, the dead cards.
 fn check_cards(
     v: &Variant,
     hands: &[&[Card]],
     board: &[Card],
     dead: &[Card],
-) -> Result<[Option<CardAt>; 52], EquityError> {
-    let mut seen: [Option<CardAt>; 52] = [None; 52];
-    let places = hands
-        .iter()
-        .enumerate()
-        .flat_map(|(player, h)| {
-            h.iter()
-                .enumerate()
-                .map(move |(index, &c)| (c, CardAt::Hand { player, index }))
-        })
-        .chain(
-            board
-                .iter()
-                .enumerate()
-                .map(|(index, &c)| (c, CardAt::Board { index })),
-        )
-        .chain(
-            dead.iter()
-                .enumerate()
-                .map(|(index, &c)| (c, CardAt::Dead { index })),
-        );
-    for (card, at) in places {
+) -> Result<Seen, EquityError> {
+    let mut seen = Seen::default();
+    let hands = (hands.iter().enumerate())
+        .flat_map(|(player, h)| placed(h, move |index| CardAt::Hand { player, index }));
+    let places = placed(board, |index| CardAt::Board { index })
+        .chain(hands)
+        .chain(placed(dead, |index| CardAt::Dead { index }));
+    for (at, card) in places {
         if short_deck_refusal(card, v.short_deck).is_some() {
             return Err(EquityError::NotInDeck { card, at });
         }
-        let slot = &mut seen[card.index() as usize];
-        if let Some(first) = *slot {
-            return Err(EquityError::Duplicate {
-                card,
-                first,
-                second: at,
-            });
-        }
-        *slot = Some(at);
+        seen.read(card, at)?;
     }
     Ok(seen)
 }

@@ -1,8 +1,8 @@
 //! `rank_showdown` and `stud_odd_chip_key` by the rules they implement.
 
 use showdown_cards::{
-    parse_cards, rank_showdown, stud_odd_chip_key, Card, EvalError, NotInShortDeck, Rulebook, Side,
-    VariantId,
+    parse_cards, rank_showdown, stud_odd_chip_key, Card, CardAt, CardTwice, EvalError,
+    NotInShortDeck, Rulebook, Side, VariantId,
 };
 
 fn cards(s: &str) -> Vec<Card> {
@@ -43,7 +43,11 @@ fn wrong_counts_duplicates_and_short_deck_cards_are_errors_not_panics() {
     );
     assert_eq!(
         rank_showdown(VariantId::Holdem, &cards("As Ks"), &cards("As 3c 4c 5c 7d")),
-        Err(EvalError::Duplicate("As".parse().unwrap()))
+        Err(EvalError::Twice(CardTwice {
+            card: "As".parse().unwrap(),
+            first: CardAt::Board { index: 0 },
+            again: CardAt::Lone { index: 0 }
+        }))
     );
     assert_eq!(
         rank_showdown(

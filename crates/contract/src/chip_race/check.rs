@@ -4,7 +4,8 @@
 
 use super::dto::ChipRaceRequest;
 use crate::problems::Problems;
-use showdown_cards::Card;
+use crate::validate::deck::Deck;
+use showdown_cards::{Card, CardAt};
 use showdown_core::chip_race::Convention;
 use showdown_core::{
     denominations, race_player_refusals, small_blind_refusal, Denomination, RaceAt, RaceChips,
@@ -81,26 +82,12 @@ pub(super) fn players(p: &mut Problems, req: &ChipRaceRequest, ratio: Option<u64
 /// The cards given, parsed, each problem at its own pointer; by request
 /// index, a player's in the order given.
 pub(super) fn cards(p: &mut Problems, req: &ChipRaceRequest) -> Vec<Vec<Card>> {
-    let pointed: Vec<(String, &str)> = req
-        .players
-        .iter()
-        .enumerate()
-        .flat_map(|(i, pl)| {
-            pl.cards
-                .iter()
-                .flatten()
-                .enumerate()
-                .map(move |(j, c)| (format!("/players/{i}/cards/{j}"), c.as_str()))
-        })
-        .collect();
-    let mut parsed = p.cards(&pointed).into_iter().flatten();
-    req.players
-        .iter()
-        .map(|pl| {
-            parsed
-                .by_ref()
-                .take(pl.cards.as_ref().map_or(0, Vec::len))
-                .collect()
+    let mut deck = Deck::new(false);
+    (req.players.iter().enumerate())
+        .map(|(player, pl)| {
+            let cards = pl.cards.iter().flatten().enumerate();
+            let at = |index| CardAt::Hand { player, index };
+            cards.filter_map(|(j, s)| deck.take(p, at(j), s)).collect()
         })
         .collect()
 }

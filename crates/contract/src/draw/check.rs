@@ -1,9 +1,10 @@
 //! The draw request checked, every problem with its JSON Pointer: the
 //! number of players, the dealer seat, the seed or the cards.
 
-use super::dto::DrawRequest;
+use super::dto::{DrawPlayerRequest, DrawRequest};
 use crate::problems::{seating, Problems};
-use showdown_cards::Card;
+use crate::validate::deck::{card_pointer, Deck};
+use showdown_cards::{Card, CardAt};
 use showdown_core::draw::{draw_refusals, DrawAt};
 
 /// Every problem of the request: the number of players, the dealer seat,
@@ -31,11 +32,14 @@ pub(super) fn request(p: &mut Problems, req: &DrawRequest) -> Vec<Option<Card>> 
             p.push(format!("/players/{i}/card"), r.to_string());
         }
     }
-    let pointed: Vec<(String, &str)> = req
-        .players
-        .iter()
-        .enumerate()
-        .filter_map(|(i, pl)| Some((format!("/players/{i}/card"), pl.card.as_deref()?)))
-        .collect();
-    p.cards(&pointed)
+    // A draw deals one card a player: `card`, not `cards`.
+    let mut deck = Deck::new(false);
+    deck.pointer = |at| match at {
+        CardAt::Hand { player, .. } => format!("/players/{player}/card"),
+        at => card_pointer(at),
+    };
+    let cards = req.players.iter().enumerate();
+    let at = |player| CardAt::Hand { player, index: 0 };
+    let card = |(i, pl): (usize, &DrawPlayerRequest)| deck.take(p, at(i), pl.card.as_deref()?);
+    cards.map(card).collect()
 }

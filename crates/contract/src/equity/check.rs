@@ -4,8 +4,8 @@
 
 use super::dto::EquityRequest;
 use crate::problems::{seating, Problems};
-use crate::validate::deck::{Deck, Owner};
-use showdown_cards::{Card, VariantId};
+use crate::validate::deck::Deck;
+use showdown_cards::{Card, CardAt, VariantId};
 use showdown_equity::{
     board_refusal, deck_refusal, equity_game, game_refusal, hole_cards_refusal, players_refusal,
     EquityAt, EquityRefusal, MAX_REQUEST_PLAYERS,
@@ -30,12 +30,8 @@ pub(super) fn check(req: &EquityRequest) -> Result<Spot, Invalid> {
     let mut deck = Deck::new(short_deck);
     let board = board(&mut p, &mut deck, req);
     let hands = players(&mut p, &mut deck, req, variant);
-    let dead = take_cards(
-        &mut deck,
-        &mut p,
-        Owner::Dead,
-        req.dead.as_deref().unwrap_or(&[]),
-    );
+    let dead = req.dead.as_deref().unwrap_or(&[]);
+    let dead = take_cards(&mut deck, &mut p, |index| CardAt::Dead { index }, dead);
     // Said only when nothing else is wrong: the count means little then.
     if p.is_empty() {
         refused(
@@ -88,7 +84,7 @@ fn game(p: &mut Problems, req: &EquityRequest) -> Option<VariantId> {
 fn board(p: &mut Problems, deck: &mut Deck, req: &EquityRequest) -> Vec<Card> {
     let board = req.board.as_deref().unwrap_or(&[]);
     refused(p, board_refusal(board.len()));
-    take_cards(deck, p, Owner::Board, board)
+    take_cards(deck, p, |index| CardAt::Board { index }, board)
 }
 
 /// The players: 2 to [`MAX_REQUEST_PLAYERS`], each id given once, each
@@ -111,23 +107,20 @@ fn players(
         if let Some(v) = variant {
             refused(p, hole_cards_refusal(i, v, pl.cards.len()));
         }
-        hands.push(take_cards(deck, p, Owner::Player(i), &pl.cards));
+        let at = |index| CardAt::Hand { player: i, index };
+        hands.push(take_cards(deck, p, at, &pl.cards));
     }
     hands
 }
 
-/// Parses and records a list of cards; at most 52 are read, so a huge list
-/// costs no more than a deck.
-fn take_cards(deck: &mut Deck, p: &mut Problems, owner: Owner, cards: &[String]) -> Vec<Card> {
-    let mut out = Vec::with_capacity(cards.len().min(52));
-    for (j, s) in cards.iter().enumerate().take(53) {
-        if let Some(c) = deck.parse(p, owner, j, s) {
-            let before = deck.cards.len();
-            deck.record(p, owner, j, c);
-            if deck.cards.len() > before {
-                out.push(c);
-            }
-        }
-    }
-    out
+/// Parses and records a list of cards, card `j` at `at(j)`; at most 53
+/// are read, so a huge list costs no more than a deck.
+fn take_cards(
+    deck: &mut Deck,
+    p: &mut Problems,
+    at: impl Fn(usize) -> CardAt,
+    cards: &[String],
+) -> Vec<Card> {
+    let read = cards.iter().enumerate().take(53);
+    read.filter_map(|(j, s)| deck.take(p, at(j), s)).collect()
 }

@@ -2,9 +2,10 @@
 //! hand as the core reads it: players by seat, amounts and strengths.
 
 use crate::settle::SettleRequest;
+use crate::validate::deck::card_pointer;
 use crate::validate::Validated;
 use showdown_cards::{
-    rank_showdown, showdown_values, stud_odd_chip_key, EvalError, HandRank, Showdown, Side,
+    rank_showdown, showdown_values, stud_odd_chip_key, CardAt, EvalError, HandRank, Showdown, Side,
 };
 use showdown_core::{
     HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Reason, Settlement,
@@ -34,7 +35,7 @@ pub(super) fn rank_live_hands(
     if !v.contested {
         return Ok(out);
     }
-    let mut problems = Vec::new();
+    let (mut problems, boards) = (Vec::new(), req.boards.is_some());
     for (i, pl) in req.players.iter().enumerate() {
         if pl.folded {
             continue;
@@ -45,12 +46,12 @@ pub(super) fn rank_live_hands(
                     out.values[i] = Some((s.high.value, s.low.as_ref().map(|l| l.value)));
                     out.shown[i] = Some(s);
                 }
-                Err(e) => problems.push(eval_problem(i, &e)),
+                Err(e) => problems.push(eval_problem(i, boards.then_some(0), &e)),
             }
         } else {
             match showdown_values(v.variant, v.hole(i), v.board()) {
                 Ok(vals) => out.values[i] = Some(vals),
-                Err(e) => problems.push(eval_problem(i, &e)),
+                Err(e) => problems.push(eval_problem(i, boards.then_some(0), &e)),
             }
         }
     }
@@ -142,7 +143,7 @@ pub(super) fn rank_more_boards(
     if !v.contested {
         return Ok(Vec::new());
     }
-    let mut problems = Vec::new();
+    let (mut problems, boards) = (Vec::new(), req.boards.is_some());
     let mut out = Vec::with_capacity(v.board_count().saturating_sub(1));
     for b in 1..v.board_count() {
         let mut board = vec![None; req.players.len()];
@@ -152,7 +153,7 @@ pub(super) fn rank_more_boards(
             }
             match rank_showdown(v.variant, v.hole(i), v.board_at(b)) {
                 Ok(s) => board[i] = Some(s),
-                Err(e) => problems.push(eval_problem(i, &e)),
+                Err(e) => problems.push(eval_problem(i, boards.then_some(b), &e)),
             }
         }
         out.push(board);
@@ -209,9 +210,48 @@ pub(super) fn winner_k(
     }
 }
 
-fn eval_problem(i: usize, e: &EvalError) -> showdown_json::FieldError {
-    showdown_json::FieldError {
-        pointer: format!("/players/{i}/cards"),
-        message: e.to_string(),
+/// The evaluator's refusal of player `i`'s hand on board `b` (`None`: the
+/// request's one `board`); a card given twice at its later copy, both
+/// places the request's.
+fn eval_problem(i: usize, b: Option<usize>, e: &EvalError) -> showdown_json::FieldError {
+    let (pointer, message) = match e {
+        EvalError::Twice(twice) => {
+            let twice = twice.map(|at| match (at, b) {
+                (CardAt::Lone { index }, _) => card_pointer(CardAt::Hand { player: i, index }),
+                (CardAt::Board { index }, Some(board)) => {
+                    card_pointer(CardAt::Boards { board, index })
+                }
+                (at, _) => card_pointer(at),
+            });
+            (twice.again.clone(), twice.to_string())
+        }
+        e => (format!("/players/{i}/cards"), e.to_string()),
+    };
+    showdown_json::FieldError { pointer, message }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use showdown_cards::{parse_cards, VariantId};
+
+    /// A card given twice, should the evaluator meet one after
+    /// validation, is placed in the request: the hole cards are player
+    /// `i`'s, the board the one ranked on.
+    #[test]
+    fn the_evaluators_card_twice_gets_the_requests_pointers() {
+        let hole = parse_cards(&["Kd", "Ah"]).unwrap();
+        let board = parse_cards(&["2c", "Kd", "9s", "Jh", "3d"]).unwrap();
+        let e = rank_showdown(VariantId::Holdem, &hole, &board).unwrap_err();
+        let said = |b| {
+            let f = eval_problem(2, b, &e);
+            (f.pointer, f.message)
+        };
+        let twice = |first: &str| format!("card Kd appears more than once (first at {first})");
+        assert_eq!(said(None), ("/players/2/cards/0".into(), twice("/board/1")));
+        assert_eq!(
+            said(Some(3)),
+            ("/players/2/cards/0".into(), twice("/boards/3/1"))
+        );
     }
 }

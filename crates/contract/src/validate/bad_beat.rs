@@ -1,10 +1,10 @@
 //! The 422 checks of `badBeat` (RULES.md §11.5): the game, the shares, the
 //! minimum losing hand, and the fund and counts the core can judge.
 
-use crate::problems::card_twice;
+use super::deck::Deck;
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_cards::{read_card, short_deck_refusal, Card, VariantId};
+use showdown_cards::{CardAt, VariantId};
 use showdown_core::{
     bad_beat_refusals, BadBeatAt, ChipAmount, DEFAULT_LOSER_BP, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
 };
@@ -58,18 +58,9 @@ fn min_losing_hand(cards: &[String], variant: Option<VariantId>, p: &mut Problem
         );
         return;
     }
-    let short = variant == Some(VariantId::ShortDeck);
-    let mut seen: Vec<(Card, String)> = Vec::with_capacity(5);
-    for (j, s) in cards.iter().enumerate() {
-        let at = format!("/badBeat/minLosingHand/{j}");
-        let first = |c: Card| seen.iter().find(|(s, _)| *s == c).map(|(_, at)| at);
-        match read_card(s) {
-            Err(e) => p.push(at, e.to_string()),
-            Ok(c) => match (short_deck_refusal(c, short), first(c)) {
-                (Some(r), _) => p.push(at, r.to_string()),
-                (None, Some(first)) => p.push(at.clone(), card_twice(c, first)),
-                (None, None) => seen.push((c, at)),
-            },
-        }
+    // A deck of its own: the hand is a threshold, dealt to nobody.
+    let mut deck = Deck::new(variant == Some(VariantId::ShortDeck));
+    for (index, s) in cards.iter().enumerate() {
+        deck.take(p, CardAt::Lone { index }, s);
     }
 }

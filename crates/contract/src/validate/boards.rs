@@ -2,10 +2,10 @@
 //! played out on several boards, in deal order, which may share their first
 //! cards.
 
-use super::deck::{Deck, Owner};
+use super::deck::Deck;
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_cards::{Card, Variant};
+use showdown_cards::{Card, CardAt, Variant};
 use showdown_core::{
     board_refusal, boards_deck_refusal, boards_refusal, CardsAt, CardsRefusal, MAX_LISTED_BOARDS,
 };
@@ -57,20 +57,20 @@ pub(super) fn check(
     let parsed: Vec<Vec<Option<Card>>> = boards
         .iter()
         .enumerate()
-        .map(|(b, cards)| {
-            let owner = Owner::Boards(b);
-            let parse = |(j, s): (usize, &String)| deck.parse(p, owner, j, s);
+        .map(|(board, cards)| {
+            let at = |index| CardAt::Boards { board, index };
+            let parse = |(j, s): (usize, &String)| deck.parse(p, at(j), s);
             cards.iter().enumerate().map(parse).collect()
         })
         .collect();
     let shared = shared_len(&parsed);
     ends.clear();
-    for (b, cards) in parsed.iter().enumerate() {
-        for (j, c) in cards.iter().enumerate() {
+    for (board, cards) in parsed.iter().enumerate() {
+        for (index, c) in cards.iter().enumerate() {
             match c {
                 // The shared first part is dealt once: a copy, not a repeat.
-                Some(c) if b > 0 && j < shared => deck.cards.push(*c),
-                Some(c) => deck.record(p, Owner::Boards(b), j, *c),
+                Some(c) if board > 0 && index < shared => deck.cards.push(*c),
+                Some(c) => deck.record(p, CardAt::Boards { board, index }, *c),
                 None => {}
             }
         }

@@ -2,10 +2,10 @@
 //! at most once, and as many as the variant deals.
 
 use super::boards::{self, refused};
-use super::deck::{Deck, Owner};
+use super::deck::Deck;
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_cards::{Card, Variant};
+use showdown_cards::{Card, CardAt, Variant};
 use showdown_core::{board_refusal, hole_refusal, CardsAt};
 
 /// `cards`, or none when there are more than `max`: an over-long list is one
@@ -35,11 +35,7 @@ pub(super) fn parse(
     p: &mut Problems,
 ) -> Dealt {
     let n = req.players.len();
-    let mut deck = Deck {
-        short_deck: table.is_some_and(|t| t.short_deck),
-        first: [None; 52],
-        cards: Vec::new(),
-    };
+    let mut deck = Deck::new(table.is_some_and(|t| t.short_deck));
     let board_strings: &[String] = req.board.as_deref().unwrap_or(&[]);
     let hole_strings = |i: usize| req.players[i].cards.as_deref().unwrap_or(&[]);
     // More cards than the variant deals is one problem (reported by
@@ -55,16 +51,16 @@ pub(super) fn parse(
     if req.boards.is_some() {
         boards::check(req, table, contested, p, &mut deck, &mut board_ends);
     } else {
-        for (j, s) in within(board_strings, board_max).iter().enumerate() {
-            deck.take(p, Owner::Board, j, s);
+        for (index, s) in within(board_strings, board_max).iter().enumerate() {
+            deck.take(p, CardAt::Board { index }, s);
         }
         board_ends.push(deck.cards.len());
     }
     let mut starts = Vec::with_capacity(n + 1);
     for i in 0..n {
         starts.push(deck.cards.len());
-        for (j, s) in within(hole_strings(i), hole_max).iter().enumerate() {
-            deck.take(p, Owner::Player(i), j, s);
+        for (index, s) in within(hole_strings(i), hole_max).iter().enumerate() {
+            deck.take(p, CardAt::Hand { player: i, index }, s);
         }
     }
     starts.push(deck.cards.len());

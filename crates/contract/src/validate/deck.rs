@@ -1,44 +1,34 @@
-//! The deck of a request as its cards are read: where each card was first
-//! seen, so a duplicate names its first copy by pointer.
+//! The deck of a request as its cards are read: each card well formed, in
+//! the variant's deck, and given once (the cards crate decides and words
+//! all three); here each refusal gets its pointer.
 
-use crate::problems::card_twice;
 use crate::problems::Problems;
-use showdown_cards::{read_card, short_deck_refusal, Card};
+use showdown_cards::{read_card, short_deck_refusal, Card, CardAt, Seen};
 
-/// Whose card it is: where a pointer to it leads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Owner {
-    /// `board`.
-    Board,
-    /// Board `b` of `boards`.
-    Boards(usize),
-    /// Request player `i`.
-    Player(usize),
-    /// `dead` (the equity route): cards known to be out of the deck.
-    Dead,
-}
-
-impl Owner {
-    /// The pointer of card `j` of this owner.
-    pub(crate) fn ptr(self, j: usize) -> String {
-        match self {
-            Owner::Board => format!("/board/{j}"),
-            Owner::Boards(b) => format!("/boards/{b}/{j}"),
-            Owner::Player(i) => format!("/players/{i}/cards/{j}"),
-            Owner::Dead => format!("/dead/{j}"),
-        }
+/// The pointer of a card's place in a request: the settle, equity and
+/// chip-race routes' lists, and the only hand given on its own, a bad
+/// beat's minimum losing hand.
+pub(crate) fn card_pointer(at: CardAt) -> String {
+    match at {
+        CardAt::Board { index } => format!("/board/{index}"),
+        CardAt::Boards { board, index } => format!("/boards/{board}/{index}"),
+        CardAt::Hand { player, index } => format!("/players/{player}/cards/{index}"),
+        CardAt::Lone { index } => format!("/badBeat/minLosingHand/{index}"),
+        CardAt::Dead { index } => format!("/dead/{index}"),
     }
 }
 
-/// The cards seen so far: each parsed card in order, and where each card of
-/// the deck was first seen (set the first time; the pointer of a
-/// duplicate's first copy is made only for its problem). Each card string
-/// is looked at once, so a body of thousands of copies costs no more than
-/// thousands of cards.
+/// The cards read so far: each first copy in order, and where each card
+/// was first seen (its pointer is made only for a refusal). Each card
+/// string is looked at once, so a body of thousands of copies costs no
+/// more than thousands of cards.
 pub(crate) struct Deck {
-    pub(crate) short_deck: bool,
-    pub(crate) first: [Option<(Owner, usize)>; 52],
+    short_deck: bool,
+    seen: Seen,
     pub(crate) cards: Vec<Card>,
+    /// Where a place points in the request ([`card_pointer`] unless a
+    /// route lists its cards otherwise).
+    pub(crate) pointer: fn(CardAt) -> String,
 }
 
 impl Deck {
@@ -46,40 +36,42 @@ impl Deck {
     pub(crate) fn new(short_deck: bool) -> Deck {
         Deck {
             short_deck,
-            first: [None; 52],
+            seen: Seen::default(),
             cards: Vec::new(),
+            pointer: card_pointer,
         }
     }
 
     /// Parses a card string: a well-formed card of the variant's deck, or a
     /// problem at the card's pointer.
-    pub(crate) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
+    pub(crate) fn parse(&self, p: &mut Problems, at: CardAt, s: &str) -> Option<Card> {
         match read_card(s) {
-            Err(e) => p.push(owner.ptr(j), e.to_string()),
+            Err(e) => p.push((self.pointer)(at), e.to_string()),
             Ok(c) => match short_deck_refusal(c, self.short_deck) {
-                Some(r) => p.push(owner.ptr(j), r.to_string()),
+                Some(r) => p.push((self.pointer)(at), r.to_string()),
                 None => return Some(c),
             },
         }
         None
     }
 
-    /// Records a parsed card: kept if it is its first copy, else a problem
-    /// naming the first copy.
-    pub(crate) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
-        match self.first[usize::from(c.index())] {
-            Some((o, k)) => p.push(owner.ptr(j), card_twice(c, &o.ptr(k))),
-            None => {
-                self.first[usize::from(c.index())] = Some((owner, j));
-                self.cards.push(c);
+    /// Records a parsed card: kept if it is its first copy, else refused
+    /// at this copy's pointer, naming the first's.
+    pub(crate) fn record(&mut self, p: &mut Problems, at: CardAt, c: Card) {
+        match self.seen.read(c, at) {
+            Ok(()) => self.cards.push(c),
+            Err(twice) => {
+                let twice = twice.map(self.pointer);
+                p.push(twice.again.clone(), twice.to_string());
             }
         }
     }
 
-    /// Parses and records one card string.
-    pub(crate) fn take(&mut self, p: &mut Problems, owner: Owner, j: usize, s: &str) {
-        if let Some(c) = self.parse(p, owner, j, s) {
-            self.record(p, owner, j, c);
-        }
+    /// Parses and records one card string: the card, if well formed and
+    /// in the deck (a repeated one too).
+    pub(crate) fn take(&mut self, p: &mut Problems, at: CardAt, s: &str) -> Option<Card> {
+        let c = self.parse(p, at, s)?;
+        self.record(p, at, c);
+        Some(c)
     }
 }

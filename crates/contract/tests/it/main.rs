@@ -4,6 +4,7 @@
 //! contract's private items stay beside them, in `src/`.
 
 mod bad_beat_refusals;
+mod card_twice_refusals;
 mod cards_refusals;
 mod cash_out_refusals;
 mod chip_race_refusals;

@@ -1,6 +1,6 @@
 //! The chip race of RULES.md §6: TDA Rule 23 and the chip-race guide.
 
-use showdown_cards::Card;
+use showdown_cards::{Card, CardAt, CardTwice};
 use showdown_core::chip_race::{
     chip_race, AwardReason, ChipRaceError, ChipRaceInput, Convention, RaceDeal, RacePlayer,
 };
@@ -342,6 +342,7 @@ fn more_than_52_cards_is_an_error_not_a_second_deck() {
 
 #[test]
 fn audit_cards_must_match_the_leftover_chips_and_be_distinct() {
+    let hand = |player| CardAt::Hand { player, index: 0 };
     let players = vec![player(1, 2, 100), player(2, 1, 100)];
     assert_eq!(
         chip_race(&audit(5, 25, players.clone(), &["2c", "3c"])),
@@ -355,10 +356,11 @@ fn audit_cards_must_match_the_leftover_chips_and_be_distinct() {
     );
     assert_eq!(
         chip_race(&audit(5, 25, players.clone(), &["2c 3c", "2c"])),
-        Err(ChipRaceError::DuplicateCard {
-            player: 1,
-            card: "2c".parse().unwrap()
-        })
+        Err(ChipRaceError::Twice(CardTwice {
+            card: "2c".parse().unwrap(),
+            first: hand(0),
+            again: hand(1)
+        }))
     );
     assert_eq!(
         chip_race(&audit(5, 25, players, &["2c 3c"])),

@@ -2,7 +2,7 @@
 //! they and the chip race deal from.
 
 use proptest::prelude::*;
-use showdown_cards::Card;
+use showdown_cards::{Card, CardAt, CardTwice};
 use showdown_core::draw::{draw, shuffled_deck, DrawDeal, DrawError, DrawInput};
 use showdown_core::{SeatingAt, SeatingRefusal};
 
@@ -81,6 +81,7 @@ fn roberts_3_7_1_highest_card_wins_rank_then_suit() {
 
 #[test]
 fn draw_input_errors_are_reported() {
+    let hand = |player| CardAt::Hand { player, index: 0 };
     let base = DrawInput {
         seats: vec![1, 2],
         dealer_seat: None,
@@ -124,10 +125,11 @@ fn draw_input_errors_are_reported() {
     );
     assert_eq!(
         with(&|i| i.deal = DrawDeal::Cards(vec![card("As"), card("As")])),
-        DrawError::DuplicateCard {
-            player: 1,
-            card: card("As")
-        }
+        DrawError::Twice(CardTwice {
+            card: card("As"),
+            first: hand(0),
+            again: hand(1)
+        })
     );
 }
 

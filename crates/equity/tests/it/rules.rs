@@ -3,10 +3,9 @@
 use crate::common;
 
 use common::{cards, GAMES};
-use showdown_cards::{Card, VariantId};
+use showdown_cards::{Card, CardAt, CardTwice, VariantId};
 use showdown_equity::{
-    enumerate, enumerate_one_pot, CardAt, Equity, EquityError, EquityRefusal, PlayerEquity,
-    PotMask, D,
+    enumerate, enumerate_one_pot, Equity, EquityError, EquityRefusal, PlayerEquity, PotMask, D,
 };
 
 #[test]
@@ -146,22 +145,22 @@ fn rules_10_2_known_cards_once_and_in_the_deck() {
     );
     assert_eq!(
         enumerate_one_pot(VariantId::Holdem, &[&a, &b], &cards("2c 3c Kh"), &[]),
-        Err(EquityError::Duplicate {
+        Err(EquityError::Twice(CardTwice {
             card: "Kh".parse().unwrap(),
-            first: CardAt::Hand {
+            first: CardAt::Board { index: 2 },
+            again: CardAt::Hand {
                 player: 0,
                 index: 1
-            },
-            second: CardAt::Board { index: 2 }
-        })
+            }
+        }))
     );
     assert_eq!(
         enumerate_one_pot(VariantId::Holdem, &[&a, &b], &[], &cards("2c 2c")),
-        Err(EquityError::Duplicate {
+        Err(EquityError::Twice(CardTwice {
             card: "2c".parse().unwrap(),
             first: CardAt::Dead { index: 0 },
-            second: CardAt::Dead { index: 1 }
-        })
+            again: CardAt::Dead { index: 1 }
+        }))
     );
 }
 
