@@ -12,7 +12,7 @@
 
 use super::decide::kept;
 use super::{is_all_in, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
-use crate::types::{PlayerInput, Pot};
+use crate::types::Pot;
 
 /// The most pots the pass judges: one bit each in a `u16`.
 const MAX_POTS: usize = 16;
@@ -35,34 +35,31 @@ pub(super) fn showdown(
     if !players.windows(2).all(|w| w[0].seat <= w[1].seat) {
         return Err(Vec::new());
     }
-    let mut pass = Pass::new(hand);
-    // Round the table from the aggressor: the later seats, then the earlier.
-    let (earlier, later) = players.split_at(a);
-    let round = (a..).zip(later).chain((0..).zip(earlier));
-    for (k, p) in round {
-        if !pass.turn(k, p) {
-            return Err(pass.entries);
-        }
-    }
-    let live = pass.live;
-    pass.entries.truncate(live);
+    // The answer's one allocation, filled once and cut to the live
+    // players: a push per player would keep the vector's length in
+    // memory, in case it grew.
+    let mut entries = vec![UNDECIDED; players.len()];
+    let Some(Round { live, not_all_in }) = round(hand, a, &mut entries) else {
+        return Err(entries);
+    };
+    entries.truncate(live);
     let face_up = match terms.face_up {
-        FaceUp::AllIn => pass.not_all_in < live,
-        FaceUp::BettingOver => pass.not_all_in <= 1,
+        FaceUp::AllIn => not_all_in < live,
+        FaceUp::BettingOver => not_all_in <= 1,
         FaceUp::RunOut => terms.run_out,
     };
     // A lone live player and a refused run-out are the general path's.
-    let run_out_refused = terms.run_out && pass.not_all_in >= 2;
+    let run_out_refused = terms.run_out && not_all_in >= 2;
     if live < 2 || run_out_refused {
-        return Err(pass.entries);
+        return Err(entries);
     }
     if face_up {
-        for e in &mut pass.entries {
+        for e in &mut entries {
             e.shown = true;
             e.why = Why::AllIn;
         }
     }
-    Ok(pass.entries)
+    Ok(entries)
 }
 
 /// The last aggressor, when the pass takes this hand under these terms:
@@ -116,104 +113,112 @@ const JUDGED: [Why; 8] = [
     Why::Opens,
 ];
 
-/// What the pass has seen so far. Every live player's pots are the first
-/// `c` pots for some `c` (it gives up otherwise), so the best hand shown
-/// in a pot can only fall from one pot to the next, and a hand beats or
-/// ties the best shown in one of its pots exactly when it does in its
-/// last: one comparison a half, whatever the number of pots.
-struct Pass<'h> {
-    shows: &'h [bool],
-    masks: [u16; MAX_PLAYERS],
-    pots: usize,
-    /// At `c`, the best high shown in pot `c - 1`, plus one (0: none).
-    high: [u64; MAX_POTS + 1],
-    /// The same for the low half.
-    low: [u64; MAX_POTS + 1],
-    /// The pots with a hand shown, pot `p` as bit `p`.
-    opened: u16,
-    entries: Vec<ShowEntry>,
-    /// The live players decided so far.
+/// What going round the table counted: the live players, and how many
+/// of them are not all in.
+struct Round {
     live: usize,
     not_all_in: usize,
 }
 
-impl<'h> Pass<'h> {
-    fn new(hand: &'h ShowdownHand) -> Self {
-        let players = &hand.input.players;
-        Pass {
-            shows: hand.shows,
-            masks: pot_masks(hand.pots),
-            pots: hand.pots.len().min(MAX_POTS),
-            high: [0; MAX_POTS + 1],
-            low: [0; MAX_POTS + 1],
-            opened: 0,
-            // The answer's one allocation, filled once and cut to the
-            // live players: a push per player would keep the vector's
-            // length in memory, in case it grew.
-            entries: vec![UNDECIDED; players.len()],
-            live: 0,
-            not_all_in: 0,
-        }
-    }
+/// The best hand in each pot among the players whose turn has passed,
+/// shown or not, plus one (0: none): a hand that was not shown was
+/// beaten in each of its pots by one shown before it, so counting it
+/// changes no pot's best, and no turn waits on the decision before it.
+struct Best {
+    /// At `c`, pot `c - 1`'s best high.
+    high: [u64; MAX_POTS + 1],
+    /// The same for the low half.
+    low: [u64; MAX_POTS + 1],
+    /// The pots opened so far are the first `opened`.
+    opened: usize,
+}
 
-    fn shows(&self, k: usize) -> bool {
-        self.shows.get(k).copied().unwrap_or(false)
-    }
-
-    /// Player `k`'s turn: passed over if folded, else decided and
-    /// recorded. False when the pass gives the hand up.
+impl Best {
+    /// Why a hand in the first `c` pots is shown or not, with its values
+    /// plus one (`low` 0 when it has none). Every live player's pots are
+    /// the first `c` pots for some `c` (the pass gives up otherwise), so
+    /// the best can only fall from one pot to the next, and a hand beats
+    /// or ties the best in one of its pots exactly when it does in its
+    /// last: one comparison a half, however many pots.
     #[inline]
-    fn turn(&mut self, k: usize, p: &PlayerInput) -> bool {
-        if p.folded {
-            return !self.shows(k);
+    fn judge(&self, c: usize, (high, low): (u64, u64), chose: bool) -> Why {
+        let c = c.min(MAX_POTS);
+        let beats = (high >= self.high[c]) | ((low != 0) & (low >= self.low[c]));
+        let contends = (c != 0) & beats;
+        let opens = c > self.opened;
+        JUDGED[usize::from(opens) << 2 | usize::from(contends) << 1 | usize::from(chose)]
+    }
+
+    /// The hand in the first `c` of `pots` pots joins each one's best.
+    #[inline]
+    fn record(&mut self, pots: usize, c: usize, (high, low): (u64, u64)) {
+        let pots = pots.min(MAX_POTS);
+        self.opened = self.opened.max(c);
+        raise(&mut self.high[1..=pots], c, high);
+        // No low at all in a one-hand game: this branch is predicted.
+        if low != 0 {
+            raise(&mut self.low[1..=pots], c, low);
         }
-        self.not_all_in += usize::from(!is_all_in(p));
-        let Some(h) = p.hands.as_ref() else {
-            return false;
-        };
-        let mask = self.masks.get(k).copied().unwrap_or(0);
+    }
+}
+
+/// Raises the best of the first `c` of `pots` to `value`, looking at
+/// every pot whatever `c`, so the loop runs as often for every hand and
+/// no branch follows the cards.
+#[inline]
+fn raise(pots: &mut [u64], c: usize, value: u64) {
+    for (q, best) in pots.iter_mut().enumerate() {
+        *best = (*best).max(if q < c { value } else { 0 });
+    }
+}
+
+/// Round the table from the aggressor `a` (the later seats, then the
+/// earlier), each live hand decided and written to `entries` in turn;
+/// `None` when the pass gives the hand up.
+fn round(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option<Round> {
+    let players = &hand.input.players;
+    let masks = pot_masks(hand.pots);
+    let shows = |k: usize| hand.shows.get(k).copied().unwrap_or(false);
+    let pots = hand.pots.len();
+    let mut best = Best {
+        high: [0; MAX_POTS + 1],
+        low: [0; MAX_POTS + 1],
+        opened: 0,
+    };
+    let (n, mut k, mut live, mut not_all_in) = (players.len(), a, 0, 0);
+    for _ in 0..n {
+        let p = players.get(k)?;
+        let at = k;
+        k = if k + 1 == n { 0 } else { k + 1 };
+        if p.folded {
+            if shows(at) {
+                return None;
+            }
+            continue;
+        }
+        not_all_in += usize::from(!is_all_in(p));
+        let h = p.hands.as_ref()?;
+        let mask = masks.get(at).copied().unwrap_or(0);
         if mask & mask.wrapping_add(1) != 0 {
-            return false; // not the first pots: not nested
+            return None; // not the first pots: not nested
         }
         let c = (u16::BITS - mask.leading_zeros()) as usize;
-        let c = c.min(MAX_POTS);
         // A missing low is 0: it neither contends nor raises a best low.
-        let (high, low) = (kept(h.high.value), h.low.map_or(0, |l| kept(l.value)));
-        let contends = (c != 0) & ((high >= self.high[c]) | ((low != 0) & (low >= self.low[c])));
-        let opens = mask & !self.opened != 0;
-        let chose = self.shows(k);
-        let shown = opens | contends | chose;
-        let why = if opens & (self.live == 0) {
-            Why::First
-        } else {
-            JUDGED[usize::from(opens) << 2 | usize::from(contends) << 1 | usize::from(chose)]
-        };
-        if let Some(e) = self.entries.get_mut(self.live) {
+        let values = (kept(h.high.value), h.low.map_or(0, |l| kept(l.value)));
+        let why = best.judge(c, values, shows(at));
+        if let Some(e) = entries.get_mut(live) {
             *e = ShowEntry {
-                player: k,
-                shown,
+                player: at,
+                shown: why != Why::Beaten,
                 why,
             };
         }
-        self.live += 1;
-        // Not shown, nothing raised: no branch on it.
-        self.record(c * usize::from(shown), high, low);
-        self.opened |= mask * u16::from(shown);
-        true
+        live += 1;
+        best.record(pots, c, values);
     }
-
-    /// A hand shown in the first `c` pots raises each one's best: every
-    /// pot looked at, so the loop runs as often for every player.
-    #[inline]
-    fn record(&mut self, c: usize, high: u64, low: u64) {
-        let pots = self.pots;
-        for (q, best) in self.high[1..=pots].iter_mut().enumerate() {
-            *best = (*best).max(if q < c { high } else { 0 });
-        }
-        if low != 0 {
-            for (q, best) in self.low[1..=pots].iter_mut().enumerate() {
-                *best = (*best).max(if q < c { low } else { 0 });
-            }
-        }
+    // Only the first hand to open a pot can be the first hand.
+    if let Some(e) = entries.first_mut().filter(|e| e.why == Why::Opens) {
+        e.why = Why::First;
     }
+    Some(Round { live, not_all_in })
 }
