@@ -39,7 +39,7 @@ pub(super) fn showdown(
     // players: a push per player would keep the vector's length in
     // memory, in case it grew.
     let mut entries = vec![UNDECIDED; players.len()];
-    let Some(Round { live, not_all_in }) = round(hand, a, &mut entries) else {
+    let Some(Round { live, not_all_in }) = round_any(hand, a, &mut entries) else {
         return Err(entries);
     };
     entries.truncate(live);
@@ -120,20 +120,21 @@ struct Round {
     not_all_in: usize,
 }
 
-/// The best hand in each pot among the players whose turn has passed,
-/// shown or not, plus one (0: none): a hand that was not shown was
-/// beaten in each of its pots by one shown before it, so counting it
-/// changes no pot's best, and no turn waits on the decision before it.
-struct Best {
-    /// At `c`, pot `c - 1`'s best high.
-    high: [u64; MAX_POTS + 1],
-    /// The same for the low half.
-    low: [u64; MAX_POTS + 1],
+/// The best hand in each of the first `P` pots (`P` a power of two, at
+/// least the hand's pots) among the players whose turn has passed, shown
+/// or not, plus one (0: none): a hand that was not shown was beaten in
+/// each of its pots by one shown before it, so counting it changes no
+/// pot's best, and no turn waits on the decision before it. `P` is fixed
+/// so that the pots are read and raised at fixed places.
+struct Best<const P: usize> {
+    high: [u64; P],
+    /// The same for the low half, with `LOW`.
+    low: [u64; P],
     /// The pots opened so far are the first `opened`.
     opened: usize,
 }
 
-impl Best {
+impl<const P: usize> Best<P> {
     /// Why a hand in the first `c` pots is shown or not, with its values
     /// plus one (`low` 0 when it has none). Every live player's pots are
     /// the first `c` pots for some `c` (the pass gives up otherwise), so
@@ -141,48 +142,59 @@ impl Best {
     /// or ties the best in one of its pots exactly when it does in its
     /// last: one comparison a half, however many pots.
     #[inline]
-    fn judge(&self, c: usize, (high, low): (u64, u64), chose: bool) -> Why {
-        let c = c.min(MAX_POTS);
-        let beats = (high >= self.high[c]) | ((low != 0) & (low >= self.low[c]));
+    fn judge<const LOW: bool>(&self, c: usize, (high, low): (u64, u64), chose: bool) -> Why {
+        // Pot `c - 1`; for no pot at all, any pot, which does not count.
+        let last = c.wrapping_sub(1) & (P - 1);
+        let mut beats = high >= self.high[last];
+        if LOW {
+            beats |= (low != 0) & (low >= self.low[last]);
+        }
         let contends = (c != 0) & beats;
         let opens = c > self.opened;
         JUDGED[usize::from(opens) << 2 | usize::from(contends) << 1 | usize::from(chose)]
     }
 
-    /// The hand in the first `c` of `pots` pots joins each one's best.
+    /// The hand in the first `c` pots joins each one's best. Every pot is
+    /// looked at whatever `c`, so no branch follows the cards.
     #[inline]
-    fn record(&mut self, pots: usize, c: usize, (high, low): (u64, u64)) {
-        let pots = pots.min(MAX_POTS);
+    fn record<const LOW: bool>(&mut self, c: usize, (high, low): (u64, u64)) {
         self.opened = self.opened.max(c);
-        raise(&mut self.high[1..=pots], c, high);
-        // No low at all in a one-hand game: this branch is predicted.
-        if low != 0 {
-            raise(&mut self.low[1..=pots], c, low);
+        for (q, best) in self.high.iter_mut().enumerate() {
+            *best = (*best).max(if q < c { high } else { 0 });
+        }
+        if LOW {
+            for (q, best) in self.low.iter_mut().enumerate() {
+                *best = (*best).max(if q < c { low } else { 0 });
+            }
         }
     }
 }
 
-/// Raises the best of the first `c` of `pots` to `value`, looking at
-/// every pot whatever `c`, so the loop runs as often for every hand and
-/// no branch follows the cards.
-#[inline]
-fn raise(pots: &mut [u64], c: usize, value: u64) {
-    for (q, best) in pots.iter_mut().enumerate() {
-        *best = (*best).max(if q < c { value } else { 0 });
+/// [`round`] for the hand's number of pots, and a low half in a split
+/// game only.
+fn round_any(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option<Round> {
+    match (hand.pots.len() <= 4, hand.input.split_game) {
+        (true, false) => round::<4, false>(hand, a, entries),
+        (true, true) => round::<4, true>(hand, a, entries),
+        (false, false) => round::<MAX_POTS, false>(hand, a, entries),
+        (false, true) => round::<MAX_POTS, true>(hand, a, entries),
     }
 }
 
 /// Round the table from the aggressor `a` (the later seats, then the
 /// earlier), each live hand decided and written to `entries` in turn;
-/// `None` when the pass gives the hand up.
-fn round(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option<Round> {
+/// `None` when the pass gives the hand up (a low hand when not `LOW`).
+fn round<const P: usize, const LOW: bool>(
+    hand: &ShowdownHand,
+    a: usize,
+    entries: &mut [ShowEntry],
+) -> Option<Round> {
     let players = &hand.input.players;
     let masks = pot_masks(hand.pots);
     let shows = |k: usize| hand.shows.get(k).copied().unwrap_or(false);
-    let pots = hand.pots.len();
-    let mut best = Best {
-        high: [0; MAX_POTS + 1],
-        low: [0; MAX_POTS + 1],
+    let mut best = Best::<P> {
+        high: [0; P],
+        low: [0; P],
         opened: 0,
     };
     let (n, mut k, mut live, mut not_all_in) = (players.len(), a, 0, 0);
@@ -199,13 +211,13 @@ fn round(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option<Rou
         not_all_in += usize::from(!is_all_in(p));
         let h = p.hands.as_ref()?;
         let mask = masks.get(at).copied().unwrap_or(0);
-        if mask & mask.wrapping_add(1) != 0 {
-            return None; // not the first pots: not nested
+        if mask & mask.wrapping_add(1) != 0 || (!LOW && h.low.is_some()) {
+            return None; // not the first pots (not nested), or a low
         }
         let c = (u16::BITS - mask.leading_zeros()) as usize;
         // A missing low is 0: it neither contends nor raises a best low.
         let values = (kept(h.high.value), h.low.map_or(0, |l| kept(l.value)));
-        let why = best.judge(c, values, shows(at));
+        let why = best.judge::<LOW>(c, values, shows(at));
         if let Some(e) = entries.get_mut(live) {
             *e = ShowEntry {
                 player: at,
@@ -214,7 +226,7 @@ fn round(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option<Rou
             };
         }
         live += 1;
-        best.record(pots, c, values);
+        best.record::<LOW>(c, values);
     }
     // Only the first hand to open a pot can be the first hand.
     if let Some(e) = entries.first_mut().filter(|e| e.why == Why::Opens) {

@@ -12,7 +12,8 @@ type Seat = (u32, u64, u64, bool, Option<(u64, Option<u64>)>);
 
 fn arb_player() -> impl Strategy<Value = Seat> {
     let value = 0..6u64; // few values, so hands tie
-    let hands = prop::option::weighted(0.95, (value.clone(), prop::option::of(value)));
+    let low = prop::option::weighted(0.3, value.clone());
+    let hands = prop::option::weighted(0.95, (value, low));
     let committed = prop::sample::select(vec![0u64, 100, 200, 300, 500, 500, 500]);
     (
         1..12u32,
@@ -45,8 +46,9 @@ fn player((seat, stack, committed, folded, hands): Seat) -> PlayerInput {
 /// Players mostly in seat order (as the settle route sends them),
 /// sometimes not, sometimes with a seat twice.
 fn arb_input() -> impl Strategy<Value = HandInput> {
-    (prop::collection::vec(arb_player(), 2..10), 0..4u8, 1..12u32).prop_map(
-        |(seats, shape, button_seat)| {
+    let shape = (0..4u8, 1..12u32, any::<bool>());
+    (prop::collection::vec(arb_player(), 2..10), shape).prop_map(
+        |(seats, (shape, button_seat, split_game))| {
             let mut players: Vec<PlayerInput> = seats.into_iter().map(player).collect();
             if shape != 0 {
                 for (i, p) in players.iter_mut().enumerate() {
@@ -61,7 +63,7 @@ fn arb_input() -> impl Strategy<Value = HandInput> {
                 chip_unit: 1,
                 dead_money: 0,
                 order: OddChipOrder::Button { button_seat },
-                split_game: true,
+                split_game,
             }
         },
     )
