@@ -143,11 +143,9 @@ impl<const P: usize> Best<P> {
     /// last: one comparison a half, however many pots.
     #[inline]
     fn judge<const LOW: bool>(&self, c: usize, (high, low): (u64, u64), chose: bool) -> Why {
-        // Pot `c - 1`; for no pot at all, any pot, which does not count.
-        let last = c.wrapping_sub(1) & (P - 1);
-        let mut beats = high >= self.high[last];
+        let mut beats = high >= last(&self.high, c);
         if LOW {
-            beats |= (low != 0) & (low >= self.low[last]);
+            beats |= (low != 0) & (low >= last(&self.low, c));
         }
         let contends = (c != 0) & beats;
         let opens = c > self.opened;
@@ -168,6 +166,19 @@ impl<const P: usize> Best<P> {
             }
         }
     }
+}
+
+/// The best in pot `c - 1` of `pots` (any pot for `c` 0, which does not
+/// count), picked without an address that follows the cards: the pots
+/// stay where the last turn raised them, and the next turn does not wait
+/// for a store to be read back.
+#[inline]
+fn last<const P: usize>(pots: &[u64; P], c: usize) -> u64 {
+    let mut best = pots[0];
+    for (q, &pot) in pots.iter().enumerate().skip(1) {
+        best = if q < c { pot } else { best };
+    }
+    best
 }
 
 /// [`round`] for the hand's number of pots, and a low half in a split
