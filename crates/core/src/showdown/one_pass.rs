@@ -147,9 +147,8 @@ impl<const P: usize> Best<P> {
         if LOW {
             beats |= (low != 0) & (low >= last(&self.low, c));
         }
-        let contends = (c != 0) & beats;
         let opens = c > self.opened;
-        JUDGED[usize::from(opens) << 2 | usize::from(contends) << 1 | usize::from(chose)]
+        JUDGED[usize::from(opens) << 2 | usize::from(beats) << 1 | usize::from(chose)]
     }
 
     /// The hand in the first `c` pots joins each one's best. Every pot is
@@ -168,8 +167,7 @@ impl<const P: usize> Best<P> {
     }
 }
 
-/// The best in pot `c - 1` of `pots` (any pot for `c` 0, which does not
-/// count), picked without an address that follows the cards: the pots
+/// The best in pot `c - 1` of `pots` (`c` at least 1), picked without an address that follows the cards: the pots
 /// stay where the last turn raised them, and the next turn does not wait
 /// for a store to be read back.
 #[inline]
@@ -194,7 +192,8 @@ fn round_any(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option
 
 /// Round the table from the aggressor `a` (the later seats, then the
 /// earlier), each live hand decided and written to `entries` in turn;
-/// `None` when the pass gives the hand up (a low hand when not `LOW`).
+/// `None` when the pass gives the hand up (a low hand when not `LOW`, a
+/// live hand in no pot).
 fn round<const P: usize, const LOW: bool>(
     hand: &ShowdownHand,
     a: usize,
@@ -221,11 +220,12 @@ fn round<const P: usize, const LOW: bool>(
         }
         not_all_in += usize::from(!is_all_in(p));
         let h = p.hands.as_ref()?;
-        let mask = masks.get(at).copied().unwrap_or(0);
-        if mask & mask.wrapping_add(1) != 0 || (!LOW && h.low.is_some()) {
-            return None; // not the first pots (not nested), or a low
+        let mask = u32::from(masks.get(at).copied().unwrap_or(0));
+        // The first `c` pots are the mask one below a power of two.
+        if mask & (mask + 1) != 0 || mask == 0 || (!LOW && h.low.is_some()) {
+            return None; // not the first pots (not nested), none, or a low
         }
-        let c = (u16::BITS - mask.leading_zeros()) as usize;
+        let c = (mask + 1).trailing_zeros() as usize;
         // A missing low is 0: it neither contends nor raises a best low.
         let values = (kept(h.high.value), h.low.map_or(0, |l| kept(l.value)));
         let why = best.judge::<LOW>(c, values, shows(at));
