@@ -100,19 +100,6 @@ const UNDECIDED: ShowEntry = ShowEntry {
     why: Why::Beaten,
 };
 
-/// Why, by (opens, contends, chose) as bits 2, 1, 0; the first hand that
-/// opens a pot is `first` instead.
-const JUDGED: [Why; 8] = [
-    Why::Beaten,
-    Why::Chose,
-    Why::Contends,
-    Why::Contends,
-    Why::Opens,
-    Why::Opens,
-    Why::Opens,
-    Why::Opens,
-];
-
 /// What going round the table counted: the live players, and how many
 /// of them are not all in.
 struct Round {
@@ -148,7 +135,14 @@ impl<const P: usize> Best<P> {
             beats |= (low != 0) & (low >= last(&self.low, c));
         }
         let opens = c > self.opened;
-        JUDGED[usize::from(opens) << 2 | usize::from(beats) << 1 | usize::from(chose)]
+        // Picked, not branched on: which it is follows the cards.
+        let mut why = if chose { Why::Chose } else { Why::Beaten };
+        why = if beats { Why::Contends } else { why };
+        if opens {
+            Why::Opens
+        } else {
+            why
+        }
     }
 
     /// The hand in the first `c` pots joins each one's best. Every pot is
