@@ -195,7 +195,10 @@ fn round<const P: usize, const LOW: bool>(
 ) -> Option<Round> {
     let players = &hand.input.players;
     let masks = pot_masks(hand.pots);
-    let shows = |k: usize| hand.shows.get(k).copied().unwrap_or(false);
+    // Who asked to show, player `k` as bit `k` (at most 32 players).
+    let chose = (hand.shows.iter().take(MAX_PLAYERS).enumerate())
+        .fold(0u32, |bits, (k, &s)| bits | u32::from(s) << k);
+    let shows = |k: usize| chose >> (k & (MAX_PLAYERS - 1)) & 1 != 0;
     let mut best = Best::<P> {
         high: [0; P],
         low: [0; P],
@@ -214,7 +217,7 @@ fn round<const P: usize, const LOW: bool>(
         }
         not_all_in += usize::from(!is_all_in(p));
         let h = p.hands.as_ref()?;
-        let mask = u32::from(masks.get(at).copied().unwrap_or(0));
+        let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
         // The first `c` pots are the mask one below a power of two.
         if mask & (mask + 1) != 0 || mask == 0 || (!LOW && h.low.is_some()) {
             return None; // not the first pots (not nested), none, or a low
