@@ -12,7 +12,7 @@
 
 use super::decide::kept;
 use super::{is_all_in, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
-use crate::types::Pot;
+use crate::types::{Hands, Pot};
 
 /// The most pots the pass judges: one bit each in a `u16`.
 const MAX_POTS: usize = 16;
@@ -150,20 +150,27 @@ impl<const P: usize> Best<P> {
     #[inline]
     fn record<const LOW: bool>(&mut self, c: usize, (high, low): (u64, u64)) {
         self.opened = self.opened.max(c);
-        for (q, best) in self.high.iter_mut().enumerate() {
-            *best = (*best).max(if q < c { high } else { 0 });
-        }
+        raise(&mut self.high, c, high);
         if LOW {
-            for (q, best) in self.low.iter_mut().enumerate() {
-                *best = (*best).max(if q < c { low } else { 0 });
-            }
+            raise(&mut self.low, c, low);
         }
     }
 }
 
-/// The best in pot `c - 1` of `pots` (`c` at least 1), picked without an address that follows the cards: the pots
-/// stay where the last turn raised them, and the next turn does not wait
-/// for a store to be read back.
+/// Raises the best of the first `c` pots (`c` at least 1) to `value`,
+/// each pot looked at whatever `c`.
+#[inline]
+fn raise<const P: usize>(pots: &mut [u64; P], c: usize, value: u64) {
+    pots[0] = pots[0].max(value);
+    for (q, best) in pots.iter_mut().enumerate().skip(1) {
+        *best = (*best).max(if q < c { value } else { 0 });
+    }
+}
+
+/// The best in pot `c - 1` of `pots` (`c` at least 1), picked without an
+/// address that follows the cards: the pots stay where the last turn
+/// raised them, and the next turn does not wait for a store to be read
+/// back.
 #[inline]
 fn last<const P: usize>(pots: &[u64; P], c: usize) -> u64 {
     let mut best = pots[0];
@@ -216,15 +223,19 @@ fn round<const P: usize, const LOW: bool>(
             continue;
         }
         not_all_in += usize::from(!is_all_in(p));
-        let h = p.hands.as_ref()?;
+        // A missing low is 0: it neither contends nor raises a best low.
+        let values = match &p.hands {
+            Some(Hands { high, low }) if LOW || low.is_none() => {
+                (kept(high.value), low.map_or(0, |l| kept(l.value)))
+            }
+            _ => return None, // no hand, or a low outside a split game
+        };
         let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
         // The first `c` pots are the mask one below a power of two.
-        if mask & (mask + 1) != 0 || mask == 0 || (!LOW && h.low.is_some()) {
-            return None; // not the first pots (not nested), none, or a low
+        if mask & (mask + 1) != 0 || mask == 0 {
+            return None; // not the first pots (not nested), or none
         }
         let c = (mask + 1).trailing_zeros() as usize;
-        // A missing low is 0: it neither contends nor raises a best low.
-        let values = (kept(h.high.value), h.low.map_or(0, |l| kept(l.value)));
         let why = best.judge::<LOW>(c, values, shows(at));
         if let Some(e) = entries.get_mut(live) {
             *e = ShowEntry {
