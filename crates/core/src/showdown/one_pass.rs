@@ -1,14 +1,15 @@
 //! The usual showdown in one pass over the players (RULES.md §15.3-15.4):
-//! one board, `muck: losers`, TDA 16's order from the last aggressor,
-//! and pots as the settlement builds them, where each live player's pots
-//! are the main pot and the side pots up to the last one holding their
-//! chips. The pass goes round the table from the aggressor, deciding
-//! each hand as it reaches it, with no branch that follows the cards: at
-//! a table of nine the work is a few hundred instructions, so a
-//! mispredicted branch per player costs about as much again. A hand the
-//! pass cannot take (a refusal to report, players not in seat order,
-//! pots not nested) goes to the general path, which answers every hand
-//! the pass takes exactly as the pass does.
+//! one board, `muck: losers`, TDA 16's order from the last aggressor, and
+//! pots as the settlement builds them, where each live player's pots are
+//! the main pot and the side pots up to the last one holding their chips.
+//! The pass goes round the table from the aggressor and decides each hand
+//! as it reaches it, with no branch and no address that follows the
+//! cards: at a table of nine the whole showdown is a few hundred
+//! instructions, and a mispredicted branch a player would cost as much
+//! again. A hand the pass cannot take (a refusal to report, players not
+//! in seat order, pots not nested, more than 32 players or 16 pots) goes
+//! to the general path, which answers every hand the pass takes exactly
+//! as the pass does (the property test in `tests.rs`).
 
 use super::decide::kept;
 use super::{is_all_in, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
@@ -107,8 +108,8 @@ struct Round {
     not_all_in: usize,
 }
 
-/// The best hand in each of the first `P` pots (`P` a power of two, at
-/// least the hand's pots) among the players whose turn has passed, shown
+/// The best hand in each of the first `P` pots (`P` at least the hand's
+/// pots) among the players whose turn has passed, shown
 /// or not, plus one (0: none): a hand that was not shown was beaten in
 /// each of its pots by one shown before it, so counting it changes no
 /// pot's best, and no turn waits on the decision before it. `P` is fixed
