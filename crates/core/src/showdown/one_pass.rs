@@ -94,6 +94,27 @@ fn pot_masks(pots: &[Pot]) -> [u16; MAX_PLAYERS] {
     masks
 }
 
+/// The first 32 of `flags` as bits (flag `k` as bit `k`), eight at a
+/// time: a multiply gathers eight bytes that are each 0 or 1 into the
+/// top byte, one bit each.
+fn bit_set(flags: &[bool]) -> u32 {
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let flags = flags.get(..MAX_PLAYERS).unwrap_or(flags);
+    let mut bits = 0u32;
+    let mut eights = flags.chunks_exact(8);
+    for (i, eight) in eights.by_ref().enumerate() {
+        let bytes: [u8; 8] = std::array::from_fn(|b| u8::from(eight[b]));
+        let byte = u64::from_le_bytes(bytes).wrapping_mul(GATHER) >> 56;
+        bits |= (byte as u32) << (8 * i);
+    }
+    let rest = eights.remainder();
+    let at = flags.len() - rest.len();
+    for (k, &f) in (at..).zip(rest) {
+        bits |= u32::from(f) << k;
+    }
+    bits
+}
+
 /// An entry before its turn.
 const UNDECIDED: ShowEntry = ShowEntry {
     player: 0,
@@ -204,8 +225,7 @@ fn round<const P: usize, const LOW: bool>(
     let players = &hand.input.players;
     let masks = pot_masks(hand.pots);
     // Who asked to show, player `k` as bit `k` (at most 32 players).
-    let chose = (hand.shows.iter().take(MAX_PLAYERS).enumerate())
-        .fold(0u32, |bits, (k, &s)| bits | u32::from(s) << k);
+    let chose = bit_set(hand.shows);
     let shows = |k: usize| chose >> (k & (MAX_PLAYERS - 1)) & 1 != 0;
     let mut best = Best::<P> {
         high: [0; P],
