@@ -97,7 +97,7 @@ fn pot_masks(pots: &[Pot]) -> [u16; MAX_PLAYERS] {
 /// The first 32 of `flags` as bits (flag `k` as bit `k`), eight at a
 /// time: a multiply gathers eight bytes that are each 0 or 1 into the
 /// top byte, one bit each.
-fn bit_set(flags: &[bool]) -> u32 {
+pub(super) fn bit_set(flags: &[bool]) -> u32 {
     const GATHER: u64 = 0x0102_0408_1020_4080;
     let flags = flags.get(..MAX_PLAYERS).unwrap_or(flags);
     let mut bits = 0u32;

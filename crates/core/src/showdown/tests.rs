@@ -170,3 +170,15 @@ fn the_one_pass_takes_the_usual_hand() {
     let fast = one_pass::showdown(&hand, &terms).expect("taken");
     assert_eq!(Ok(fast), general(&hand, &terms, Vec::new()));
 }
+
+/// Who asked to show, gathered eight flags at a time, against one flag
+/// at a time, for every length up to past the 32 the pass keeps.
+#[test]
+fn flags_gathered_eight_at_a_time_are_the_flags() {
+    for n in 0..40 {
+        let flags: Vec<bool> = (0..n).map(|k| (k * 7 + n) % 3 == 0).collect();
+        let one_at_a_time = (flags.iter().take(32).enumerate())
+            .fold(0u32, |bits, (k, &f)| bits | u32::from(f) << k);
+        assert_eq!(one_pass::bit_set(&flags), one_at_a_time, "{n} flags");
+    }
+}
