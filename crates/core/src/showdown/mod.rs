@@ -145,7 +145,8 @@ pub enum ShowdownError {
 
 /// RULES.md §15: every live player in the order they show or muck, and
 /// whether they showed and why. A hand that wins or ties any part of any
-/// pot is always shown.
+/// pot is always shown. The usual hand takes one pass with no branch on
+/// the cards (`one_pass`), any other the general path; both answer alike.
 pub fn showdown(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
