@@ -15,6 +15,7 @@ pub mod card;
 pub mod eval;
 pub mod hand;
 mod hole_cards_play;
+mod malformed;
 mod showing;
 pub mod variant;
 
@@ -30,6 +31,7 @@ pub use eval::short_deck::{short_deck_rank, short_deck_value};
 pub use eval::table::HandKey;
 pub use hand::{HandRank, Name, Rulebook, Showdown, Side};
 pub use hole_cards_play::{both_hole_cards_play, five_card_high_value};
+pub use malformed::{read_card, short_deck_refusal, MalformedCard, NotInShortDeck};
 pub use showing::stud_showing_value;
 pub use variant::{Family, HandKind, Variant, VariantId};
 
@@ -44,7 +46,7 @@ pub enum EvalError {
         got: usize,
     },
     /// The board is not the count the variant needs at showdown.
-    #[error("{variant} needs {expected} board cards, got {got}")]
+    #[error("{variant} needs {expected} board cards at a showdown, got {got}")]
     BoardCount {
         variant: &'static str,
         expected: usize,
@@ -54,8 +56,8 @@ pub enum EvalError {
     #[error("card {0} appears more than once")]
     Duplicate(Card),
     /// A card that the variant's deck does not hold (short deck: 2 to 5).
-    #[error("card {0} is not in the {1} deck")]
-    NotInDeck(Card, &'static str),
+    #[error(transparent)]
+    NotInDeck(#[from] NotInShortDeck),
 }
 
 /// Rank one live player's hand(s) for `variant`.
@@ -170,8 +172,8 @@ fn check_deal(variant: VariantId, hole: &[Card], board: &[Card]) -> Result<(), E
     }
     let mut seen = 0u64;
     for &c in hole.iter().chain(board) {
-        if v.short_deck && c.rank() < Rank::Six {
-            return Err(EvalError::NotInDeck(c, name));
+        if let Some(refusal) = short_deck_refusal(c, v.short_deck) {
+            return Err(refusal.into());
         }
         let bit = 1u64 << c.index();
         if seen & bit != 0 {

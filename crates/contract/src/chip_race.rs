@@ -20,7 +20,7 @@ pub use dto::{
     ChipRaceAward, ChipRacePlayerRequest, ChipRacePlayerResult, ChipRaceRequest, ChipRaceResponse,
 };
 
-use crate::problems::{seat_order, Problems};
+use crate::problems::{seat_order, seating, Problems};
 use showdown_core::chip_race::chip_race;
 use showdown_core::ChipRaceRefusal;
 use showdown_json::Invalid;
@@ -37,7 +37,9 @@ pub fn chip_race_request(req: &ChipRaceRequest) -> Result<ChipRaceResponse, Inva
     if req.players.is_empty() {
         p.push("/players", ChipRaceRefusal::NoPlayers.to_string());
     }
-    p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let seats: Vec<u32> = req.players.iter().map(|pl| pl.seat).collect();
+    p.seating(&mut seating(&ids, &seats), usize::MAX);
     check::players(&mut p, req, ratio);
     let by_request = check::cards(&mut p, req);
     p.finish()?;

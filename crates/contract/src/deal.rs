@@ -13,7 +13,7 @@ mod dto;
 pub use dto::{DealPlayer, DealRequest, DealResponse, DealShareDto};
 
 use crate::problems::Problems;
-use showdown_core::{deal, DealMethod, DealOutcome, DealTerms};
+use showdown_core::{deal, DealMethod, DealOutcome, DealTerms, Unit};
 use showdown_json::Invalid;
 
 /// A checked request, ready for the core: the players in tie order (largest
@@ -46,7 +46,7 @@ pub fn deal_request(req: &DealRequest) -> Result<DealResponse<'_>, Invalid> {
 pub fn prepare(req: &DealRequest) -> Result<DealPlan, Invalid> {
     let mut p = Problems::default();
     let method = check::method(&req.method, &mut p);
-    let unit = p.unit("/prizeUnit", "prizeUnit", req.prize_unit);
+    let unit = p.unit("/prizeUnit", Unit::Prize, req.prize_unit);
     check::players(req, method, &mut p);
     check::prizes(req, unit, &mut p);
     p.finish()?;

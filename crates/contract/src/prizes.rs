@@ -12,9 +12,6 @@ use showdown_core::prize::finish;
 use showdown_core::PrizeTable;
 use showdown_json::Invalid;
 
-/// The most players one `POST /v1/prizes` request may list.
-pub const MAX_PRIZE_PLAYERS: usize = 10_000;
-
 /// `POST /v1/prizes` (RULES.md §14.4): validate, place every bust by
 /// stack and `tieBreak`, and pay the places.
 pub fn prizes_request(req: &PrizesRequest) -> Result<PrizesResponse<'_>, Invalid> {

@@ -1,14 +1,22 @@
 //! The contract's own checks on top of the shared accumulator: amounts in
 //! chips, units, ids, seats, seeds and cards, each rule in one wording.
 
-use showdown_cards::Card;
-use showdown_core::{chip_amount_refusal, ChipAmount, ChipsRefusal, MAX_AMOUNT};
+use showdown_cards::{read_card, Card};
+use showdown_core::{
+    chip_amount_refusal, echo_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal,
+    EchoRefusal, SeatingAt, SeatingRefusal, Unit,
+};
 use showdown_json::{Invalid, Problems as Found};
 use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 
-/// The message of a seat numbered 0, wherever a seat is given.
-pub(crate) const SEAT_FROM_1: &str = "seat numbers start at 1";
+/// The core's seating refusals, in the order they are listed.
+pub(crate) type Seating = std::iter::Peekable<std::vec::IntoIter<(SeatingAt, SeatingRefusal)>>;
+
+/// The refusals of players' `ids` and `seats`, to list with [`Problems::seating`].
+pub(crate) fn seating(ids: &[&str], seats: &[u32]) -> Seating {
+    seating_refusals(ids, seats).into_iter().peekable()
+}
 
 /// The problems found so far (`showdown_json::Problems`: pushed, picked
 /// from closed sets, capped), with the checks of chips and seats; `over`
@@ -62,71 +70,38 @@ impl Problems {
         }
     }
 
-    /// A unit of money (`chipUnit`, `bountyUnit`): 1 when left out, at
-    /// least 1, and readable by JavaScript; `None` when it is not usable.
-    pub(crate) fn unit(&mut self, pointer: &str, name: &str, value: Option<u64>) -> Option<u64> {
-        match value {
-            None => Some(1),
-            Some(0) => {
-                self.push(pointer, format!("{name} must be at least 1"));
+    /// A unit of money (`chipUnit`, `bountyUnit`, `prizeUnit`): 1 when
+    /// left out, else as the core's `unit_refusal` allows; `None` when it
+    /// is not usable.
+    pub(crate) fn unit(&mut self, pointer: &str, what: Unit, value: Option<u64>) -> Option<u64> {
+        let value = value.unwrap_or(1);
+        match unit_refusal(what, value) {
+            Some(refusal) => {
+                self.push(pointer, refusal.to_string());
                 None
             }
-            Some(u) if u > MAX_AMOUNT => {
-                self.push(
-                    pointer,
-                    format!("{name} {u} is over 2^53 - 1 ({MAX_AMOUNT})"),
-                );
-                None
-            }
-            Some(u) => Some(u),
+            None => Some(value),
         }
     }
 
-    /// Player `i`'s id: not empty, and not the id of an earlier player
-    /// (`first`).
-    pub(crate) fn id(&mut self, i: usize, id: &str, first: Option<usize>) {
-        if id.is_empty() {
-            self.push(format!("/players/{i}/id"), "id must not be empty");
-        } else if let Some(first) = first {
-            self.push(
-                format!("/players/{i}/id"),
-                format!("duplicate id {id:?} (first at /players/{first}/id)"),
-            );
+    /// The core's refusals of the players' ids and seats
+    /// (`showdown_core::seating_refusals`) at their pointers, those of
+    /// players up to `through` (so a route lists them beside each
+    /// player's other problems).
+    pub(crate) fn seating(&mut self, refused: &mut Seating, through: usize) {
+        while let Some((at, r)) = refused.next_if(|(at, _)| at.player() <= through) {
+            let pointer = match at {
+                SeatingAt::Id(i) => format!("/players/{i}/id"),
+                SeatingAt::Seat(i) => format!("/players/{i}/seat"),
+            };
+            self.push(pointer, r.to_string());
         }
     }
 
-    /// Player `i`'s seat: 1 or more, and not the seat of an earlier player
-    /// (`first`).
-    pub(crate) fn seat(&mut self, i: usize, seat: u32, first: Option<usize>) {
-        if seat == 0 {
-            self.push(format!("/players/{i}/seat"), SEAT_FROM_1);
-        } else if let Some(first) = first {
-            self.push(
-                format!("/players/{i}/seat"),
-                format!("duplicate seat {seat} (first at /players/{first}/seat)"),
-            );
-        }
-    }
-
-    /// A seed the response echoes must be readable by JavaScript.
+    /// A seed the response echoes (the core's `echo_refusal`).
     pub(crate) fn seed(&mut self, seed: Option<u64>) {
-        if let Some(s) = seed.filter(|&s| s > MAX_AMOUNT) {
-            self.push(
-                "/seed",
-                format!("seed {s} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly"),
-            );
-        }
-    }
-
-    /// Ids and seats of a list of players (chip race, draw).
-    pub(crate) fn players<'a>(&mut self, players: impl Iterator<Item = (&'a str, u32)>) {
-        let mut ids: HashMap<&str, usize> = HashMap::new();
-        let mut seats: HashMap<u32, usize> = HashMap::new();
-        for (i, (id, seat)) in players.enumerate() {
-            let first_id = (!id.is_empty()).then(|| *ids.entry(id).or_insert(i));
-            self.id(i, id, first_id.filter(|&f| f != i));
-            let first_seat = (seat != 0).then(|| *seats.entry(seat).or_insert(i));
-            self.seat(i, seat, first_seat.filter(|&f| f != i));
+        if let Some(r) = seed.and_then(|s| echo_refusal(s, EchoRefusal::Seed)) {
+            self.push("/seed", r.to_string());
         }
     }
 
@@ -136,20 +111,17 @@ impl Problems {
         let mut seen: HashMap<Card, &str> = HashMap::new();
         cards
             .iter()
-            .map(|(pointer, s)| match s.parse::<Card>() {
+            .map(|(pointer, s)| match read_card(s) {
                 Ok(c) => {
                     if let Some(first) = seen.get(&c) {
-                        self.push(
-                            pointer.clone(),
-                            format!("card {c} appears more than once (first at {first})"),
-                        );
+                        self.push(pointer.clone(), card_twice(c, first));
                     } else {
                         seen.insert(c, pointer);
                     }
                     Some(c)
                 }
                 Err(e) => {
-                    self.push(pointer.clone(), malformed_card(s, &e));
+                    self.push(pointer.clone(), e.to_string());
                     None
                 }
             })
@@ -165,67 +137,8 @@ pub(crate) fn seat_order(seats: impl Iterator<Item = u32>) -> Vec<usize> {
     order
 }
 
-/// For item `i` of `n`, the index of the first earlier item equal to it,
-/// if any. A hand has a handful of players: up to 16 the earlier keys are
-/// compared when asked, with no allocation; above, one sort up front keeps a
-/// huge request O(n log n).
-pub(crate) fn earlier_equal<K: Ord>(
-    n: usize,
-    key: impl Fn(usize) -> K,
-) -> impl Fn(usize) -> Option<usize> {
-    let table = (n > 16).then(|| {
-        let mut sorted: Vec<(K, usize)> = (0..n).map(|i| (key(i), i)).collect();
-        let mut out = vec![None; n];
-        sorted.sort_unstable();
-        for w in 1..n {
-            if sorted[w].0 == sorted[w - 1].0 {
-                // Within a group of equal keys the first has the smallest index.
-                out[sorted[w].1] = out[sorted[w - 1].1].or(Some(sorted[w - 1].1));
-            }
-        }
-        out
-    });
-    move |i| match &table {
-        Some(t) => t[i],
-        None => (0..i).find(|&j| key(j) == key(i)),
-    }
-}
-
-/// A card string the parser refused, with the card it probably meant when
-/// only the case or a ten written `10` was wrong (`"ah"`, `"10h"`).
-pub(crate) fn malformed_card(s: &str, error: &dyn std::fmt::Display) -> String {
-    let fixed = s.strip_prefix("10").map_or_else(
-        || {
-            let mut chars = s.chars();
-            let rank = chars.next().map(|c| c.to_ascii_uppercase());
-            rank.into_iter()
-                .chain(chars.map(|c| c.to_ascii_lowercase()))
-                .collect::<String>()
-        },
-        |suit| format!("T{}", suit.to_ascii_lowercase()),
-    );
-    if fixed != s && fixed.parse::<Card>().is_ok() {
-        format!("malformed card {s:?}: {error}; did you mean {fixed:?}?")
-    } else {
-        format!("malformed card {s:?}: {error}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_card_off_by_case_or_written_10_gets_the_card_it_meant() {
-        let e = "why";
-        assert_eq!(
-            malformed_card("ah", &e),
-            "malformed card \"ah\": why; did you mean \"Ah\"?"
-        );
-        assert_eq!(
-            malformed_card("10H", &e),
-            "malformed card \"10H\": why; did you mean \"Th\"?"
-        );
-        assert_eq!(malformed_card("Zz", &e), "malformed card \"Zz\": why");
-    }
+/// A card given twice in one request, at the later copy, naming the first
+/// by its pointer: every route's one wording.
+pub(crate) fn card_twice(card: Card, first: &str) -> String {
+    format!("card {card} appears more than once (first at {first})")
 }

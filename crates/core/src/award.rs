@@ -1,5 +1,6 @@
 //! Awarding one pot among its eligible players (RULES.md §3–4).
 
+use crate::cards_refusal::CardsRefusal;
 use crate::odd_chip::{self, Side};
 use crate::pot::Layer;
 use crate::split::{divide, divide_with, halve, HiLoOddChips};
@@ -15,7 +16,9 @@ fn strength(
         .players
         .get(player)
         .and_then(|p| p.hands)
-        .ok_or(SettleError::MissingHand(player))?;
+        .ok_or(SettleError::Cards(CardsRefusal::LiveWithoutCards {
+            player,
+        }))?;
     Ok(match side {
         Side::High => Some(hands.high),
         Side::Low => hands.low,

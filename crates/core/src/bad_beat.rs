@@ -6,7 +6,9 @@
 //! arrive as high values of the variant (the cards crate ranks them, on the
 //! first board when there are several), with whether both hole cards play.
 
-use crate::guard::MAX_AMOUNT;
+use crate::bad_beat_refusal::{bad_beat_refusals, BadBeatRefusal};
+use crate::cards_refusal::CardsRefusal;
+use crate::chips_refusal::{chip_amount_refusal, unit_refusal, ChipAmount, ChipsRefusal, Unit};
 
 /// §11.2's defaults.
 pub const DEFAULT_MIN_PLAYERS_DEALT: u32 = 4;
@@ -141,16 +143,18 @@ pub enum BadBeatOutcome {
 /// 422 first; these are guard rails.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BadBeatError {
-    #[error("chip unit must be at least 1")]
-    ZeroChipUnit,
-    #[error("the pool is over 2^53 - 1 or not a multiple of the chip unit")]
-    Pool,
-    #[error("the shares add up to {0} basis points, over 10000")]
-    Shares(u64),
-    #[error("fewer players dealt in than players in the hand")]
-    PlayersDealt,
-    #[error("player {0} is live without a hand")]
-    MissingHand(usize),
+    /// The chip unit, refused by every unit's rule.
+    #[error("{0}")]
+    ChipUnit(ChipsRefusal),
+    /// The fund, refused by every amount's rule.
+    #[error("{0}")]
+    Pool(ChipsRefusal),
+    /// The terms, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Refused(BadBeatRefusal),
+    /// A live player without a hand, refused by `cards_refusal`'s rule.
+    #[error("{0}")]
+    Cards(CardsRefusal),
 }
 
 /// Whether the hand qualifies for the jackpot (RULES.md §11.3) and, if it
@@ -218,27 +222,22 @@ fn check(
     players: &[BadBeatPlayer],
     chip_unit: u64,
 ) -> Result<(), BadBeatError> {
-    if chip_unit == 0 {
-        return Err(BadBeatError::ZeroChipUnit);
+    if let Some(refusal) = unit_refusal(Unit::Chip, chip_unit) {
+        return Err(BadBeatError::ChipUnit(refusal));
     }
-    if terms.pool > MAX_AMOUNT || !terms.pool.is_multiple_of(chip_unit) {
-        return Err(BadBeatError::Pool);
+    if let Some(refusal) = chip_amount_refusal(ChipAmount::Pool, terms.pool, Some(chip_unit)) {
+        return Err(BadBeatError::Pool(refusal));
     }
-    let shares = [terms.loser_bp, terms.winner_bp, terms.table_bp]
-        .iter()
-        .map(|&bp| u64::from(bp))
-        .sum::<u64>();
-    if shares > 10_000 {
-        return Err(BadBeatError::Shares(shares));
-    }
-    if terms
-        .players_dealt
-        .is_some_and(|d| usize::try_from(d).is_ok_and(|d| d < players.len()))
-    {
-        return Err(BadBeatError::PlayersDealt);
+    let shares = [terms.loser_bp, terms.winner_bp, terms.table_bp].map(u64::from);
+    let players_dealt = terms.players_dealt.map(u64::from);
+    let n = players.len() as u64;
+    if let Some(&r) = bad_beat_refusals(None, shares, n, players_dealt, None).first() {
+        return Err(BadBeatError::Refused(r));
     }
     match players.iter().position(|p| p.live && p.high.is_none()) {
-        Some(i) => Err(BadBeatError::MissingHand(i)),
+        Some(player) => Err(BadBeatError::Cards(CardsRefusal::LiveWithoutCards {
+            player,
+        })),
         None => Ok(()),
     }
 }

@@ -8,6 +8,11 @@
 //! deals a card, and never uses a float. `net × S × (10000 − feeBp)` passes
 //! 2^64 for large pots, so every product is taken in checked `u128`.
 
+use crate::cash_out_refusal::{
+    board_cards_refusal, fee_refusal, CashOutAt, CashOutField, CashOutProblem, CashOutRefusal,
+};
+pub use crate::cash_out_terms::{CashOutTerms, FeeRounding, DEFAULT_FEE_BP};
+use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
 use crate::guard::MAX_AMOUNT;
 use crate::types::{Reason, Settlement};
 
@@ -20,34 +25,6 @@ pub const SHARE_UNITS_PER_RUNOUT: u64 = 5040;
 /// C(52, 5). A larger count cannot come from an enumeration, and the bound
 /// keeps `N × D` and every product below well inside `u128`.
 pub const MAX_RUNOUTS: u64 = 2_598_960;
-
-/// The fee when a cash-out names none: 100 basis points, 1 % (API.md).
-pub const DEFAULT_FEE_BP: u32 = 100;
-
-/// How the fee comes off a cash-out's value (RULES.md §10.5.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FeeRounding {
-    /// The paid amount is the exact value less the fee, rounded down; the
-    /// fee is whatever that leaves of the value.
-    #[default]
-    Down,
-    /// The fee is its own amount (PokerStars prints it): the value rounded
-    /// down, times the rate, to the nearest unit with halves up, is taken
-    /// off the rounded value.
-    Nearest,
-}
-
-/// What a player asked for when cashing out (API.md `cashOuts[]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CashOutTerms {
-    /// Index of the player in the hand.
-    pub player: usize,
-    /// `k`: the board cards dealt when the offer was taken (0, 3 or 4).
-    pub board_cards: u8,
-    /// The fee in basis points, 0 to 10,000.
-    pub fee_bp: u32,
-    pub fee_rounding: FeeRounding,
-}
 
 /// A player's equity in one pot, as the enumeration counts it: over
 /// `runouts` (`N`) runouts the player's shares, each times `D`, add up to
@@ -90,8 +67,8 @@ pub struct CashOutPot {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CashOutOutcome {
     pub player: usize,
-    pub board_cards: u8,
-    pub fee_bp: u32,
+    pub board_cards: u64,
+    pub fee_bp: u64,
     pub fee_rounding: FeeRounding,
     /// `N`, the runouts the equities were counted over.
     pub runouts: u64,
@@ -129,18 +106,13 @@ pub struct CashOutSettlement {
 /// by its index in the list given.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CashOutError {
-    #[error("chip unit must be at least 1")]
-    ZeroChipUnit,
-    #[error("cash-out {0}: the hand had no showdown")]
-    NoShowdown(usize),
-    #[error("cash-out {0}: no such player")]
-    UnknownPlayer(usize),
-    #[error("cash-out {0}: the player already cashed out")]
-    ListedTwice(usize),
-    #[error("cash-out {0}: fee of {1} basis points is over 10000")]
-    FeeBp(usize, u32),
-    #[error("cash-out {0}: {1} board cards, not 0, 3 or 4")]
-    BoardCards(usize, u8),
+    /// The chip unit, refused by every unit's rule.
+    #[error("{0}")]
+    ChipUnit(ChipsRefusal),
+    /// A cash-out's terms, refused by the rule the contract's 422 words
+    /// too (`cash_out_problems`), with its place.
+    #[error("{}", .0.refusal)]
+    Refused(CashOutProblem),
     #[error("cash-out {0}: the player is eligible for no pot")]
     NoPot(usize),
     #[error("cash-out {0}: equities not one for each pot the player is eligible for")]
@@ -164,16 +136,17 @@ pub fn apply_cash_outs(
     chip_unit: u64,
     cash_outs: &[CashOut],
 ) -> Result<CashOutSettlement, CashOutError> {
-    if chip_unit == 0 {
-        return Err(CashOutError::ZeroChipUnit);
+    if let Some(refusal) = unit_refusal(Unit::Chip, chip_unit) {
+        return Err(CashOutError::ChipUnit(refusal));
     }
     let mut final_stacks = settlement.final_stacks.clone();
     let mut outcomes = Vec::with_capacity(cash_outs.len());
     let mut balance: i64 = 0;
     for (i, cash_out) in cash_outs.iter().enumerate() {
         let player = cash_out.terms.player;
-        if cash_outs[..i].iter().any(|c| c.terms.player == player) {
-            return Err(CashOutError::ListedTwice(i));
+        if let Some(first) = cash_outs[..i].iter().position(|c| c.terms.player == player) {
+            let refusal = CashOutRefusal::ListedTwice { first };
+            return Err(refused(i, CashOutField::Player, refusal));
         }
         let outcome = one_cash_out(settlement, chip_unit, i, cash_out)?;
         let overflow = || CashOutError::Overflow(i);
@@ -215,18 +188,19 @@ fn one_cash_out(
         fee_bp,
         fee_rounding,
     } = cash_out.terms;
+    let forfeited = *settlement.won.get(player).ok_or(refused(
+        i,
+        CashOutField::Player,
+        CashOutRefusal::UnknownPlayer,
+    ))?;
     if settlement.reason != Reason::Showdown {
-        return Err(CashOutError::NoShowdown(i));
+        return Err(refused(i, CashOutField::Player, CashOutRefusal::NoShowdown));
     }
-    let forfeited = *settlement
-        .won
-        .get(player)
-        .ok_or(CashOutError::UnknownPlayer(i))?;
-    if fee_bp > 10_000 {
-        return Err(CashOutError::FeeBp(i, fee_bp));
+    if let Some(r) = board_cards_refusal(board_cards) {
+        return Err(refused(i, CashOutField::BoardCards, r));
     }
-    if !matches!(board_cards, 0 | 3 | 4) {
-        return Err(CashOutError::BoardCards(i, board_cards));
+    if let Some(r) = fee_refusal(fee_bp) {
+        return Err(refused(i, CashOutField::FeeBp, r));
     }
     let equities = equities_by_pot(settlement, i, cash_out)?;
     let runouts = equities[0].runouts;
@@ -275,6 +249,14 @@ fn one_cash_out(
     })
 }
 
+/// Cash-out `index`'s refusal at `field`.
+fn refused(index: usize, field: CashOutField, refusal: CashOutRefusal) -> CashOutError {
+    CashOutError::Refused(CashOutProblem {
+        at: CashOutAt::Field { index, field },
+        refusal,
+    })
+}
+
 /// RULES.md §10.5.3 from `V × N × D` (`scaled_value`, `whole` being `N × D`):
 /// `value`, `V` rounded down to the chip unit, and the amount paid, in chips.
 /// Under `down` the amount comes from the exact `V`, under `nearest` from
@@ -284,7 +266,7 @@ fn value_and_amount(
     scaled_value: u128,
     whole: u64,
     unit: u64,
-    fee_bp: u32,
+    fee_bp: u64,
     fee_rounding: FeeRounding,
 ) -> Option<(u64, u64)> {
     let denominator = u128::from(whole) * u128::from(unit);

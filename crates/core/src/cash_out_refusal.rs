@@ -6,7 +6,7 @@
 //! the core stays free of the wire format; the server turns each
 //! [`CashOutAt`] into a pointer.
 
-use crate::cash_out::CashOutTerms;
+use crate::cash_out_terms::CashOutTerms;
 
 /// What §10.6 needs to know about the hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,17 +58,17 @@ pub enum CashOutRefusal {
     #[error("cash-outs are offered on one board only, not {0}")]
     SeveralBoards(usize),
     #[error("board cards must be 0, 3 or 4, not {0}")]
-    BoardCards(u8),
-    #[error("no such player")]
+    BoardCards(u64),
+    #[error("no player of the hand has this agentId")]
     UnknownPlayer,
     #[error("the player folded")]
     NotLive,
     #[error("the hand had no showdown")]
     NoShowdown,
-    #[error("the player already cashed out in cash-out {first}")]
+    #[error("the player already cashed out at /cashOuts/{first}")]
     ListedTwice { first: usize },
     #[error("fee of {0} basis points: must be 0 to 10000")]
-    FeeBp(u32),
+    FeeBp(u64),
     #[error("a live player's cards are needed for the equity of a cash-out")]
     LiveWithoutCards,
 }
@@ -83,7 +83,8 @@ pub struct CashOutProblem {
 /// Every reason RULES.md §10.6 refuses `cash_outs` in `hand`; empty when
 /// none applies (and always empty without cash-outs).
 ///
-/// Order: the hand's own problems first (game, boards), then each cash-out
+/// Order: each cash-out naming no player of the hand (judged no further),
+/// then the hand's own problems (game, boards), then each other cash-out
 /// in list order, its fields in the order player, `boardCards`, `feeBp`,
 /// then each live player without cards, by index. A player listed twice is
 /// reported at the later entry, naming the first.
@@ -92,6 +93,16 @@ pub fn cash_out_problems(
     cash_outs: &[CashOutTerms],
 ) -> Vec<CashOutProblem> {
     let mut problems = Vec::new();
+    let known = |terms: &CashOutTerms| terms.player < hand.players.len();
+    for (index, _) in cash_outs.iter().enumerate().filter(|(_, t)| !known(t)) {
+        problems.push(CashOutProblem {
+            at: CashOutAt::Field {
+                index,
+                field: CashOutField::Player,
+            },
+            refusal: CashOutRefusal::UnknownPlayer,
+        });
+    }
     if cash_outs.is_empty() {
         return problems;
     }
@@ -108,7 +119,7 @@ pub fn cash_out_problems(
         at_list(CashOutRefusal::SeveralBoards(hand.boards));
     }
     let live = hand.players.iter().filter(|p| p.live).count();
-    for (index, terms) in cash_outs.iter().enumerate() {
+    for (index, terms) in cash_outs.iter().enumerate().filter(|(_, t)| known(t)) {
         let mut at = |field, refusal| {
             problems.push(CashOutProblem {
                 at: CashOutAt::Field { index, field },
@@ -118,23 +129,19 @@ pub fn cash_out_problems(
         let first = cash_outs[..index]
             .iter()
             .position(|t| t.player == terms.player);
-        let player = match hand.players.get(terms.player) {
-            None => Some(CashOutRefusal::UnknownPlayer),
-            Some(p) if !p.live => Some(CashOutRefusal::NotLive),
-            Some(_) if live < 2 => Some(CashOutRefusal::NoShowdown),
-            Some(_) => first.map(|first| CashOutRefusal::ListedTwice { first }),
+        let player = match hand.players[terms.player] {
+            p if !p.live => Some(CashOutRefusal::NotLive),
+            _ if live < 2 => Some(CashOutRefusal::NoShowdown),
+            _ => first.map(|first| CashOutRefusal::ListedTwice { first }),
         };
         if let Some(refusal) = player {
             at(CashOutField::Player, refusal);
         }
-        if !matches!(terms.board_cards, 0 | 3 | 4) {
-            at(
-                CashOutField::BoardCards,
-                CashOutRefusal::BoardCards(terms.board_cards),
-            );
+        if let Some(r) = board_cards_refusal(terms.board_cards) {
+            at(CashOutField::BoardCards, r);
         }
-        if terms.fee_bp > 10_000 {
-            at(CashOutField::FeeBp, CashOutRefusal::FeeBp(terms.fee_bp));
+        if let Some(r) = fee_refusal(terms.fee_bp) {
+            at(CashOutField::FeeBp, r);
         }
     }
     for (player, p) in hand.players.iter().enumerate() {
@@ -146,4 +153,15 @@ pub fn cash_out_problems(
         }
     }
     problems
+}
+
+/// RULES.md §10.6: the offer was taken before the flop, on the flop or on
+/// the turn.
+pub(crate) fn board_cards_refusal(board_cards: u64) -> Option<CashOutRefusal> {
+    (!matches!(board_cards, 0 | 3 | 4)).then_some(CashOutRefusal::BoardCards(board_cards))
+}
+
+/// The fee is a share of the value: 0 to 10000 basis points.
+pub(crate) fn fee_refusal(fee_bp: u64) -> Option<CashOutRefusal> {
+    (fee_bp > 10_000).then_some(CashOutRefusal::FeeBp(fee_bp))
 }

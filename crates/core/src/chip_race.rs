@@ -33,10 +33,13 @@
 //! One deck, never two: a second deck would bring identical cards that
 //! neither rank nor suit can separate, and the rulebooks give no way to
 //! break that tie. A race needing more than 52 cards is therefore refused
-//! ([`ChipRaceError::TooManyCards`]); the floor can race in two rounds.
+//! ([`ChipRaceRefusal::TooManyCards`]); the floor can race in two rounds.
 
-use crate::chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal};
-use crate::draw::{check_seats, clockwise_from, first_duplicate, shuffled_deck, DECK_SIZE};
+use crate::chip_race_refusal::{
+    denominations, race_player_refusals, small_blind_refusal, ChipRaceRefusal, RaceSeat, RaceTerms,
+};
+use crate::draw::{check_seats, clockwise_from, first_duplicate, shuffled_deck};
+use crate::seating_refusal::{SeatingAt, SeatingRefusal};
 use showdown_cards::Card;
 
 /// Where the deal of a chip race starts.
@@ -154,24 +157,11 @@ pub enum ChipRaceError {
     /// The race's terms, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Refused(ChipRaceRefusal),
-    #[error("seat numbers start at 1 (player {player})")]
-    SeatZero { player: usize },
-    #[error("seat {seat} is given to more than one player (player {player})")]
-    DuplicateSeat { player: usize, seat: u32 },
-    #[error("the small blind seat must be 1 or more")]
-    SmallBlindSeatZero,
-    #[error(
-        "the race needs {needed} cards, more than one deck of {DECK_SIZE}; race in two rounds"
-    )]
-    TooManyCards { needed: u64 },
+    /// A player's seat, refused by the rule the contract's 422 words too.
+    #[error("{1}")]
+    Seating(SeatingAt, SeatingRefusal),
     #[error("cards are given for {got} players, there are {players}")]
     CardLists { players: usize, got: usize },
-    #[error("player {player} races {expected} chips and needs {expected} cards, got {got}")]
-    CardCount {
-        player: usize,
-        expected: u64,
-        got: usize,
-    },
     #[error("card {card} is dealt twice (player {player})")]
     DuplicateCard { player: usize, card: Card },
     #[error("chip values overflow")]
@@ -185,21 +175,39 @@ fn validate(input: &ChipRaceInput) -> Result<u64, ChipRaceError> {
     }
     let ratio = denominations(input.removed, input.color_up_to).map_err(|(_, r)| refused(r))?;
     let seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
-    check_seats(&seats).map_err(|(player, seat)| {
-        if seat == 0 {
-            ChipRaceError::SeatZero { player }
-        } else {
-            ChipRaceError::DuplicateSeat { player, seat }
-        }
-    })?;
+    check_seats(&seats).map_err(|(at, r)| ChipRaceError::Seating(at, r))?;
     let standard = input.convention == Convention::Standard;
     if let Some(r) = small_blind_refusal(standard, true, input.small_blind_seat) {
         return Err(refused(r));
     }
-    if standard && input.small_blind_seat == Some(0) {
-        return Err(ChipRaceError::SmallBlindSeatZero);
+    let n = input.players.len();
+    if let RaceDeal::Cards(lists) = &input.deal {
+        if lists.len() != n {
+            let got = lists.len();
+            return Err(ChipRaceError::CardLists { players: n, got });
+        }
     }
-    Ok(ratio)
+    let cards = |i: usize| match &input.deal {
+        RaceDeal::Cards(lists) => lists.get(i).map(Vec::len),
+        RaceDeal::Seed(_) => None,
+    };
+    let seats: Vec<RaceSeat> = (input.players.iter().enumerate())
+        .map(|(i, p)| RaceSeat {
+            leftover: p.removed_chips,
+            other: p.other_value,
+            cards: cards(i),
+        })
+        .collect();
+    let terms = RaceTerms {
+        removed: input.removed,
+        color_up_to: input.color_up_to,
+        ratio: Some(ratio),
+        seeded: matches!(input.deal, RaceDeal::Seed(_)),
+    };
+    match race_player_refusals(&terms, &seats).first() {
+        Some(&r) => Err(refused(r)),
+        None => Ok(ratio),
+    }
 }
 
 /// Run a chip race (RULES.md §6): the full sets exchanged, the leftovers
@@ -262,13 +270,6 @@ fn leftovers(input: &ChipRaceInput, ratio: u64) -> Result<(Vec<u64>, Vec<u64>), 
         .iter()
         .map(|p| p.removed_chips % ratio)
         .collect();
-    let needed = raced
-        .iter()
-        .try_fold(0u64, |acc, &r| acc.checked_add(r))
-        .ok_or(ChipRaceError::Overflow)?;
-    if needed > DECK_SIZE as u64 {
-        return Err(ChipRaceError::TooManyCards { needed });
-    }
     Ok((exchanged, raced))
 }
 
@@ -297,21 +298,6 @@ fn deal(
     let n = input.players.len();
     match &input.deal {
         RaceDeal::Cards(lists) => {
-            if lists.len() != n {
-                return Err(ChipRaceError::CardLists {
-                    players: n,
-                    got: lists.len(),
-                });
-            }
-            for (player, list) in lists.iter().enumerate() {
-                if list.len() as u64 != raced[player] {
-                    return Err(ChipRaceError::CardCount {
-                        player,
-                        expected: raced[player],
-                        got: list.len(),
-                    });
-                }
-            }
             if let Some(card) = first_duplicate(deal_order.iter().flat_map(|&p| lists[p].iter())) {
                 let player = *deal_order
                     .iter()

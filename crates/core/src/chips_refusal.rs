@@ -6,6 +6,8 @@
 //! judged); the core's guard refuses by the same rules, so the two cannot
 //! drift apart in what they accept or in how they say it.
 
+use crate::seating_refusal::earlier_equal;
+
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
 /// "Amounts stay at or below 2^53 − 1").
 pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
@@ -22,6 +24,8 @@ pub enum ChipAmount {
     MinPot,
     /// A rake cap, fixed or by players dealt.
     Cap,
+    /// The bad-beat jackpot's fund (`badBeat.pool`).
+    Pool,
 }
 
 impl std::fmt::Display for ChipAmount {
@@ -34,6 +38,25 @@ impl std::fmt::Display for ChipAmount {
             ChipAmount::JackpotAmount => "amount",
             ChipAmount::MinPot => "minPot",
             ChipAmount::Cap => "cap",
+            ChipAmount::Pool => "pool",
+        })
+    }
+}
+
+/// A unit of money, by its name in API.md: the smallest amount of its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Chip,
+    Bounty,
+    Prize,
+}
+
+impl std::fmt::Display for Unit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unit::Chip => "chipUnit",
+            Unit::Bounty => "bountyUnit",
+            Unit::Prize => "prizeUnit",
         })
     }
 }
@@ -47,6 +70,16 @@ pub enum ChipsRefusal {
     /// RULES.md §1: every amount is a whole number of chip units.
     #[error("{0} {1} is not a multiple of chipUnit {2}")]
     NotMultiple(ChipAmount, u64, u64),
+    /// RULES.md §1 / TDA 19: a unit is at least one unit of money.
+    #[error("{0} must be at least 1")]
+    UnitZero(Unit),
+    /// RULES.md §1: a unit is an amount, read exactly by JavaScript.
+    #[error("{0} {1} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    UnitTooLarge(Unit, u64),
+    /// API.md: every chip put in (`committed`, `dead`, `deadMoney`) stays
+    /// within 2^53 - 1 in total, so no pot or win can pass it.
+    #[error("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})")]
+    HandTotal,
     /// API.md: a player puts in no more than their stack.
     #[error("committed {committed} plus dead {dead} is over the stack {stack}")]
     OverStack {
@@ -70,6 +103,36 @@ pub fn chip_amount_refusal(
     Some(ChipsRefusal::NotMultiple(what, value, unit))
 }
 
+/// The refusal of `total` chips put in a hand.
+pub fn hand_total_refusal(total: u64) -> Option<ChipsRefusal> {
+    (total > MAX_AMOUNT).then_some(ChipsRefusal::HandTotal)
+}
+
+/// The refusal of `value` as the unit `what`.
+pub fn unit_refusal(what: Unit, value: u64) -> Option<ChipsRefusal> {
+    match value {
+        0 => Some(ChipsRefusal::UnitZero(what)),
+        v if v > MAX_AMOUNT => Some(ChipsRefusal::UnitTooLarge(what, v)),
+        _ => None,
+    }
+}
+
+/// Why a number the answer echoes is refused: JavaScript reads it
+/// exactly, as it reads amounts (RULES.md §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EchoRefusal {
+    #[error("handNumber {0} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    HandNumber(u64),
+    #[error("seed {0} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly")]
+    Seed(u64),
+}
+
+/// The refusal of an echoed number (`handNumber`, a draw's or a race's
+/// `seed`), made by `refusal` when it is over 2^53 - 1.
+pub fn echo_refusal(value: u64, refusal: fn(u64) -> EchoRefusal) -> Option<EchoRefusal> {
+    (value > MAX_AMOUNT).then(|| refusal(value))
+}
+
 /// Why the house's terms are refused (RULES.md §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RakeRefusal {
@@ -79,6 +142,34 @@ pub enum RakeRefusal {
     /// of the hand.
     #[error("playersDealt {dealt} is below the {players} players of the hand")]
     PlayersDealt { dealt: u32, players: usize },
+    /// RULES.md §8.3: the cap ladder gives one cap for each count of
+    /// players dealt; step `step` repeats step `first`'s.
+    #[error("minPlayers {min_players} appears more than once (first at /rake/capsByPlayersDealt/{first}/minPlayers)")]
+    CapTwice {
+        step: usize,
+        min_players: u32,
+        first: usize,
+    },
+}
+
+/// Where a refusal of the house's terms lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RakeAt {
+    PercentBp,
+    PlayersDealt,
+    /// The `minPlayers` of step `.0` of the cap ladder.
+    MinPlayers(usize),
+}
+
+impl RakeRefusal {
+    /// Where the refusal lies.
+    pub fn at(&self) -> RakeAt {
+        match self {
+            RakeRefusal::PercentBp(_) => RakeAt::PercentBp,
+            RakeRefusal::PlayersDealt { .. } => RakeAt::PlayersDealt,
+            RakeRefusal::CapTwice { step, .. } => RakeAt::MinPlayers(*step),
+        }
+    }
 }
 
 /// The refusal of a rake rate over 100 %.
@@ -91,6 +182,21 @@ pub fn players_dealt_refusal(dealt: u32, players: usize) -> Option<RakeRefusal> 
     usize::try_from(dealt)
         .is_ok_and(|d| d < players)
         .then_some(RakeRefusal::PlayersDealt { dealt, players })
+}
+
+/// The refusals of a cap ladder's `minPlayers`, step by step: each one a
+/// step before it already gives.
+pub fn cap_ladder_refusals(min_players: &[u32]) -> Vec<RakeRefusal> {
+    let first = earlier_equal(min_players.len(), |k| min_players[k]);
+    let refusal = |(step, &min_players)| {
+        let first = first(step)?;
+        Some(RakeRefusal::CapTwice {
+            step,
+            min_players,
+            first,
+        })
+    };
+    min_players.iter().enumerate().filter_map(refusal).collect()
 }
 
 /// The refusal of a player who put in more than their stack.

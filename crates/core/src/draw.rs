@@ -25,6 +25,7 @@
 //! diamonds > clubs — the order [`Card`]'s `Ord` already has (rank, then
 //! suit), so with one deck there is never a tie and never a redeal.
 
+use crate::seating_refusal::{seat_refusals, SeatingAt, SeatingRefusal};
 use showdown_cards::Card;
 
 /// Cards in one deck.
@@ -164,12 +165,17 @@ pub enum DrawError {
     TooFewPlayers(usize),
     #[error("a draw deals one card each from one deck: at most {DECK_SIZE} players, got {0}")]
     TooManyPlayers(usize),
-    #[error("seat numbers start at 1 (player {player})")]
-    SeatZero { player: usize },
-    #[error("seat {seat} is given to more than one player (player {player})")]
-    DuplicateSeat { player: usize, seat: u32 },
-    #[error("the dealer's seat must be 1 or more")]
-    DealerSeatZero,
+    /// A player's seat, refused by the rule the contract's 422 words too.
+    #[error("{1}")]
+    Seating(SeatingAt, SeatingRefusal),
+    /// The dealer's seat, by the same rule.
+    #[error("{0}")]
+    DealerSeat(SeatingRefusal),
+    /// Every deal's rule: a seed deals every card, or none.
+    #[error("give either a seed or the cards dealt, not both")]
+    SeedAndCard { player: usize },
+    #[error("no seed: give the card dealt to every player")]
+    NoCard { player: usize },
     #[error("a draw deals one card per player: {players} players, {cards} cards")]
     CardCount { players: usize, cards: usize },
     #[error("card {card} is dealt twice (player {player})")]
@@ -188,19 +194,54 @@ pub fn draw_count_refusal(n: usize) -> Option<DrawError> {
     }
 }
 
-/// Check seats: at least one is needed, each 1 or more and unique.
-pub(crate) fn check_seats(seats: &[u32]) -> Result<(), (usize, u32)> {
-    let mut sorted: Vec<(u32, usize)> = seats.iter().copied().zip(0..).collect();
-    sorted.sort_unstable();
-    if let Some(&(seat, player)) = sorted.iter().find(|(s, _)| *s == 0) {
-        return Err((player, seat));
-    }
-    for w in sorted.windows(2) {
-        if w[0].0 == w[1].0 {
-            return Err((w[0].1.max(w[1].1), w[1].0));
+/// Where a draw's refusal lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawAt {
+    Players,
+    DealerSeat,
+    /// Player `.0`'s card.
+    Card(usize),
+}
+
+impl DrawError {
+    /// Where a refusal of [`draw_refusals`] lies (the players as a whole
+    /// for the guard's own errors).
+    pub fn at(&self) -> DrawAt {
+        match self {
+            DrawError::DealerSeat(_) => DrawAt::DealerSeat,
+            DrawError::SeedAndCard { player } | DrawError::NoCard { player } => {
+                DrawAt::Card(*player)
+            }
+            _ => DrawAt::Players,
         }
     }
-    Ok(())
+}
+
+/// Robert's 3.7: a draw of 2 to a deck's worth of players, the dealer on
+/// a seat numbered from 1, and a seed or each player's card (`cards`:
+/// whether player `i`'s is given), never both. Every refusal, in that
+/// order.
+pub fn draw_refusals(dealer_seat: Option<u32>, seeded: bool, cards: &[bool]) -> Vec<DrawError> {
+    let mut out: Vec<DrawError> = draw_count_refusal(cards.len()).into_iter().collect();
+    if dealer_seat == Some(0) {
+        out.push(DrawError::DealerSeat(SeatingRefusal::SeatZero));
+    }
+    for (player, &card) in cards.iter().enumerate() {
+        match (card, seeded) {
+            (true, true) => out.push(DrawError::SeedAndCard { player }),
+            (false, false) => out.push(DrawError::NoCard { player }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The first refusal of the players' seats (`seat_refusals`), if any.
+pub(crate) fn check_seats(seats: &[u32]) -> Result<(), (SeatingAt, SeatingRefusal)> {
+    match seat_refusals(seats).into_iter().next() {
+        Some(refused) => Err(refused),
+        None => Ok(()),
+    }
 }
 
 /// Run a high-card draw (Robert's 3.7.1–3.7.2).
@@ -209,24 +250,23 @@ pub fn draw(input: &DrawInput) -> Result<DrawResult, DrawError> {
     if let Some(refusal) = draw_count_refusal(n) {
         return Err(refusal);
     }
-    check_seats(&input.seats).map_err(|(player, seat)| {
-        if seat == 0 {
-            DrawError::SeatZero { player }
-        } else {
-            DrawError::DuplicateSeat { player, seat }
-        }
-    })?;
+    check_seats(&input.seats).map_err(|(at, r)| DrawError::Seating(at, r))?;
     // Robert's 3.7.2: clockwise from the first seat left of the dealer, or
     // from seat 1 when there is no dealer.
     let start = match input.dealer_seat {
-        Some(0) => return Err(DrawError::DealerSeatZero),
+        Some(0) => return Err(DrawError::DealerSeat(SeatingRefusal::SeatZero)),
         Some(d) => d.saturating_add(1),
         None => 1,
     };
     let deal_order = clockwise_from(&input.seats, start);
     let cards = match &input.deal {
         DrawDeal::Cards(cards) => {
-            if cards.len() != n {
+            if cards.len() < n {
+                return Err(DrawError::NoCard {
+                    player: cards.len(),
+                });
+            }
+            if cards.len() > n {
                 return Err(DrawError::CardCount {
                     players: n,
                     cards: cards.len(),

@@ -1,8 +1,9 @@
 //! Guard rails on the input: the server validates first, so these checks
 //! exist so that `settle` never panics and never wraps, whatever it is given.
 
-use crate::chips_refusal::{chip_amount_refusal, over_stack, ChipAmount};
+use crate::chips_refusal::{chip_amount_refusal, over_stack, unit_refusal, ChipAmount, Unit};
 use crate::hand_refusal::hand_refusals;
+use crate::seating_refusal::{seat_refusals, SeatingRefusal};
 use crate::types::{HandInput, SettleError};
 
 pub use crate::chips_refusal::MAX_AMOUNT;
@@ -10,13 +11,13 @@ pub use crate::chips_refusal::MAX_AMOUNT;
 /// RULES.md §1 / TDA 19: `chipUnit` is the smallest denomination in play, so
 /// it is at least one unit of money.
 pub(crate) fn check_chip_unit(input: &HandInput) -> Result<u64, SettleError> {
-    if input.chip_unit == 0 {
-        return Err(SettleError::ZeroChipUnit);
+    match unit_refusal(Unit::Chip, input.chip_unit) {
+        Some(refusal) => Err(SettleError::Chips {
+            player: None,
+            refusal,
+        }),
+        None => Ok(input.chip_unit),
     }
-    if input.chip_unit > MAX_AMOUNT {
-        return Err(SettleError::Overflow);
-    }
-    Ok(input.chip_unit)
 }
 
 /// A showdown needs somebody to settle against, and somebody live (API.md:
@@ -29,16 +30,20 @@ pub(crate) fn check_player_count(input: &HandInput) -> Result<(), SettleError> {
     Ok(())
 }
 
-/// Seats decide odd chips (TDA 19), so each must be unique.
+/// Seats decide odd chips (TDA 19), so each must be unique
+/// (`seat_refusals`' rule). Settling only orders the seats, so a seat
+/// numbered 0 is the contract's refusal alone.
 pub(crate) fn check_unique_seats(input: &HandInput) -> Result<(), SettleError> {
     // The service hands players over in seat order: then rising is unique.
     if input.players.windows(2).all(|w| w[0].seat < w[1].seat) {
         return Ok(());
     }
-    let mut seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
-    seats.sort_unstable();
-    match seats.windows(2).find(|w| w[0] == w[1]) {
-        Some(w) => Err(SettleError::DuplicateSeat(w[0])),
+    let seats: Vec<u32> = input.players.iter().map(|p| p.seat).collect();
+    let duplicate = seat_refusals(&seats)
+        .into_iter()
+        .find(|(_, r)| matches!(r, SeatingRefusal::DuplicateSeat { .. }));
+    match duplicate {
+        Some((at, refusal)) => Err(SettleError::Seating { at, refusal }),
         None => Ok(()),
     }
 }

@@ -15,9 +15,12 @@
 
 mod award;
 mod bad_beat;
+mod bad_beat_refusal;
 mod boards;
+mod cards_refusal;
 mod cash_out;
 mod cash_out_refusal;
+mod cash_out_terms;
 mod chips_refusal;
 mod deal;
 mod deal_refusal;
@@ -25,6 +28,7 @@ mod first_hand;
 mod guard;
 mod hand_refusal;
 mod next_hand;
+mod next_hand_refusal;
 mod odd_chip;
 mod outcome;
 mod pot;
@@ -32,6 +36,7 @@ mod pot_spread;
 pub mod prize;
 mod prize_refusal;
 pub mod rake;
+mod seating_refusal;
 pub mod settlement;
 pub mod showdown;
 mod split;
@@ -45,13 +50,21 @@ pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
 mod chip_race_refusal;
-pub use chip_race_refusal::{denominations, small_blind_refusal, ChipRaceRefusal, Denomination};
+pub use chip_race_refusal::{
+    denominations, race_player_refusals, small_blind_refusal, ChipRaceRefusal, Denomination,
+    RaceAt, RaceChips, RaceSeat, RaceTerms,
+};
 pub mod draw;
 
 pub use bad_beat::{
     bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
     BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
     DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
+};
+pub use bad_beat_refusal::{bad_beat_game, bad_beat_refusals, BadBeatAt, BadBeatRefusal};
+pub use cards_refusal::{
+    board_refusal, boards_deck_refusal, boards_refusal, hole_refusal, CardsAt, CardsRefusal,
+    MAX_LISTED_BOARDS,
 };
 pub use cash_out::{
     apply_cash_outs, CashOut, CashOutError, CashOutOutcome, CashOutPot, CashOutSettlement,
@@ -63,8 +76,9 @@ pub use cash_out_refusal::{
     CashOutSeat,
 };
 pub use chips_refusal::{
-    chip_amount_refusal, over_stack, players_dealt_refusal, rake_rate_refusal, ChipAmount,
-    ChipsRefusal, RakeRefusal,
+    cap_ladder_refusals, chip_amount_refusal, echo_refusal, hand_total_refusal, over_stack,
+    players_dealt_refusal, rake_rate_refusal, unit_refusal, ChipAmount, ChipsRefusal, EchoRefusal,
+    RakeAt, RakeRefusal, Unit,
 };
 pub use deal::{
     deal, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
@@ -75,13 +89,20 @@ pub use deal_refusal::{
     stacks_total_refusal, DealAt, DealRefusal,
 };
 pub use first_hand::{first_hand, Before};
-pub use hand_refusal::{hand_refusals, HandRefusal};
+pub use hand_refusal::{button_refusal, folded_uncalled, hand_refusals, HandAt, HandRefusal};
 pub use next_hand::{
     button_and_small_blind, next_hand, ButtonRule, HandPlayed, NextHand, Seated, TableNext,
 };
+pub use next_hand_refusal::{next_hand_refusals, NextHandAt, NextHandRefusal};
 pub use prize::{PrizeTable, TiedPlaces, MAX_PRIZES};
-pub use prize_refusal::{prize_table_problems, PrizeTableAt, PrizeTableProblem, PrizeTableRefusal};
+pub use prize_refusal::{
+    hand_for_hand_refusals, prize_table_problems, HandForHandAt, HandForHandRefusal, Knocked,
+    PrizeTableAt, PrizeTableProblem, PrizeTableRefusal, MAX_PRIZE_PLAYERS,
+};
 pub use rake::{Attribution, Cap, CapStep, HouseTake, Jackpot, Rake, Rounding, Spread};
+pub use seating_refusal::{
+    earlier_equal, id_refusals, seat_refusals, seating_refusals, SeatingAt, SeatingRefusal,
+};
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{
     showdown, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,
@@ -92,8 +113,8 @@ pub use tables::{
     MAX_SEATS,
 };
 pub use tables_refusal::{
-    table_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt, TablesRefusal,
-    MAX_TABLES, MAX_TABLE_PLAYERS,
+    table_refusals, tables_id_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt,
+    TablesIdRefusal, TablesRefusal, MAX_TABLES, MAX_TABLE_PLAYERS,
 };
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,

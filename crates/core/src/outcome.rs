@@ -3,6 +3,8 @@
 
 use std::cmp::Reverse;
 
+use crate::cards_refusal::CardsRefusal;
+use crate::chips_refusal::hand_total_refusal;
 use crate::guard::{add, sub};
 use crate::hand_refusal::HandRefusal;
 use crate::odd_chip::{self, Side};
@@ -23,7 +25,9 @@ pub(crate) fn reason(players: &[PlayerInput]) -> Result<Reason, SettleError> {
 /// an impossible hand).
 pub(crate) fn check_hands(players: &[PlayerInput]) -> Result<(), SettleError> {
     match players.iter().position(|p| !p.folded && p.hands.is_none()) {
-        Some(i) => Err(SettleError::MissingHand(i)),
+        Some(player) => Err(SettleError::Cards(CardsRefusal::LiveWithoutCards {
+            player,
+        })),
         None => Ok(()),
     }
 }
@@ -31,9 +35,15 @@ pub(crate) fn check_hands(players: &[PlayerInput]) -> Result<(), SettleError> {
 /// API.md invariant: all chips put in (`committed`, `dead`, `deadMoney`)
 /// stay at or below 2^53 − 1 in total, so no pot or win can exceed it.
 pub(crate) fn chips_in(input: &HandInput) -> Result<u64, SettleError> {
-    input.players.iter().try_fold(input.dead_money, |sum, p| {
-        add(add(sum, p.committed)?, p.dead)
-    })
+    let put_in = |sum: u64, p: &PlayerInput| sum.saturating_add(p.committed).saturating_add(p.dead);
+    let total = input.players.iter().fold(input.dead_money, put_in);
+    match hand_total_refusal(total) {
+        Some(refusal) => Err(SettleError::Chips {
+            player: None,
+            refusal,
+        }),
+        None => Ok(total),
+    }
 }
 
 /// Per player: the chips won over every pot.

@@ -2,7 +2,7 @@
 //! players' commitments, dead money, folded chips.
 
 use crate::guard::{add, sub};
-use crate::hand_refusal::HandRefusal;
+use crate::hand_refusal::{folded_uncalled, HandRefusal};
 use crate::types::{PlayerInput, SettleError, Uncalled};
 
 /// A pot before it is awarded: its chips and who may win them.
@@ -17,8 +17,11 @@ pub(crate) struct Layer {
 /// part above the second-largest commitment was never called and goes back
 /// to that player. Only live commitments count; `dead` matches no bet.
 /// A folded player holding that bet is an impossible hand
-/// ([`SettleError::FoldedUncalled`]): someone must have bet past them.
+/// ([`folded_uncalled`]'s refusal): someone must have bet past them.
 pub(crate) fn uncalled_bet(players: &[PlayerInput]) -> Result<Option<Uncalled>, SettleError> {
+    if let Some(r) = folded_uncalled(players.iter().map(|p| (p.committed, p.folded))) {
+        return Err(SettleError::Hand(r));
+    }
     let Some((top, top_amount)) = players
         .iter()
         .enumerate()
@@ -40,9 +43,6 @@ pub(crate) fn uncalled_bet(players: &[PlayerInput]) -> Result<Option<Uncalled>, 
     let amount = sub(top_amount, second)?;
     if amount == 0 {
         return Ok(None);
-    }
-    if players[top].folded {
-        return Err(SettleError::FoldedUncalled(top));
     }
     Ok(Some(Uncalled {
         player: top,
@@ -208,7 +208,11 @@ mod tests {
     #[test]
     fn rules_2_1_folded_player_cannot_hold_the_uncalled_bet() {
         let players = [p(1, 500, true), p(2, 300, false)];
-        assert_eq!(uncalled_bet(&players), Err(SettleError::FoldedUncalled(0)));
+        let refused = HandRefusal::FoldedUncalled {
+            player: 0,
+            committed: 500,
+        };
+        assert_eq!(uncalled_bet(&players), Err(SettleError::Hand(refused)));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! Prize money is not chips: every amount here is a whole number of the
 //! prize unit, and sums of places are taken in `u128`.
 
-use crate::guard::MAX_AMOUNT;
+use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
 pub use crate::prize_refusal::MAX_PRIZES;
 use crate::prize_refusal::{prize_table_problems, PrizeTableRefusal};
 
@@ -25,8 +25,9 @@ pub enum TiedPlaces {
 /// `prize_refusal`, so these are the core's guard rails.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrizeError {
-    #[error("prizeUnit must be at least 1 and at most 2^53 - 1")]
-    Unit,
+    /// The unit, refused by every unit's rule.
+    #[error("{0}")]
+    Unit(ChipsRefusal),
     /// The first of the table's refusals (`prize_table_problems`).
     #[error(transparent)]
     Table(#[from] PrizeTableRefusal),
@@ -47,8 +48,8 @@ impl PrizeTable {
     /// A table of `prizes` (place 1 first) in multiples of `unit`, never
     /// rising, adding up to at most 2^53 - 1.
     pub fn new(prizes: Vec<u64>, unit: u64) -> Result<Self, PrizeError> {
-        if unit == 0 || unit > MAX_AMOUNT {
-            return Err(PrizeError::Unit);
+        if let Some(refusal) = unit_refusal(Unit::Prize, unit) {
+            return Err(PrizeError::Unit(refusal));
         }
         if let Some(first) = prize_table_problems(&prizes, Some(unit)).first() {
             return Err(first.refusal.into());
@@ -193,6 +194,7 @@ pub fn winner_prize(table: &PrizeTable) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::MAX_AMOUNT;
 
     fn table(prizes: &[u64]) -> PrizeTable {
         PrizeTable::new(prizes.to_vec(), 1).expect("a valid table")
@@ -226,7 +228,10 @@ mod tests {
                 unit: 10
             })
         );
-        assert_eq!(refused(vec![1], 0), PrizeError::Unit);
+        assert_eq!(
+            refused(vec![1], 0),
+            PrizeError::Unit(ChipsRefusal::UnitZero(Unit::Prize))
+        );
         assert_eq!(refused(vec![MAX_AMOUNT, 1], 1), PrizeError::Table(R::Total));
         assert_eq!(
             refused(vec![0; MAX_PRIZES + 1], 1),

@@ -8,7 +8,10 @@
 //! list. The unit itself is every unit's rule (`chipUnit`, `bountyUnit`,
 //! `prizeUnit`), judged before the table.
 
+use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal};
 use crate::guard::MAX_AMOUNT;
+use crate::tournament_refusal::TournamentRefusal;
+use std::collections::HashMap;
 
 /// RULES.md §14.1: the longest prize table a request may carry.
 pub const MAX_PRIZES: usize = 10_000;
@@ -91,4 +94,121 @@ pub fn prize_table_problems(prizes: &[u64], unit: Option<u64>) -> Vec<PrizeTable
         push(PrizeTableAt::Prizes, PrizeTableRefusal::Total);
     }
     problems
+}
+
+/// The most players one hand for hand (`POST /v1/prizes`) may list.
+pub const MAX_PRIZE_PLAYERS: usize = 10_000;
+
+/// One player knocked out in a hand dealt hand for hand, as RULES.md
+/// §14.9 judges them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Knocked {
+    /// Chips at the start of the hand.
+    pub stack: u64,
+    /// The house's order among equal stacks, when given.
+    pub tie_break: Option<u64>,
+}
+
+/// Where a hand for hand's refusal lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandForHandAt {
+    Players,
+    PlayersLeft,
+    Stack(usize),
+    TieBreak(usize),
+}
+
+/// Why a hand for hand is refused (RULES.md §14.4, §14.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum HandForHandRefusal {
+    #[error("a hand for hand needs at least 1 player knocked out, got 0")]
+    NoBusts,
+    #[error("at most {MAX_PRIZE_PLAYERS} players a request, got {0}")]
+    TooManyBusts(usize),
+    /// Every `playersLeft`'s rule, in the tournament's words.
+    #[error("{}", TournamentRefusal::PlayersLeftTooLarge(*.0))]
+    PlayersLeftTooLarge(u64),
+    #[error("playersLeft {players_left} must be above the {busts} players knocked out: someone is left with chips")]
+    PlayersLeftNotAbove { players_left: u64, busts: usize },
+    #[error("stack must be at least 1: a player knocked out started the hand with chips")]
+    NoChips(usize),
+    /// Player `player`'s stack, by every amount's rule.
+    #[error("{refusal}")]
+    Stack {
+        player: usize,
+        refusal: ChipsRefusal,
+    },
+    #[error("tiedPlaces seat needs a tieBreak on every player: the house's order of equal stacks")]
+    NoTieBreak(usize),
+    #[error("tieBreak {tie_break} is also that of /players/{first}, with the same stack: equal stacks need distinct tie breaks")]
+    TieBreakTwice {
+        player: usize,
+        tie_break: u64,
+        first: usize,
+    },
+}
+
+impl HandForHandRefusal {
+    /// Where the refusal lies.
+    pub fn at(&self) -> HandForHandAt {
+        use HandForHandRefusal as R;
+        match *self {
+            R::NoBusts | R::TooManyBusts(_) => HandForHandAt::Players,
+            R::PlayersLeftTooLarge(_) | R::PlayersLeftNotAbove { .. } => HandForHandAt::PlayersLeft,
+            R::NoChips(i) | R::Stack { player: i, .. } => HandForHandAt::Stack(i),
+            R::NoTieBreak(i) | R::TieBreakTwice { player: i, .. } => HandForHandAt::TieBreak(i),
+        }
+    }
+}
+
+/// Every refusal of the players knocked out together (`busts`) in a field
+/// of `players_left`, with `seat_order` (`tiedPlaces: seat`) a tie break
+/// on each and none shared by two equal stacks. A list over
+/// [`MAX_PRIZE_PLAYERS`] is refused alone; then the field, then each
+/// player's stack and tie break.
+pub fn hand_for_hand_refusals(
+    busts: &[Knocked],
+    players_left: u64,
+    seat_order: bool,
+) -> Vec<HandForHandRefusal> {
+    use HandForHandRefusal as R;
+    let n = busts.len();
+    if n > MAX_PRIZE_PLAYERS {
+        return vec![R::TooManyBusts(n)];
+    }
+    let mut out = Vec::new();
+    if n == 0 {
+        out.push(R::NoBusts);
+    }
+    if players_left > MAX_AMOUNT {
+        out.push(R::PlayersLeftTooLarge(players_left));
+    } else if players_left <= n as u64 {
+        out.push(R::PlayersLeftNotAbove {
+            players_left,
+            busts: n,
+        });
+    }
+    let mut breaks: HashMap<(u64, u64), usize> = HashMap::new();
+    for (player, k) in busts.iter().enumerate() {
+        out.extend(
+            match chip_amount_refusal(ChipAmount::Stack, k.stack, None) {
+                _ if k.stack == 0 => Some(R::NoChips(player)),
+                refusal => refusal.map(|refusal| R::Stack { player, refusal }),
+            },
+        );
+        out.extend(match k.tie_break {
+            None if seat_order => Some(R::NoTieBreak(player)),
+            Some(tie_break) if seat_order => {
+                breaks
+                    .insert((k.stack, tie_break), player)
+                    .map(|first| R::TieBreakTwice {
+                        player,
+                        tie_break,
+                        first,
+                    })
+            }
+            _ => None,
+        });
+    }
+    out
 }

@@ -6,7 +6,7 @@
 //! amounts are near 2^53, so they are taken in `u128`.
 
 use crate::chips_refusal::{
-    chip_amount_refusal, players_dealt_refusal, rake_rate_refusal, ChipAmount,
+    cap_ladder_refusals, chip_amount_refusal, players_dealt_refusal, rake_rate_refusal, ChipAmount,
 };
 use crate::guard::{add, sub};
 use crate::odd_chip::button_key;
@@ -159,10 +159,9 @@ fn check(house: &HouseTake, unit: u64, players: usize) -> Result<(), SettleError
             }
         }
         if let Cap::ByPlayersDealt(steps) = &rake.cap {
-            let mut mins: Vec<u32> = steps.iter().map(|s| s.min_players).collect();
-            mins.sort_unstable();
-            if mins.windows(2).any(|w| w[0] == w[1]) {
-                return Err(SettleError::CapLadder);
+            let mins: Vec<u32> = steps.iter().map(|s| s.min_players).collect();
+            if let Some(&r) = cap_ladder_refusals(&mins).first() {
+                return Err(SettleError::Rake(r));
             }
         }
         let dealt = rake.players_dealt;

@@ -3,7 +3,9 @@
 //! blinds and button, each decided and worded once, here, with its place.
 //! The contract only turns each [`TablesAt`] into a pointer.
 
+use crate::next_hand_refusal::NextHandRefusal;
 use crate::tables::MAX_SEATS;
+use std::collections::hash_map::{Entry, HashMap};
 
 /// The most tables one request may list (RULES.md §13.8).
 pub const MAX_TABLES: usize = 1_000;
@@ -67,7 +69,8 @@ pub enum TablesRefusal {
     },
     #[error("the forward button needs the button's seat in the hand just played")]
     ForwardNeedsButton { table: usize },
-    #[error("bigBlindSeat {big} is also smallBlindSeat: the blinds are on two seats")]
+    /// The next hand's rule ([`NextHandRefusal::BlindsOnOneSeat`]), in its words.
+    #[error("{}", NextHandRefusal::BlindsOnOneSeat { big: *big })]
     BlindsOnOneSeat { table: usize, big: u32 },
     #[error("{field} with firstHand: a table that has not dealt yet has no blinds; its first hand's follow the drawn button")]
     BlindWithFirstHand { table: usize, field: SeatField },
@@ -273,4 +276,62 @@ fn player_seats(t: &TableSeats, seats: u32) -> Vec<Option<TablesRefusal>> {
 /// refused (2 to [`MAX_SEATS`]).
 fn seats_read(seats: u32) -> u32 {
     seats.clamp(2, MAX_SEATS)
+}
+
+/// Why an id of a tables request is refused (RULES.md §13.8): each
+/// table's and each player's is given once over the whole request. An
+/// empty id is every id's rule (`seating_refusal`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TablesIdRefusal {
+    #[error("duplicate table id {id:?} (first at /tables/{first}/id)")]
+    TableTwice {
+        table: usize,
+        id: String,
+        first: usize,
+    },
+    #[error("duplicate player id {id:?} (first at /tables/{}/players/{}/id)", first.0, first.1)]
+    PlayerTwice {
+        table: usize,
+        player: usize,
+        id: String,
+        first: (usize, usize),
+    },
+}
+
+/// Every id given twice (`tables[i]`: table `i`'s id and its players'),
+/// each at the later one: by table, the table's own before its players'.
+pub fn tables_id_refusals(tables: &[(&str, Vec<&str>)]) -> Vec<TablesIdRefusal> {
+    let mut out = Vec::new();
+    let mut table_ids: HashMap<&str, usize> = HashMap::new();
+    let mut player_ids: HashMap<&str, (usize, usize)> = HashMap::new();
+    for (table, (id, players)) in tables.iter().enumerate() {
+        match table_ids.entry(id) {
+            Entry::Occupied(first) if !id.is_empty() => out.push(TablesIdRefusal::TableTwice {
+                table,
+                id: id.to_string(),
+                first: *first.get(),
+            }),
+            Entry::Occupied(_) => {}
+            Entry::Vacant(e) => {
+                e.insert(table);
+            }
+        }
+        for (player, &id) in players.iter().enumerate() {
+            match player_ids.entry(id) {
+                Entry::Occupied(first) if !id.is_empty() => {
+                    out.push(TablesIdRefusal::PlayerTwice {
+                        table,
+                        player,
+                        id: id.to_string(),
+                        first: *first.get(),
+                    })
+                }
+                Entry::Occupied(_) => {}
+                Entry::Vacant(e) => {
+                    e.insert((table, player));
+                }
+            }
+        }
+    }
+    out
 }

@@ -6,7 +6,7 @@
 //! Bounty money is not chips: it has its own unit, and every amount here is
 //! an integer number of that unit (products with basis points in `u128`).
 
-use crate::guard::MAX_AMOUNT;
+use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
 use crate::odd_chip::{self, Side};
 use crate::pot;
 use crate::prize::{self, Bust, PrizeTable, TiedPlaces};
@@ -136,8 +136,9 @@ impl TournamentOutcome {
 /// first (RULES.md §12.10), so these are the core's own guard rails.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TournamentError {
-    #[error("bountyUnit must be at least 1 and at most 2^53 - 1")]
-    BountyUnit,
+    /// The unit, refused by every unit's rule.
+    #[error("{0}")]
+    BountyUnit(ChipsRefusal),
     #[error("one bounty a player is needed, got {got} for {players} players")]
     BountyCount { got: usize, players: usize },
     /// The first of the hand's refusals (`tournament_problems`), with its
@@ -315,8 +316,8 @@ fn check(
     terms: &TournamentTerms,
 ) -> Result<(), TournamentError> {
     let n = input.players.len();
-    if terms.bounty_unit == 0 || terms.bounty_unit > MAX_AMOUNT {
-        return Err(TournamentError::BountyUnit);
+    if let Some(refusal) = unit_refusal(Unit::Bounty, terms.bounty_unit) {
+        return Err(TournamentError::BountyUnit(refusal));
     }
     if bounties.len() != n {
         return Err(TournamentError::BountyCount {
@@ -433,6 +434,7 @@ fn progressive_head(amount: u64, terms: &TournamentTerms) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::MAX_AMOUNT;
 
     #[test]
     fn rules_12_6_head_rounds_down_to_the_unit() {

@@ -1,8 +1,10 @@
 //! The typed input and result of settling one hand, apart from the
 //! `settle*` functions so every module imports them without a circle.
 
+use crate::cards_refusal::CardsRefusal;
 use crate::chips_refusal::{ChipsRefusal, RakeRefusal};
 use crate::hand_refusal::HandRefusal;
+use crate::seating_refusal::{SeatingAt, SeatingRefusal};
 
 /// One player of the hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,10 +139,8 @@ pub struct Settlement {
 /// the core's own guard rails, never panics.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SettleError {
-    #[error("chip unit must be at least 1")]
-    ZeroChipUnit,
     /// A player's chips (`player`, by core index) or the hand's dead money
-    /// (`None`), refused by the rule the contract's 422 words too.
+    /// or chip unit (`None`), refused by the rule the contract's 422 words too.
     #[error("{refusal}")]
     Chips {
         player: Option<usize>,
@@ -151,17 +151,20 @@ pub enum SettleError {
     /// The hand's table, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Hand(HandRefusal),
-    #[error("duplicate seat {0}")]
-    DuplicateSeat(u32),
-    #[error("player {0} is live at a showdown without a hand")]
-    MissingHand(usize),
-    #[error("player {0} folded but holds the uncalled bet")]
-    FoldedUncalled(usize),
+    /// Two players on one seat (`seating_refusal`'s rule; `first` and
+    /// the place are core indices).
+    #[error("{refusal}")]
+    Seating {
+        at: SeatingAt,
+        refusal: SeatingRefusal,
+    },
+    /// A live player at a showdown without a hand (`cards_refusal`'s
+    /// rule; the player is a core index).
+    #[error("{0}")]
+    Cards(CardsRefusal),
     /// The house's terms, refused by the rule the contract's 422 words too.
     #[error("{0}")]
     Rake(RakeRefusal),
-    #[error("two rake caps for the same number of players dealt")]
-    CapLadder,
     #[error("{0} boards: at most 64")]
     TooManyBoards(usize),
     #[error("board {0}: not one entry per player")]

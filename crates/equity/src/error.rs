@@ -2,7 +2,8 @@
 //! pot at fault, so that the server can point at the field (a 422 with a
 //! JSON pointer).
 
-use showdown_cards::{Card, VariantId};
+use crate::refusal::EquityRefusal;
+use showdown_cards::{Card, NotInShortDeck};
 
 /// Where a card was given: its list and its index there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,27 +19,18 @@ pub enum CardAt {
 /// A deal the engine refuses (RULES.md §10).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EquityError {
-    /// Only hold'em, short deck and the one-board Omaha games (§10.1).
-    #[error("no equity for {0}: only holdem, short-deck and the omaha games")]
-    Variant(VariantId),
+    /// The game, the board, a player's hole cards or the deck, refused by
+    /// the rule the equity route's 422 words too.
+    #[error("{0}")]
+    Refused(EquityRefusal),
     /// An equity is between players: one alone has nothing to share.
     #[error("at least two players are needed, got {0}")]
     TooFewPlayers(usize),
     /// Pots are sets of up to [`crate::MAX_PLAYERS`] players.
     #[error("at most {max} players, got {got}")]
     TooManyPlayers { max: usize, got: usize },
-    /// A player's hole cards are not the count the variant deals.
-    #[error("player {player} has {got} hole cards, the variant deals {expected}")]
-    HoleCount {
-        player: usize,
-        expected: usize,
-        got: usize,
-    },
-    /// The known board is not a flop, a turn or empty.
-    #[error("the board has {0} cards: it must have 0, 3 or 4")]
-    BoardCount(usize),
     /// A card under six in short deck.
-    #[error("{card} is not in the short deck (6 to A)")]
+    #[error("{}", NotInShortDeck(*card))]
     NotInDeck { card: Card, at: CardAt },
     /// The same card twice among the hands, the board and the dead cards.
     #[error("{card} is given twice")]
@@ -47,9 +39,6 @@ pub enum EquityError {
         first: CardAt,
         second: CardAt,
     },
-    /// Too many cards known for the runout to be dealt.
-    #[error("{left} cards are left in the deck, the runout needs {needed}")]
-    DeckTooSmall { left: usize, needed: usize },
     /// A pot with no eligible player.
     #[error("pot {pot} has no eligible player")]
     EmptyPot { pot: usize },

@@ -22,12 +22,17 @@ pub mod hu_table;
 mod omaha;
 mod pattern;
 pub mod reference;
+mod refusal;
 mod scorer;
 mod tally;
 
-use showdown_cards::{Card, Rank, Variant, VariantId};
+use showdown_cards::{short_deck_refusal, Card, Variant, VariantId};
 
 pub use error::{CardAt, EquityError};
+pub use refusal::{
+    board_refusal, deck_refusal, equity_game, game_refusal, hole_cards_refusal, players_refusal,
+    EquityAt, EquityRefusal, MAX_REQUEST_PLAYERS,
+};
 
 /// `D`: twice the least common multiple of 1 … 10, so that `D × share` is
 /// whole for any split of a high and a low half among up to ten players.
@@ -176,7 +181,7 @@ pub(crate) fn check(
     dead: &[Card],
     pots: &[PotMask],
 ) -> Result<Spot, EquityError> {
-    let game = Game::of(variant).ok_or(EquityError::Variant(variant))?;
+    let game = Game::of(variant).ok_or(EquityError::Refused(EquityRefusal::Game(variant)))?;
     let v = variant.variant();
     check_counts(&v, hands, board)?;
     let seen = check_cards(&v, hands, board, dead)?;
@@ -186,13 +191,11 @@ pub(crate) fn check(
         .rev()
         .filter(|&i| seen[i as usize].is_none())
         .collect();
-    let left = 5 - board.len();
-    if deck.len() < left {
-        return Err(EquityError::DeckTooSmall {
-            left: deck.len(),
-            needed: left,
-        });
+    let size = 52 - usize::from(lowest);
+    if let Some(r) = deck_refusal(size - deck.len(), v.short_deck, board.len()) {
+        return Err(EquityError::Refused(r));
     }
+    let left = 5 - board.len();
     Ok(Spot {
         game,
         runouts: choose(deck.len() as u64, left as u64),
@@ -213,19 +216,12 @@ fn check_counts(v: &Variant, hands: &[&[Card]], board: &[Card]) -> Result<(), Eq
             got: n,
         });
     }
-    for (player, h) in hands.iter().enumerate() {
-        if h.len() != v.hole_cards {
-            return Err(EquityError::HoleCount {
-                player,
-                expected: v.hole_cards,
-                got: h.len(),
-            });
-        }
+    let mut holes = hands.iter().enumerate();
+    let refused = holes.find_map(|(player, h)| hole_cards_refusal(player, v.id, h.len()));
+    match refused.or_else(|| board_refusal(board.len())) {
+        Some(r) => Err(EquityError::Refused(r)),
+        None => Ok(()),
     }
-    if !matches!(board.len(), 0 | 3 | 4) {
-        return Err(EquityError::BoardCount(board.len()));
-    }
-    Ok(())
 }
 
 /// Every known card once and in the variant's deck: where each one lies.
@@ -256,7 +252,7 @@ fn check_cards(
                 .map(|(index, &c)| (c, CardAt::Dead { index })),
         );
     for (card, at) in places {
-        if v.short_deck && card.rank() < Rank::Six {
+        if short_deck_refusal(card, v.short_deck).is_some() {
             return Err(EquityError::NotInDeck { card, at });
         }
         let slot = &mut seen[card.index() as usize];

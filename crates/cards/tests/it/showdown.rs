@@ -1,7 +1,8 @@
 //! `rank_showdown` and `stud_odd_chip_key` by the rules they implement.
 
 use showdown_cards::{
-    parse_cards, rank_showdown, stud_odd_chip_key, Card, EvalError, Rulebook, Side, VariantId,
+    parse_cards, rank_showdown, stud_odd_chip_key, Card, EvalError, NotInShortDeck, Rulebook, Side,
+    VariantId,
 };
 
 fn cards(s: &str) -> Vec<Card> {
@@ -50,7 +51,7 @@ fn wrong_counts_duplicates_and_short_deck_cards_are_errors_not_panics() {
             &cards("As Ks"),
             &cards("2c 7c 8c 9c Td")
         ),
-        Err(EvalError::NotInDeck("2c".parse().unwrap(), "short-deck"))
+        Err(EvalError::NotInDeck(NotInShortDeck("2c".parse().unwrap())))
     );
     assert!(rank_showdown(VariantId::Stud, &cards("As Ks"), &cards("")).is_err());
 }

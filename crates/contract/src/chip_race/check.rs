@@ -3,11 +3,13 @@
 //! and the cards the deal needs.
 
 use super::dto::ChipRaceRequest;
-use crate::problems::{Problems, SEAT_FROM_1};
+use crate::problems::Problems;
 use showdown_cards::Card;
 use showdown_core::chip_race::Convention;
-use showdown_core::draw::DECK_SIZE;
-use showdown_core::{denominations, small_blind_refusal, Denomination, MAX_AMOUNT};
+use showdown_core::{
+    denominations, race_player_refusals, small_blind_refusal, Denomination, RaceAt, RaceChips,
+    RaceSeat, RaceTerms,
+};
 
 /// The removed denomination and the one it colors up to: how many removed
 /// chips make one new chip, when the two are sound.
@@ -43,82 +45,37 @@ pub(super) fn convention(p: &mut Problems, req: &ChipRaceRequest) -> Convention 
     let (named, seat) = (req.convention.is_some(), req.small_blind_seat);
     if let Some(refusal) = small_blind_refusal(standard, named, seat) {
         p.push("/smallBlindSeat", refusal.to_string());
-    } else if standard && seat == Some(0) {
-        p.push("/smallBlindSeat", SEAT_FROM_1);
     }
     convention
 }
 
-/// Each player's chips in range, and the cards dealt to them (or a seed)
-/// matching the chips they race; then the whole race within one deck.
+/// Each player's chips and the cards dealt to them (or a seed), then the
+/// whole race within one deck: the core's `race_player_refusals`, each
+/// at its pointer.
 pub(super) fn players(p: &mut Problems, req: &ChipRaceRequest, ratio: Option<u64>) {
-    let mut needed = 0u64;
-    for i in 0..req.players.len() {
-        chips(p, req, i);
-        let Some(ratio) = ratio else { continue };
-        needed = needed.saturating_add(dealt(p, req, i, ratio));
+    let terms = RaceTerms {
+        removed: req.removed_denomination,
+        color_up_to: req.color_up_to,
+        ratio,
+        seeded: req.seed.is_some(),
+    };
+    let seats: Vec<RaceSeat> = (req.players.iter())
+        .map(|pl| RaceSeat {
+            leftover: pl.leftover_chips,
+            other: pl.other_chips,
+            cards: pl.cards.as_ref().map(Vec::len),
+        })
+        .collect();
+    for r in race_player_refusals(&terms, &seats) {
+        let pointer = match r.at() {
+            RaceAt::Players => "/players".to_string(),
+            RaceAt::Player(i) => format!("/players/{i}"),
+            RaceAt::Chips(i, RaceChips::Leftover) => format!("/players/{i}/leftoverChips"),
+            RaceAt::Chips(i, RaceChips::Other) => format!("/players/{i}/otherChips"),
+            RaceAt::Cards(i) => format!("/players/{i}/cards"),
+        };
+        p.push(pointer, r.to_string());
     }
-    if needed > DECK_SIZE as u64 {
-        p.push(
-            "/players",
-            format!("the race needs {needed} cards, more than one deck of {DECK_SIZE}: race in two rounds (one deck only, so no two cards can tie)"),
-        );
-    }
-}
-
-/// Player `i`'s chips: each count, and their whole value with the chip the
-/// race may add, within 2^53 - 1.
-fn chips(p: &mut Problems, req: &ChipRaceRequest, i: usize) {
-    let pl = &req.players[i];
-    for (field, v) in [
-        ("leftoverChips", pl.leftover_chips),
-        ("otherChips", pl.other_chips),
-    ] {
-        if v > MAX_AMOUNT {
-            p.push(
-                format!("/players/{i}/{field}"),
-                format!("{v} is over 2^53 - 1"),
-            );
-        }
-    }
-    let value = pl
-        .leftover_chips
-        .checked_mul(req.removed_denomination)
-        .and_then(|v| v.checked_add(pl.other_chips))
-        .and_then(|v| v.checked_add(req.color_up_to));
-    if value.is_none_or(|v| v > MAX_AMOUNT) {
-        p.push(
-            format!("/players/{i}"),
-            "the player's chips, counted in value, are over 2^53 - 1",
-        );
-    }
-}
-
-/// Player `i`'s deal: a seed or one card per chip raced, never both; the
-/// number of cards the player races.
-fn dealt(p: &mut Problems, req: &ChipRaceRequest, i: usize, ratio: u64) -> u64 {
-    let pl = &req.players[i];
-    let raced = pl.leftover_chips % ratio;
-    match (&pl.cards, req.seed) {
-        (Some(_), Some(_)) => p.push(
-            format!("/players/{i}/cards"),
-            "give either a seed or the cards dealt, not both",
-        ),
-        (Some(cards), None) if cards.len() as u64 != raced => p.push(
-            format!("/players/{i}/cards"),
-            format!(
-                "{} leftover chips race {raced} card(s) (full sets of {ratio} are exchanged at equal value), got {}",
-                pl.leftover_chips,
-                cards.len()
-            ),
-        ),
-        (None, None) if raced > 0 => p.push(
-            format!("/players/{i}/cards"),
-            format!("no seed: give the {raced} card(s) dealt for this player's leftover chips"),
-        ),
-        _ => {}
-    }
-    raced
 }
 
 /// The cards given, parsed, each problem at its own pointer; by request

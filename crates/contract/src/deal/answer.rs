@@ -60,7 +60,7 @@ pub(super) fn response<'a>(
 pub(super) fn refusal(e: DealError) -> Invalid {
     let pointer = match &e {
         DealError::Refused(r) => super::check::pointer(r.at()),
-        DealError::Prizes(PrizeError::Unit) => "/prizeUnit".to_string(),
+        DealError::Prizes(PrizeError::Unit(_)) => "/prizeUnit".to_string(),
         DealError::Prizes(_) => "/prizes".to_string(),
     };
     Invalid::one(pointer, e.to_string())

@@ -3,7 +3,7 @@
 //! and the amount set aside.
 
 use super::dto::DealRequest;
-use crate::problems::{earlier_equal, Problems};
+use crate::problems::{seating, Problems};
 use showdown_core::{
     player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
     stacks_total_refusal, DealAt, DealMethod, DealRefusal,
@@ -32,9 +32,10 @@ pub(super) fn method(name: &str, p: &mut Problems) -> Option<DealMethod> {
 pub(super) fn players(req: &DealRequest, method: Option<DealMethod>, p: &mut Problems) {
     let n = req.players.len();
     push(p, player_count_refusal(method, n));
-    let first = earlier_equal(n, |i| req.players[i].id.as_str());
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let mut seated = seating(&ids, &[]);
     for (i, pl) in req.players.iter().enumerate() {
-        p.id(i, &pl.id, first(i).filter(|_| !pl.id.is_empty()));
+        p.seating(&mut seated, i);
         push(p, stack_refusal(i, pl.stack));
     }
     let stacks: Vec<u64> = req.players.iter().map(|pl| pl.stack).collect();

@@ -2,33 +2,33 @@
 //! number of players, the dealer seat, the seed or the cards.
 
 use super::dto::DrawRequest;
-use crate::problems::{Problems, SEAT_FROM_1};
+use crate::problems::{seating, Problems};
 use showdown_cards::Card;
-use showdown_core::draw::draw_count_refusal;
+use showdown_core::draw::{draw_refusals, DrawAt};
 
 /// Every problem of the request: the number of players, the dealer seat,
 /// the seed or a card for each player, and the cards; the cards parsed, by
 /// request index.
 pub(super) fn request(p: &mut Problems, req: &DrawRequest) -> Vec<Option<Card>> {
-    if let Some(refusal) = draw_count_refusal(req.players.len()) {
-        p.push("/players", refusal.to_string());
-    }
-    if req.dealer_seat == Some(0) {
-        p.push("/dealerSeat", SEAT_FROM_1);
+    let cards: Vec<bool> = req.players.iter().map(|pl| pl.card.is_some()).collect();
+    let refusals = draw_refusals(req.dealer_seat, req.seed.is_some(), &cards);
+    let mut refusals = refusals.into_iter().peekable();
+    // The table's refusals, the seed and the seats, then each player's.
+    while let Some(r) = refusals.next_if(|r| !matches!(r.at(), DrawAt::Card(_))) {
+        let pointer = if r.at() == DrawAt::DealerSeat {
+            "/dealerSeat"
+        } else {
+            "/players"
+        };
+        p.push(pointer, r.to_string());
     }
     p.seed(req.seed);
-    p.players(req.players.iter().map(|pl| (pl.id.as_str(), pl.seat)));
-    for (i, pl) in req.players.iter().enumerate() {
-        match (&pl.card, req.seed) {
-            (Some(_), Some(_)) => p.push(
-                format!("/players/{i}/card"),
-                "give either a seed or the cards dealt, not both",
-            ),
-            (None, None) => p.push(
-                format!("/players/{i}/card"),
-                "no seed: give the card dealt to every player",
-            ),
-            _ => {}
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let seats: Vec<u32> = req.players.iter().map(|pl| pl.seat).collect();
+    p.seating(&mut seating(&ids, &seats), usize::MAX);
+    for r in refusals {
+        if let DrawAt::Card(i) = r.at() {
+            p.push(format!("/players/{i}/card"), r.to_string());
         }
     }
     let pointed: Vec<(String, &str)> = req

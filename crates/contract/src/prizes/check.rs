@@ -3,12 +3,10 @@
 //! breaks, and the field.
 
 use super::dto::PrizesRequest;
-use super::MAX_PRIZE_PLAYERS;
-use crate::problems::Problems;
+use crate::problems::{seating, Problems};
 use crate::validate::prize::{check_table, TableFields};
-use showdown_core::{ChipAmount, MAX_AMOUNT};
+use showdown_core::{hand_for_hand_refusals, HandForHandAt, HandForHandRefusal, Knocked};
 use showdown_json::Invalid;
-use std::collections::HashMap;
 
 /// RULES.md §14.9, the prizes route's part: the table, the players, their
 /// ids, stacks and tie breaks, and the field.
@@ -23,79 +21,33 @@ pub(super) fn request(req: &PrizesRequest) -> Result<(), Invalid> {
         },
         &mut p,
     );
-    let n = req.players.len();
-    if n == 0 {
-        p.push(
-            "/players",
-            "a hand for hand needs at least 1 player knocked out, got 0",
-        );
-    } else if n > MAX_PRIZE_PLAYERS {
-        p.push(
-            "/players",
-            format!("at most {MAX_PRIZE_PLAYERS} players a request, got {n}"),
-        );
-        return p.finish();
-    }
-    if req.players_left > MAX_AMOUNT {
-        p.push(
-            "/playersLeft",
-            format!(
-                "playersLeft {} is over 2^53 - 1 ({MAX_AMOUNT})",
-                req.players_left
-            ),
-        );
-    } else if req.players_left <= n as u64 {
-        p.push(
-            "/playersLeft",
-            format!(
-                "playersLeft {} must be above the {n} players knocked out: someone is left with chips",
-                req.players_left
-            ),
-        );
-    }
-    players(req, &mut p);
-    p.finish()
-}
-
-/// Ids unique and not empty, stacks at least 1, and with `seat` a
-/// `tieBreak` on every player, never one shared by two equal stacks.
-fn players(req: &PrizesRequest, p: &mut Problems) {
+    let busts: Vec<Knocked> = (req.players.iter())
+        .map(|pl| Knocked {
+            stack: pl.stack,
+            tie_break: pl.tie_break,
+        })
+        .collect();
     let seat = req.tied_places.as_deref() == Some("seat");
-    let mut ids: HashMap<&str, usize> = HashMap::with_capacity(req.players.len());
-    let mut breaks: HashMap<(u64, u64), usize> = HashMap::new();
-    for (i, pl) in req.players.iter().enumerate() {
-        let first = ids.get(pl.id.as_str()).copied();
-        p.id(i, &pl.id, first);
-        ids.entry(pl.id.as_str()).or_insert(i);
-        if pl.stack == 0 {
-            p.push(
-                format!("/players/{i}/stack"),
-                "stack must be at least 1: a player knocked out started the hand with chips",
-            );
-        } else {
-            p.amount(
-                || format!("/players/{i}/stack"),
-                ChipAmount::Stack,
-                pl.stack,
-                None,
-            );
-        }
-        match pl.tie_break {
-            None if seat => p.push(
-                format!("/players/{i}/tieBreak"),
-                "tiedPlaces seat needs a tieBreak on every player: the house's order of equal stacks",
-            ),
-            Some(t) if seat => {
-                if let Some(first) = breaks.insert((pl.stack, t), i) {
-                    p.push(
-                        format!("/players/{i}/tieBreak"),
-                        format!(
-                            "tieBreak {t} is also that of /players/{first}, with the same stack: equal stacks need distinct tie breaks"
-                        ),
-                    );
-                }
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let refusals = hand_for_hand_refusals(&busts, req.players_left, seat);
+    // Ids are listed beside each player's other problems, in player order.
+    let read_ids = !matches!(refusals.first(), Some(HandForHandRefusal::TooManyBusts(_)));
+    let mut seated = seating(if read_ids { &ids } else { &[] }, &[]);
+    for r in refusals {
+        let pointer = match r.at() {
+            HandForHandAt::Players => "/players".to_string(),
+            HandForHandAt::PlayersLeft => "/playersLeft".to_string(),
+            HandForHandAt::Stack(i) => {
+                p.seating(&mut seated, i);
+                format!("/players/{i}/stack")
             }
-            _ => {}
-        }
+            HandForHandAt::TieBreak(i) => {
+                p.seating(&mut seated, i);
+                format!("/players/{i}/tieBreak")
+            }
+        };
+        p.push(pointer, r.to_string());
     }
+    p.seating(&mut seated, usize::MAX);
+    p.finish()
 }

@@ -40,11 +40,12 @@ pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Inv
         return Ok(None);
     }
     let live = Live::of(hand);
-    let terms: Vec<CashOutTerms> = terms(req).into_iter().flatten().collect();
-    let mut by_k: BTreeMap<u8, Equity> = BTreeMap::new();
+    let terms: Vec<CashOutTerms> = terms(req);
+    let mut by_k: BTreeMap<u64, Equity> = BTreeMap::new();
     for t in &terms {
         if let std::collections::btree_map::Entry::Vacant(e) = by_k.entry(t.board_cards) {
-            let board = &v.board()[..usize::from(t.board_cards).min(v.board().len())];
+            let k = usize::try_from(t.board_cards).unwrap_or(usize::MAX);
+            let board = &v.board()[..k.min(v.board().len())];
             e.insert(enumerate(v.variant, &live.hands, board, &[], &live.masks).map_err(guard)?);
         }
     }
@@ -135,8 +136,8 @@ impl<'v> Live<'v> {
 fn dto<'a>(hand: &Hand<'a, '_>, o: &CashOutOutcome) -> CashOutDto<'a> {
     CashOutDto {
         agent_id: hand.id(o.player),
-        board_cards: u64::from(o.board_cards),
-        fee_bp: u64::from(o.fee_bp),
+        board_cards: o.board_cards,
+        fee_bp: o.fee_bp,
         runouts: o.runouts,
         pots: o
             .pots

@@ -4,9 +4,11 @@
 use super::dto::{TableRequest, TablesRequest};
 use crate::problems::Problems;
 use crate::validate::tournament::check_button_rule;
-use showdown_core::{table_refusals, tables_terms_refusals, TableSeats, TablesAt, TablesRefusal};
+use showdown_core::{
+    table_refusals, tables_id_refusals, tables_terms_refusals, SeatingRefusal, TableSeats,
+    TablesAt, TablesIdRefusal, TablesRefusal,
+};
 use showdown_json::{FieldError, Invalid, Problem, MAX_LISTED};
-use std::collections::HashMap;
 
 /// The 400 of a table without `firstHand` that misses a blind seat: a
 /// required field there, as serde would have said had the field been
@@ -63,46 +65,41 @@ pub(super) fn request(req: &TablesRequest) -> Result<(), Invalid> {
     for r in terms {
         push(&mut p, r);
     }
-    let mut table_ids: HashMap<&str, usize> = HashMap::new();
-    let mut player_ids: HashMap<&str, (usize, usize)> = HashMap::new();
+    let ids: Vec<(&str, Vec<&str>)> = (req.tables.iter())
+        .map(|t| {
+            (
+                t.id.as_str(),
+                t.players.iter().map(|pl| pl.id.as_str()).collect(),
+            )
+        })
+        .collect();
+    let mut twice = tables_id_refusals(&ids).into_iter().peekable();
     for (i, t) in req.tables.iter().enumerate() {
         check_table(i, t, rule == Some("forward"), &mut p);
-        if let Some(first) = table_ids
-            .insert(t.id.as_str(), i)
-            .filter(|_| !t.id.is_empty())
-        {
-            p.push(
-                format!("/tables/{i}/id"),
-                format!(
-                    "duplicate table id {:?} (first at /tables/{first}/id)",
-                    t.id
-                ),
-            );
-            table_ids.insert(t.id.as_str(), first);
-        }
-        for (j, pl) in t.players.iter().enumerate() {
-            if let Some((fi, fj)) = player_ids
-                .insert(pl.id.as_str(), (i, j))
-                .filter(|_| !pl.id.is_empty())
-            {
-                p.push(
-                    format!("/tables/{i}/players/{j}/id"),
-                    format!(
-                        "duplicate player id {:?} (first at /tables/{fi}/players/{fj}/id)",
-                        pl.id
-                    ),
-                );
-                player_ids.insert(pl.id.as_str(), (fi, fj));
-            }
+        while let Some(r) = twice.next_if(|r| id_place(r).0 == i) {
+            p.push(id_place(&r).1, r.to_string());
         }
     }
     p.finish()
 }
 
+/// The table a repeated id is in, and the pointer of the id.
+fn id_place(r: &TablesIdRefusal) -> (usize, String) {
+    match *r {
+        TablesIdRefusal::TableTwice { table, .. } => (table, format!("/tables/{table}/id")),
+        TablesIdRefusal::PlayerTwice { table, player, .. } => {
+            (table, format!("/tables/{table}/players/{player}/id"))
+        }
+    }
+}
+
 /// One table's seats: its size, the hand just played, its players' seats.
 fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
     if t.id.is_empty() {
-        p.push(format!("/tables/{i}/id"), "id must not be empty");
+        p.push(
+            format!("/tables/{i}/id"),
+            SeatingRefusal::EmptyId.to_string(),
+        );
     }
     let player_seats: Vec<u32> = t.players.iter().map(|pl| pl.seat).collect();
     let (table, by_player) = table_refusals(&TableSeats {
@@ -120,10 +117,8 @@ fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
     }
     for (j, (pl, r)) in t.players.iter().zip(by_player).enumerate() {
         if pl.id.is_empty() {
-            p.push(
-                format!("/tables/{i}/players/{j}/id"),
-                "id must not be empty",
-            );
+            let empty = SeatingRefusal::EmptyId.to_string();
+            p.push(format!("/tables/{i}/players/{j}/id"), empty);
         }
         if let Some(r) = r {
             push(p, r);

@@ -1,20 +1,17 @@
 //! The 422 checks of `badBeat` (RULES.md §11.5): the game, the shares, the
 //! minimum losing hand, and the fund and counts the core can judge.
 
+use crate::problems::card_twice;
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_cards::{Card, Rank, VariantId};
-use showdown_core::MAX_AMOUNT;
+use showdown_cards::{read_card, short_deck_refusal, Card, VariantId};
+use showdown_core::{
+    bad_beat_refusals, BadBeatAt, ChipAmount, DEFAULT_LOSER_BP, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,
+};
 
-/// The games of RULES.md §11.1.
-pub fn bad_beat_game(variant: VariantId) -> bool {
-    use VariantId as V;
-    matches!(
-        variant,
-        V::Holdem | V::ShortDeck | V::Omaha | V::Omaha5 | V::Omaha6
-    )
-}
-
+/// RULES.md §11.5: the core's refusals of the terms (`bad_beat_refusals`)
+/// and the pool's, each at its pointer in the order the request reads
+/// (terms, pool, counts), then the minimum losing hand's cards.
 pub(super) fn check(
     req: &SettleRequest,
     variant: Option<VariantId>,
@@ -24,52 +21,31 @@ pub(super) fn check(
     let Some(bb) = req.bad_beat.as_ref() else {
         return;
     };
-    if let Some(v) = variant.filter(|&v| !bad_beat_game(v)) {
-        p.push(
-            "/badBeat",
-            format!(
-                "the bad-beat jackpot is judged in holdem, short-deck, omaha, omaha-5 and omaha-6, not {}",
-                v.as_str()
-            ),
-        );
-    }
-    let bp = |b: Option<u64>, default: u64| b.unwrap_or(default);
+    let bp = |b: Option<u64>, default: u32| b.unwrap_or(u64::from(default));
     let shares = [
-        bp(bb.loser_bp, 5000),
-        bp(bb.winner_bp, 2500),
-        bp(bb.table_bp, 2500),
+        bp(bb.loser_bp, DEFAULT_LOSER_BP),
+        bp(bb.winner_bp, DEFAULT_WINNER_BP),
+        bp(bb.table_bp, DEFAULT_TABLE_BP),
     ];
-    let total = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
-    if total > 10_000 {
-        p.push(
-            "/badBeat",
-            format!("loserBp, winnerBp and tableBp add up to {total} basis points, over 10000"),
-        );
-    }
-    if bb.pool > MAX_AMOUNT {
-        p.push(
-            "/badBeat/pool",
-            format!("the pool is over 2^53 - 1 ({MAX_AMOUNT})"),
-        );
-    } else if let Some(u) = unit.filter(|&u| u > 0 && bb.pool % u != 0) {
-        p.push(
-            "/badBeat/pool",
-            format!("the pool {} is not a multiple of chipUnit {u}", bb.pool),
-        );
-    }
     let n = req.players.len() as u64;
-    let u32_max = u64::from(u32::MAX);
-    if let Some(d) = bb.players_dealt {
-        if d < n || d > u32_max {
-            p.push(
-                "/badBeat/playersDealt",
-                format!("players dealt must be from {n} (the players in the hand) to {u32_max}, got {d}"),
-            );
+    let (dealt, min) = (bb.players_dealt, bb.min_players_dealt);
+    let terms = bad_beat_refusals(variant, shares, n, dealt, min);
+    let mut terms = terms.into_iter().peekable();
+    let mut push = |p: &mut Problems, at| {
+        while let Some(r) = terms.next_if(|r| r.at() == at) {
+            let pointer = match at {
+                BadBeatAt::Terms => "/badBeat",
+                BadBeatAt::PlayersDealt => "/badBeat/playersDealt",
+                BadBeatAt::MinPlayersDealt => "/badBeat/minPlayersDealt",
+            };
+            p.push(pointer, r.to_string());
         }
-    }
-    if bb.min_players_dealt.is_some_and(|m| m > u32_max) {
-        p.push("/badBeat/minPlayersDealt", format!("at most {u32_max}"));
-    }
+    };
+    push(p, BadBeatAt::Terms);
+    let pool = || "/badBeat/pool".to_string();
+    p.amount(pool, ChipAmount::Pool, bb.pool, unit);
+    push(p, BadBeatAt::PlayersDealt);
+    push(p, BadBeatAt::MinPlayersDealt);
     min_losing_hand(&bb.min_losing_hand, variant, p);
 }
 
@@ -83,16 +59,17 @@ fn min_losing_hand(cards: &[String], variant: Option<VariantId>, p: &mut Problem
         return;
     }
     let short = variant == Some(VariantId::ShortDeck);
-    let mut seen: Vec<Card> = Vec::with_capacity(5);
+    let mut seen: Vec<(Card, String)> = Vec::with_capacity(5);
     for (j, s) in cards.iter().enumerate() {
         let at = format!("/badBeat/minLosingHand/{j}");
-        match s.parse::<Card>() {
-            Err(e) => p.push(at, crate::problems::malformed_card(s, &e)),
-            Ok(c) if short && c.rank() < Rank::Six => {
-                p.push(at, format!("card {c} is not in the short deck (6 to A)"))
-            }
-            Ok(c) if seen.contains(&c) => p.push(at, format!("card {c} appears twice")),
-            Ok(c) => seen.push(c),
+        let first = |c: Card| seen.iter().find(|(s, _)| *s == c).map(|(_, at)| at);
+        match read_card(s) {
+            Err(e) => p.push(at, e.to_string()),
+            Ok(c) => match (short_deck_refusal(c, short), first(c)) {
+                (Some(r), _) => p.push(at, r.to_string()),
+                (None, Some(first)) => p.push(at.clone(), card_twice(c, first)),
+                (None, None) => seen.push((c, at)),
+            },
         }
     }
 }

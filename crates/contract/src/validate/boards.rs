@@ -6,17 +6,15 @@ use super::deck::{Deck, Owner};
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::{Card, Variant};
-
-/// The most boards a request may list, checked before any board is looked
-/// at, so a body of many boards costs no per-board work. Rooms run it two
-/// to four times; 16 is well past that and far below any cost that matters.
-pub const MAX_BOARDS: usize = 16;
+use showdown_core::{
+    board_refusal, boards_deck_refusal, boards_refusal, CardsAt, CardsRefusal, MAX_LISTED_BOARDS,
+};
 
 /// The card strings `boards` holds, for sizing the card table once; none
 /// when the request has too many boards to be looked at.
 pub(super) fn card_count(req: &SettleRequest) -> usize {
     match &req.boards {
-        Some(boards) if boards.len() <= MAX_BOARDS => boards.iter().map(Vec::len).sum(),
+        Some(boards) if boards.len() <= MAX_LISTED_BOARDS => boards.iter().map(Vec::len).sum(),
         _ => 0,
     }
 }
@@ -36,7 +34,7 @@ fn shared_len(parsed: &[Vec<Option<Card>>]) -> usize {
 }
 
 /// Checks `boards` (present in `req`): not with `board`, only in board
-/// games, at most [`MAX_BOARDS`], each well formed and of the variant's
+/// games, at most `MAX_LISTED_BOARDS`, each well formed and of the variant's
 /// size at a showdown, no card twice outside the shared first part, and no
 /// more boards than the deck can deal for the players in the hand. Each
 /// board's cards go into `deck` in full, and where each ends into `ends`.
@@ -52,27 +50,9 @@ pub(super) fn check(
         return;
     };
     ends.push(deck.cards.len());
-    if req.board.is_some() {
-        p.push("/boards", "give board or boards, not both");
-        return;
-    }
-    if let Some(t) = table.filter(|t| t.board_cards == 0) {
-        p.push(
-            "/boards",
-            format!("{} has no board: boards are for board games", t.id.as_str()),
-        );
-        return;
-    }
-    if boards.is_empty() {
-        p.push("/boards", "boards needs at least one board");
-        return;
-    }
-    if boards.len() > MAX_BOARDS {
-        p.push(
-            "/boards",
-            format!("at most {MAX_BOARDS} boards, got {}", boards.len()),
-        );
-        return;
+    let refusal = boards_refusal(table, boards.len(), req.board.is_some());
+    if refusal.is_some() {
+        return refused(p, refusal);
     }
     let parsed: Vec<Vec<Option<Card>>> = boards
         .iter()
@@ -97,58 +77,30 @@ pub(super) fn check(
         ends.push(deck.cards.len());
     }
     if let Some(t) = table {
-        sizes(req, t, contested, p);
-        deck_can_deal(req, t, shared, p);
+        sizes(req, t, contested, shared, p);
     }
 }
 
 /// RULES.md §9.1, API.md: every board has the variant's board size at a
-/// showdown; an uncontested hand's boards may be short, never long.
-fn sizes(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
-    let name = t.id.as_str();
-    for (b, board) in req.boards.iter().flatten().enumerate() {
-        let got = board.len();
-        if contested && got != t.board_cards {
-            p.push(
-                format!("/boards/{b}"),
-                format!(
-                    "{name} needs {} board cards at a showdown, got {got}",
-                    t.board_cards
-                ),
-            );
-        } else if got > t.board_cards {
-            p.push(
-                format!("/boards/{b}"),
-                format!("{name} has {} board cards, got {got}", t.board_cards),
-            );
-        }
+/// showdown, and no more boards than the deck can deal for the players in
+/// the hand.
+fn sizes(req: &SettleRequest, t: &Variant, contested: bool, shared: usize, p: &mut Problems) {
+    let sizes: Vec<usize> = req.boards.iter().flatten().map(Vec::len).collect();
+    for (b, &got) in sizes.iter().enumerate() {
+        refused(p, board_refusal(t, CardsAt::OneBoard(b), got, contested));
     }
+    refused(p, boards_deck_refusal(t, req.players.len(), &sizes, shared));
 }
 
-/// API.md: no more boards than the deck can deal for the players in the
-/// hand: every player's hole cards, the shared first part once, and each
-/// board's run-out must fit in the deck. One board is the one-board hand,
-/// checked as `board` is.
-fn deck_can_deal(req: &SettleRequest, t: &Variant, shared: usize, p: &mut Problems) {
-    let Some(boards) = req.boards.as_ref().filter(|b| b.len() > 1) else {
-        return;
-    };
-    let deck = if t.short_deck { 36 } else { 52 };
-    let holes = req.players.len().saturating_mul(t.hole_cards);
-    let run_outs: usize = boards
-        .iter()
-        .map(|b| b.len().min(t.board_cards).saturating_sub(shared))
-        .sum();
-    let needed = holes.saturating_add(shared).saturating_add(run_outs);
-    if needed > deck {
-        p.push(
-            "/boards",
-            format!(
-                "{} boards need {needed} cards with {} players dealt {} each: the deck has {deck}",
-                boards.len(),
-                req.players.len(),
-                t.hole_cards
-            ),
-        );
+/// A refusal of the core's `cards_refusal` at its pointer.
+pub(super) fn refused(p: &mut Problems, refusal: Option<CardsRefusal>) {
+    if let Some(r) = refusal {
+        let pointer = match r.at() {
+            CardsAt::Board => "/board".to_string(),
+            CardsAt::Boards => "/boards".to_string(),
+            CardsAt::OneBoard(b) => format!("/boards/{b}"),
+            CardsAt::Player(i) => format!("/players/{i}/cards"),
+        };
+        p.push(pointer, r.to_string());
     }
 }

@@ -1,11 +1,12 @@
 //! Cards of a settle request: each well formed, in the variant's deck, dealt
 //! at most once, and as many as the variant deals.
 
-use super::boards;
+use super::boards::{self, refused};
 use super::deck::{Deck, Owner};
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::{Card, Variant};
+use showdown_core::{board_refusal, hole_refusal, CardsAt};
 
 /// `cards`, or none when there are more than `max`: an over-long list is one
 /// problem, so its cards are not parsed one by one (bounds the work a body
@@ -86,56 +87,14 @@ pub(super) fn counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut 
 
 /// The count of `board`'s cards.
 fn board_count(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
-    let name = t.id.as_str();
     let got = req.board.as_ref().map_or(0, Vec::len);
-    if t.board_cards == 0 {
-        if got > 0 {
-            let cards = if got == 1 { "card" } else { "cards" };
-            p.push("/board", format!("{name} has no board, got {got} {cards}"));
-        }
-    } else if contested && got != t.board_cards {
-        p.push(
-            "/board",
-            format!(
-                "{name} needs {} board cards at a showdown, got {got}",
-                t.board_cards
-            ),
-        );
-    } else if got > t.board_cards {
-        p.push(
-            "/board",
-            format!("{name} has {} board cards, got {got}", t.board_cards),
-        );
-    }
+    refused(p, board_refusal(t, CardsAt::Board, got, contested));
 }
 
 /// The count of each player's cards.
 fn hole_counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
-    let name = t.id.as_str();
     for (i, pl) in req.players.iter().enumerate() {
-        let got = pl.cards.as_ref().map_or(0, Vec::len);
-        // Built only for a problem: this loop runs for every request.
-        let ptr = || format!("/players/{i}/cards");
-        if contested && !pl.folded {
-            if pl.cards.is_none() || got == 0 {
-                p.push(
-                    ptr(),
-                    format!(
-                        "player {:?} is live at a showdown: their cards are required",
-                        pl.id
-                    ),
-                );
-            } else if got != t.hole_cards {
-                p.push(
-                    ptr(),
-                    format!("{name} needs {} cards per player, got {got}", t.hole_cards),
-                );
-            }
-        } else if got > t.hole_cards {
-            p.push(
-                ptr(),
-                format!("{name} deals {} cards per player, got {got}", t.hole_cards),
-            );
-        }
+        let got = pl.cards.as_ref().map(Vec::len);
+        refused(p, hole_refusal(t, i, got, contested && !pl.folded));
     }
 }

@@ -5,9 +5,10 @@ use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::VariantId;
 use showdown_core::{
-    cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutRefusal, CashOutSeat,
-    CashOutTerms, FeeRounding, DEFAULT_FEE_BP,
+    cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutSeat, CashOutTerms,
+    FeeRounding, DEFAULT_FEE_BP,
 };
+use showdown_equity::equity_game;
 
 /// `cashOuts[].feeRounding`, as the contract spells it.
 pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
@@ -18,33 +19,25 @@ pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
     }
 }
 
-/// The games of RULES.md §10.1, whose equity is enumerated.
-pub fn equity_game(variant: VariantId) -> bool {
-    showdown_equity::GAMES.contains(&variant)
-}
-
 /// The request's cash-outs as the core's terms, by request player index;
-/// `None` for one naming nobody in the hand (the core then refuses it).
-pub fn terms(req: &SettleRequest) -> Vec<Option<CashOutTerms>> {
+/// one naming nobody in the hand names an index past the players, which
+/// the core refuses.
+pub fn terms(req: &SettleRequest) -> Vec<CashOutTerms> {
     let list = req.cash_outs.as_deref().unwrap_or(&[]);
+    let player = |id: &str| req.players.iter().position(|p| p.id == id);
     list.iter()
-        .map(|c| {
-            let player = req.players.iter().position(|p| p.id == c.agent_id)?;
-            Some(CashOutTerms {
-                player,
-                // Out-of-range numbers stay out of range, so the core
-                // refuses them; the message below quotes the request's own.
-                board_cards: u8::try_from(c.board_cards).unwrap_or(u8::MAX),
-                fee_bp: c
-                    .fee_bp
-                    .map_or(DEFAULT_FEE_BP, |f| u32::try_from(f).unwrap_or(u32::MAX)),
-                // An unknown name is refused below; the core never sees it.
-                fee_rounding: fee_rounding(c.fee_rounding.as_deref()).unwrap_or_default(),
-            })
+        .map(|c| CashOutTerms {
+            player: player(&c.agent_id).unwrap_or(usize::MAX),
+            board_cards: c.board_cards,
+            fee_bp: c.fee_bp.unwrap_or(DEFAULT_FEE_BP),
+            // An unknown name is refused below; the core never sees it.
+            fee_rounding: fee_rounding(c.fee_rounding.as_deref()).unwrap_or_default(),
         })
         .collect()
 }
 
+/// RULES.md §10.6: each of the core's refusals (`cash_out_problems`) at
+/// its pointer, then the contract's closed set of `feeRounding`.
 pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Problems) {
     let Some(list) = req.cash_outs.as_deref() else {
         return;
@@ -58,56 +51,24 @@ pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
         })
         .collect();
     let hand = CashOutHand {
-        cash_out_allowed: variant.is_none_or(equity_game),
+        cash_out_allowed: variant.is_none_or(|v| equity_game(v).is_some()),
         boards: req.boards.as_ref().map_or(1, Vec::len),
         players: &seats,
     };
-    let terms = terms(req);
-    // A cash-out naming nobody is reported here; the core sees the others,
-    // so its indices are mapped back to the request's.
-    let mut known = Vec::with_capacity(terms.len());
-    let mut index_of = Vec::with_capacity(terms.len());
-    for (i, t) in terms.iter().enumerate() {
-        match t {
-            Some(t) => {
-                known.push(*t);
-                index_of.push(i);
-            }
-            None => p.push(
-                format!("/cashOuts/{i}/agentId"),
-                format!("no player has id {:?}", list[i].agent_id),
-            ),
-        }
-    }
-    for problem in cash_out_problems(&hand, &known) {
-        let (pointer, i) = match problem.at {
-            CashOutAt::List => ("/cashOuts".to_string(), None),
+    for problem in cash_out_problems(&hand, &terms(req)) {
+        let pointer = match problem.at {
+            CashOutAt::List => "/cashOuts".to_string(),
             CashOutAt::Field { index, field } => {
-                let i = index_of[index];
                 let name = match field {
                     CashOutField::Player => "agentId",
                     CashOutField::BoardCards => "boardCards",
                     CashOutField::FeeBp => "feeBp",
                 };
-                (format!("/cashOuts/{i}/{name}"), Some(i))
+                format!("/cashOuts/{index}/{name}")
             }
-            CashOutAt::PlayerCards { player } => (format!("/players/{player}/cards"), None),
+            CashOutAt::PlayerCards { player } => format!("/players/{player}/cards"),
         };
-        let message = match (problem.refusal, i) {
-            (CashOutRefusal::BoardCards(_), Some(i)) => {
-                format!("board cards must be 0, 3 or 4, not {}", list[i].board_cards)
-            }
-            (CashOutRefusal::FeeBp(_), Some(i)) => format!(
-                "fee of {} basis points: must be 0 to 10000",
-                list[i].fee_bp.unwrap_or(u64::from(DEFAULT_FEE_BP))
-            ),
-            (CashOutRefusal::ListedTwice { first }, _) => format!(
-                "the player already cashed out at /cashOuts/{}",
-                index_of[first]
-            ),
-            (refusal, _) => refusal.to_string(),
-        };
-        p.push(pointer, message);
+        p.push(pointer, problem.refusal.to_string());
     }
     // The rounding is the contract's word, not a refusal of the core's: it
     // is listed after them.

@@ -1,8 +1,9 @@
 //! The deck of a request as its cards are read: where each card was first
 //! seen, so a duplicate names its first copy by pointer.
 
+use crate::problems::card_twice;
 use crate::problems::Problems;
-use showdown_cards::{Card, Rank};
+use showdown_cards::{read_card, short_deck_refusal, Card};
 
 /// Whose card it is: where a pointer to it leads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,13 +54,12 @@ impl Deck {
     /// Parses a card string: a well-formed card of the variant's deck, or a
     /// problem at the card's pointer.
     pub(crate) fn parse(&self, p: &mut Problems, owner: Owner, j: usize, s: &str) -> Option<Card> {
-        match s.parse::<Card>() {
-            Err(e) => p.push(owner.ptr(j), crate::problems::malformed_card(s, &e)),
-            Ok(c) if self.short_deck && c.rank() < Rank::Six => p.push(
-                owner.ptr(j),
-                format!("card {c} is not in the short deck (6 to A)"),
-            ),
-            Ok(c) => return Some(c),
+        match read_card(s) {
+            Err(e) => p.push(owner.ptr(j), e.to_string()),
+            Ok(c) => match short_deck_refusal(c, self.short_deck) {
+                Some(r) => p.push(owner.ptr(j), r.to_string()),
+                None => return Some(c),
+            },
         }
         None
     }
@@ -68,10 +68,7 @@ impl Deck {
     /// naming the first copy.
     pub(crate) fn record(&mut self, p: &mut Problems, owner: Owner, j: usize, c: Card) {
         match self.first[usize::from(c.index())] {
-            Some((o, k)) => p.push(
-                owner.ptr(j),
-                format!("card {c} appears more than once (first at {})", o.ptr(k)),
-            ),
+            Some((o, k)) => p.push(owner.ptr(j), card_twice(c, &o.ptr(k))),
             None => {
                 self.first[usize::from(c.index())] = Some((owner, j));
                 self.cards.push(c);

@@ -21,18 +21,17 @@ pub mod showdown;
 pub(crate) mod tournament;
 mod validated;
 
-use crate::problems::{earlier_equal, Problems, SEAT_FROM_1};
+use crate::problems::{seating, Problems};
 use crate::settle::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
-use showdown_core::{hand_refusals, over_stack, ChipAmount, HiLoOddChips};
+use showdown_core::{
+    button_refusal, echo_refusal, folded_uncalled, hand_refusals, hand_total_refusal, over_stack,
+    ChipAmount, EchoRefusal, HandAt, HandRefusal, HiLoOddChips, Unit,
+};
 use showdown_json::Invalid;
 pub use validated::Validated;
 
 pub(crate) mod rake;
-
-/// The largest amount a JavaScript consumer reads exactly (RULES.md §1):
-/// the core's one definition.
-pub use showdown_core::MAX_AMOUNT;
 
 /// Check a request; on success return it parsed. Each concern is checked in
 /// the order its problems are listed.
@@ -111,7 +110,7 @@ fn hi_lo_odd_chips(req: &SettleRequest, p: &mut Problems) -> HiLoOddChips {
 
 /// `chipUnit`, checked first: the other amounts are checked against it.
 fn chip_unit(req: &SettleRequest, p: &mut Problems) -> Option<u64> {
-    p.unit("/chipUnit", "chipUnit", req.chip_unit)
+    p.unit("/chipUnit", Unit::Chip, req.chip_unit)
 }
 
 /// The hand's own amounts, `deadMoney` (returned) and `handNumber`.
@@ -123,12 +122,11 @@ fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> u64
         dead_money,
         unit,
     );
-    // Echoed back: JavaScript must read it exactly, as it reads amounts.
-    if let Some(h) = req.hand_number.filter(|&h| h > MAX_AMOUNT) {
-        p.push(
-            "/handNumber",
-            format!("handNumber {h} is over 2^53 - 1 ({MAX_AMOUNT})"),
-        );
+    if let Some(r) = req
+        .hand_number
+        .and_then(|h| echo_refusal(h, EchoRefusal::HandNumber))
+    {
+        p.push("/handNumber", r.to_string());
     }
     dead_money
 }
@@ -140,21 +138,19 @@ fn players(req: &SettleRequest, unit: Option<u64>, dead_money: u64, p: &mut Prob
     let n = req.players.len();
     let live = req.players.iter().filter(|pl| !pl.folded).count();
     for refusal in hand_refusals(n, live) {
-        p.push("/players", refusal.to_string());
+        hand_refusal(p, Some(refusal));
     }
-    let dup_id = earlier_equal(n, |i| req.players[i].id.as_str());
-    let dup_seat = earlier_equal(n, |i| req.players[i].seat);
+    let ids: Vec<&str> = req.players.iter().map(|pl| pl.id.as_str()).collect();
+    let seats: Vec<u32> = req.players.iter().map(|pl| pl.seat).collect();
+    let mut seated = seating(&ids, &seats);
     let mut total: u64 = dead_money;
     for (i, pl) in req.players.iter().enumerate() {
-        p.id(i, &pl.id, dup_id(i));
-        p.seat(i, pl.seat, dup_seat(i));
+        p.seating(&mut seated, i);
         total = total.saturating_add(player_amounts(i, pl, unit, p));
     }
-    if total > MAX_AMOUNT && !p.over {
-        p.push(
-            "/players",
-            format!("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})"),
-        );
+    // Not said again when an amount alone is over (its own refusal says so).
+    if let Some(refusal) = hand_total_refusal(total).filter(|_| !p.over) {
+        p.push("/players", refusal.to_string());
     }
     live >= 2
 }
@@ -178,69 +174,31 @@ fn player_amounts(i: usize, pl: &PlayerRequest, unit: Option<u64>, p: &mut Probl
     pl.committed.saturating_add(dead)
 }
 
-/// RULES.md §2.1: the uncalled part of the largest bet goes back to its
-/// owner; a folded player cannot own it (folding to no bet is impossible).
+/// RULES.md §2.1: a folded player cannot own the uncalled bet (the
+/// core's `folded_uncalled`).
 fn uncalled_bet(req: &SettleRequest, p: &mut Problems) {
-    let n = req.players.len();
-    if n < 2 {
-        return;
-    }
-    let max = req.players.iter().map(|pl| pl.committed).max().unwrap_or(0);
-    let mut at_max = (0..n).filter(|&i| req.players[i].committed == max);
-    if let (Some(only), None) = (at_max.next(), at_max.next()) {
-        if req.players[only].folded {
-            p.push(
-                format!("/players/{only}/folded"),
-                format!(
-                    "player {:?} folded but alone committed the most ({max}): nobody called that bet",
-                    req.players[only].id
-                ),
-            );
-        }
+    let bets = req.players.iter().map(|pl| (pl.committed, pl.folded));
+    hand_refusal(p, folded_uncalled(bets));
+}
+
+/// A refusal of the hand at its pointer.
+fn hand_refusal(p: &mut Problems, refusal: Option<HandRefusal>) {
+    if let Some(r) = refusal {
+        let pointer = match r.at() {
+            HandAt::Players => "/players".to_string(),
+            HandAt::Folded(i) => format!("/players/{i}/folded"),
+            HandAt::ButtonSeat => "/buttonSeat".to_string(),
+        };
+        p.push(pointer, r.to_string());
     }
 }
 
 /// The button seat (RULES.md §4: button games give odd chips from the
-/// button; stud games have none).
+/// button; stud games have none), when the core's `button_refusal` has
+/// none.
 fn button(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) -> Option<u32> {
-    match (table, req.button_seat) {
-        (Some(t), None) if t.button => {
-            p.push(
-                "/buttonSeat",
-                format!("{} is a button game: buttonSeat is required", req.variant),
-            );
-            None
-        }
-        (Some(t), Some(_)) if !t.button => {
-            p.push(
-                "/buttonSeat",
-                format!("{} has no button: leave buttonSeat out", req.variant),
-            );
-            None
-        }
-        (_, Some(0)) => {
-            p.push("/buttonSeat", SEAT_FROM_1);
-            None
-        }
-        (_, b) => b,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::problems::earlier_equal;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// Both paths of `earlier_equal` (pairs up to 16 keys, sorting above)
-        /// give what the plain definition does.
-        #[test]
-        fn earlier_equal_is_the_first_earlier_equal_key(keys in prop::collection::vec(0u8..6, 0..40)) {
-            let want: Vec<Option<usize>> = (0..keys.len())
-                .map(|i| (0..i).find(|&j| keys[j] == keys[i]))
-                .collect();
-            let got: Vec<Option<usize>> = (0..keys.len()).map(earlier_equal(keys.len(), |i| keys[i])).collect();
-            prop_assert_eq!(got, want);
-        }
-    }
+    let game = table.map(|t| (t.id.as_str(), t.button));
+    let refusal = button_refusal(game, req.button_seat);
+    hand_refusal(p, refusal);
+    req.button_seat.filter(|_| refusal.is_none())
 }

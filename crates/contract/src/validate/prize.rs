@@ -6,7 +6,7 @@
 
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_core::{prize_table_problems, PrizeTableAt};
+use showdown_core::{prize_table_problems, PrizeTableAt, Unit};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).
 pub(crate) const TIED_PLACES: [&str; 2] = ["split", "seat"];
@@ -24,7 +24,7 @@ pub(crate) struct TableFields<'r> {
 /// then the prizes ([`check_prizes`]).
 pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
     let at = f.at;
-    let unit = p.unit(&format!("{at}/prizeUnit"), "prizeUnit", f.prize_unit);
+    let unit = p.unit(&format!("{at}/prizeUnit"), Unit::Prize, f.prize_unit);
     if let Some(tied) = f.tied_places {
         if !TIED_PLACES.contains(&tied) {
             p.push(
@@ -76,73 +76,4 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         },
         p,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use showdown_core::prize::PrizeError;
-    use showdown_core::{PrizeTable, PrizeTableRefusal, MAX_AMOUNT, MAX_PRIZES};
-
-    /// A table refused for `r` alone, with its unit and the index of the
-    /// prize at fault (`None`: the list as a whole). The match has no
-    /// wildcard: a refusal the core adds fails to compile until it is
-    /// listed here, with its pointer.
-    fn case(r: PrizeTableRefusal) -> (Vec<u64>, u64, Option<usize>) {
-        match r {
-            PrizeTableRefusal::TooManyPlaces(n) => (vec![1; n], 1, None),
-            PrizeTableRefusal::NotMultiple { prize, unit } => (vec![prize, unit], unit, Some(0)),
-            PrizeTableRefusal::Rising {
-                prize,
-                place,
-                before,
-            } => {
-                let mut prizes = vec![before; place - 1];
-                prizes.push(prize);
-                (prizes, 1, Some(place - 1))
-            }
-            PrizeTableRefusal::Total => (vec![MAX_AMOUNT, 1], 1, None),
-        }
-    }
-
-    /// RULES.md §14.9: each of the core's prize-table refusals has one
-    /// wording, the core's, which both the 422 and `PrizeTable::new` give,
-    /// and one pointer, under the object that holds the table.
-    #[test]
-    fn rules_14_9_every_prize_table_refusal_has_one_wording_and_one_pointer() {
-        let all = [
-            PrizeTableRefusal::TooManyPlaces(MAX_PRIZES + 1),
-            PrizeTableRefusal::NotMultiple {
-                prize: 150,
-                unit: 100,
-            },
-            PrizeTableRefusal::Rising {
-                prize: 12_000,
-                place: 4,
-                before: 10_000,
-            },
-            PrizeTableRefusal::Total,
-        ];
-        let mut wordings: Vec<String> = Vec::new();
-        for r in all {
-            let (prizes, unit, index) = case(r);
-            let mut p = Problems::default();
-            check_prizes("/tournament", &prizes, Some(unit), &mut p);
-            let errors = p.into_invalid().errors;
-            let pointer = match index {
-                Some(i) => format!("/tournament/prizes/{i}"),
-                None => "/tournament/prizes".to_string(),
-            };
-            assert_eq!(errors.len(), 1, "{r:?}: {errors:?}");
-            assert_eq!(errors[0].pointer, pointer, "{r:?}");
-            assert_eq!(errors[0].message, r.to_string(), "{r:?}");
-            let refused = PrizeTable::new(prizes, unit).unwrap_err();
-            assert_eq!(refused, PrizeError::Table(r));
-            assert_eq!(refused.to_string(), errors[0].message);
-            wordings.push(r.to_string());
-        }
-        wordings.sort();
-        wordings.dedup();
-        assert_eq!(wordings.len(), all.len(), "two refusals share a wording");
-    }
 }

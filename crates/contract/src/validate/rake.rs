@@ -2,10 +2,11 @@
 //! and several boards"); `settle::house_take` reads it for the core once
 //! valid.
 
-use crate::problems::{earlier_equal, Problems};
+use crate::problems::Problems;
 use crate::settle::{RakeRequest, SettleRequest};
 use showdown_core::{
-    players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, Rounding, Spread,
+    cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, RakeAt,
+    RakeRefusal, Rounding, Spread,
 };
 
 /// `rake.rounding`, as the contract spells it.
@@ -63,9 +64,19 @@ pub(super) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
     }
 }
 
+/// A refusal of the house's terms at its pointer.
+fn refused(p: &mut Problems, r: RakeRefusal) {
+    let pointer = match r.at() {
+        RakeAt::PercentBp => "/rake/percentBp".to_string(),
+        RakeAt::PlayersDealt => "/rake/playersDealt".to_string(),
+        RakeAt::MinPlayers(k) => format!("/rake/capsByPlayersDealt/{k}/minPlayers"),
+    };
+    p.push(pointer, r.to_string());
+}
+
 fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Problems) {
     if let Some(refusal) = rake_rate_refusal(r.percent_bp) {
-        p.push("/rake/percentBp", refusal.to_string());
+        refused(p, refusal);
     }
     if let Some(cap) = r.cap {
         p.amount(|| "/rake/cap".into(), ChipAmount::Cap, cap, unit);
@@ -77,23 +88,18 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
         }
     }
     let steps = r.caps_by_players_dealt.as_deref().unwrap_or(&[]);
-    let dup = earlier_equal(steps.len(), |k| steps[k].min_players);
+    let mins: Vec<u32> = steps.iter().map(|s| s.min_players).collect();
+    let mut twice = cap_ladder_refusals(&mins).into_iter().peekable();
     for (k, step) in steps.iter().enumerate() {
-        let at = |field: &str| format!("/rake/capsByPlayersDealt/{k}/{field}");
-        p.amount(|| at("cap"), ChipAmount::Cap, step.cap, unit);
-        if let Some(first) = dup(k) {
-            p.push(
-                at("minPlayers"),
-                format!(
-                    "minPlayers {} appears more than once (first at /rake/capsByPlayersDealt/{first}/minPlayers)",
-                    step.min_players
-                ),
-            );
+        let at = || format!("/rake/capsByPlayersDealt/{k}/cap");
+        p.amount(at, ChipAmount::Cap, step.cap, unit);
+        if let Some(r) = twice.next_if(|r| r.at() == RakeAt::MinPlayers(k)) {
+            refused(p, r);
         }
     }
     let dealt = r.players_dealt;
     if let Some(refusal) = dealt.and_then(|d| players_dealt_refusal(d, players)) {
-        p.push("/rake/playersDealt", refusal.to_string());
+        refused(p, refusal);
     }
     let unknown = [
         (

@@ -1,11 +1,12 @@
 //! The 422 checks of `tournament` and `players[].bounty` (RULES.md §12.10).
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
-use crate::problems::{Problems, SEAT_FROM_1};
+use crate::problems::Problems;
 use crate::settle::SettleRequest;
 use showdown_cards::Variant;
 use showdown_core::{
-    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentSeat,
+    next_hand_refusals, tournament_problems, NextHandAt, TournamentAt, TournamentField,
+    TournamentHand, TournamentSeat, Unit,
 };
 
 /// The most players a tournament hand may list: no game deals a hand to
@@ -39,7 +40,7 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
         );
     }
     no_house_take(req, p);
-    let unit = p.unit("/tournament/bountyUnit", "bountyUnit", t.bounty_unit);
+    let unit = p.unit("/tournament/bountyUnit", Unit::Bounty, t.bounty_unit);
     let seats: Vec<TournamentSeat> = req
         .players
         .iter()
@@ -103,54 +104,20 @@ pub(super) fn check_next_hand(req: &SettleRequest, table: Option<&Variant>, p: &
     if let Some(rule) = t.button_rule.as_deref() {
         check_button_rule(rule, "/tournament/buttonRule", p);
     }
-    let (sb, bb) = match (t.small_blind_seat, t.big_blind_seat) {
-        (None, None) => {
-            if t.button_rule.is_some() {
-                p.push(
-                    "/tournament/buttonRule",
-                    "buttonRule needs smallBlindSeat and bigBlindSeat: send both, or leave buttonRule out",
-                );
-            }
-            return;
-        }
-        (Some(_), None) => {
-            p.push(
-                "/tournament/bigBlindSeat",
-                "bigBlindSeat is required with smallBlindSeat: the next hand needs both blinds of this one",
-            );
-            return;
-        }
-        (None, Some(_)) => {
-            p.push(
-                "/tournament/smallBlindSeat",
-                "smallBlindSeat is required with bigBlindSeat: the next hand needs both blinds of this one",
-            );
-            return;
-        }
-        (Some(sb), Some(bb)) => (sb, bb),
-    };
-    if table.is_some_and(|t| !t.button) {
-        for field in ["smallBlindSeat", "bigBlindSeat"] {
-            p.push(
-                format!("/tournament/{field}"),
-                format!("{} has no button or blinds: leave {field} out", req.variant),
-            );
-        }
-        return;
-    }
-    if sb == 0 {
-        p.push("/tournament/smallBlindSeat", SEAT_FROM_1);
-    }
-    if sb == bb {
-        p.push(
-            "/tournament/bigBlindSeat",
-            format!("bigBlindSeat {bb} is also smallBlindSeat: the blinds are on two seats (heads-up, the small blind is the button's)"),
-        );
-    } else if !req.players.iter().any(|pl| pl.seat == bb && pl.stack > 0) {
-        p.push(
-            "/tournament/bigBlindSeat",
-            format!("bigBlindSeat {bb} is not the seat of a player of the request who starts the hand with chips"),
-        );
+    let variant = table.map(|t| (t.id.as_str(), t.button));
+    let big_has_chips = |bb| req.players.iter().any(|pl| pl.seat == bb && pl.stack > 0);
+    let (sb, bb, rule) = (
+        t.small_blind_seat,
+        t.big_blind_seat,
+        t.button_rule.is_some(),
+    );
+    for r in next_hand_refusals(variant, sb, bb, rule, big_has_chips) {
+        let pointer = match r.at() {
+            NextHandAt::ButtonRule => "/tournament/buttonRule",
+            NextHandAt::SmallBlindSeat => "/tournament/smallBlindSeat",
+            NextHandAt::BigBlindSeat => "/tournament/bigBlindSeat",
+        };
+        p.push(pointer, r.to_string());
     }
 }
 

@@ -4,7 +4,7 @@
 use crate::refusal::{listed, one_wording_one_pointer};
 use serde_json::{json, Value};
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest};
-use showdown_core::{ChipRaceRefusal as R, MAX_AMOUNT};
+use showdown_core::{ChipRaceRefusal as R, RaceChips, MAX_AMOUNT};
 
 /// The problems of a seeded race of two changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -49,6 +49,13 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/colorUpTo",
         ),
+        R::SmallBlindSeatZero => (
+            problems(|b| {
+                b["convention"] = json!("standard");
+                b["smallBlindSeat"] = json!(0);
+            }),
+            "/smallBlindSeat",
+        ),
         R::SmallBlindMissing => (
             problems(|b| b["convention"] = json!("standard")),
             "/smallBlindSeat",
@@ -62,10 +69,62 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/smallBlindSeat",
         ),
+        R::ChipsTooLarge { .. }
+        | R::ValueTooLarge { .. }
+        | R::SeedAndCards { .. }
+        | R::CardCount { .. }
+        | R::NoCards { .. }
+        | R::TooManyCards { .. } => player_case(r),
     }
 }
 
-/// RULES.md §6: each of the core's refusals of a race's terms has one
+/// The request refused for `r`, a refusal of the players' chips or
+/// cards, and its pointer.
+fn player_case(r: R) -> (Vec<(String, String)>, &'static str) {
+    match r {
+        R::ChipsTooLarge { field, value, .. } => {
+            let (name, pointer) = match field {
+                RaceChips::Leftover => ("leftoverChips", "/players/1/leftoverChips"),
+                RaceChips::Other => ("otherChips", "/players/1/otherChips"),
+            };
+            (problems(|b| b["players"][1][name] = json!(value)), pointer)
+        }
+        R::ValueTooLarge { .. } => (
+            problems(|b| b["players"][1]["otherChips"] = json!(MAX_AMOUNT - 10)),
+            "/players/1",
+        ),
+        R::SeedAndCards { .. } => (
+            problems(|b| b["players"][1]["cards"] = json!(["2c", "3c", "4c"])),
+            "/players/1/cards",
+        ),
+        R::CardCount { got, .. } => (
+            problems(|b| {
+                b.as_object_mut().unwrap().remove("seed");
+                b["players"][0]["cards"] = json!(["2c", "3c", "4c", "5c"]);
+                b["players"][1]["cards"] = json!(["2d", "3d", "4d", "5d", "6d"][..got]);
+            }),
+            "/players/1/cards",
+        ),
+        R::NoCards { .. } => (
+            problems(|b| {
+                b.as_object_mut().unwrap().remove("seed");
+                b["players"][0]["cards"] = json!(["2c", "3c", "4c", "5c"]);
+            }),
+            "/players/1/cards",
+        ),
+        R::TooManyCards { needed } => (
+            problems(|b| {
+                b["players"] = json!((1..=needed / 4)
+                    .map(|s| json!({"id": format!("p{s}"), "seat": s, "leftoverChips": 4, "otherChips": 0}))
+                    .collect::<Vec<_>>());
+            }),
+            "/players",
+        ),
+        other => unreachable!("not a refusal of the players: {other:?}"),
+    }
+}
+
+/// RULES.md §6: each of the core's refusals of a race's terms and players has one
 /// wording, the core's, at one pointer; no two share a wording.
 #[test]
 fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
@@ -82,8 +141,33 @@ fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
             color_up_to: 60,
         },
         R::SmallBlindMissing,
+        R::SmallBlindSeatZero,
         R::SmallBlindNotUsed { named: true },
         R::SmallBlindNotUsed { named: false },
+        R::ChipsTooLarge {
+            player: 1,
+            field: RaceChips::Leftover,
+            value: MAX_AMOUNT + 3,
+        },
+        R::ChipsTooLarge {
+            player: 1,
+            field: RaceChips::Other,
+            value: MAX_AMOUNT + 2,
+        },
+        R::ValueTooLarge { player: 1 },
+        R::SeedAndCards { player: 1 },
+        R::CardCount {
+            player: 1,
+            leftover: 3,
+            raced: 3,
+            ratio: 5,
+            got: 2,
+        },
+        R::NoCards {
+            player: 1,
+            raced: 3,
+        },
+        R::TooManyCards { needed: 56 },
     ];
     one_wording_one_pointer(&all, case);
 }

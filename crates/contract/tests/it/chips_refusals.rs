@@ -1,9 +1,12 @@
 //! RULES.md §1, §8 and API.md: the refusals of a hand's chips, table and
 //! house terms the core decides, as the settle route places and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems};
+use crate::refusal::{listed, one_wording_one_pointer, settle_problems};
 use serde_json::{json, Value};
-use showdown_core::{ChipAmount, ChipsRefusal, HandRefusal, RakeRefusal, MAX_AMOUNT};
+use showdown_contract::draw::{draw_request, DrawRequest};
+use showdown_core::{
+    ChipAmount, ChipsRefusal, EchoRefusal, HandRefusal, RakeRefusal, Unit, MAX_AMOUNT,
+};
 
 /// The problems of a two-handed hold'em hand changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -40,6 +43,29 @@ fn place(what: ChipAmount) -> (&'static str, fn(&mut Value, u64)) {
         ChipAmount::Cap => ("/rake/cap", |b, v| {
             b["rake"] = json!({"percentBp": 500, "cap": v})
         }),
+        ChipAmount::Pool => {
+            (
+                "/badBeat/pool",
+                |b, v| {
+                    b["badBeat"] =
+                        json!({"pool": v, "minLosingHand": ["Ah", "Ad", "Ac", "Kh", "Kd"]})
+                },
+            )
+        }
+    }
+}
+
+/// Where the unit `what` sits in that hand, and how to set it (no
+/// wildcard, as above).
+fn unit_place(what: Unit) -> (&'static str, fn(&mut Value, u64)) {
+    match what {
+        Unit::Chip => ("/chipUnit", |b, v| b["chipUnit"] = json!(v)),
+        Unit::Bounty => ("/tournament/bountyUnit", |b, v| {
+            b["tournament"] = json!({ "bountyUnit": v })
+        }),
+        Unit::Prize => ("/tournament/prizeUnit", |b, v| {
+            b["tournament"] = json!({ "prizeUnit": v })
+        }),
     }
 }
 
@@ -64,6 +90,23 @@ fn case(r: ChipsRefusal) -> (Vec<(String, String)>, &'static str) {
             };
             (problems(edit), pointer)
         }
+        ChipsRefusal::UnitZero(what) => {
+            let (pointer, set) = unit_place(what);
+            (problems(|b| set(b, 0)), pointer)
+        }
+        ChipsRefusal::UnitTooLarge(what, value) => {
+            let (pointer, set) = unit_place(what);
+            (problems(|b| set(b, value)), pointer)
+        }
+        ChipsRefusal::HandTotal => (
+            problems(|b| {
+                for i in 0..2 {
+                    b["players"][i]["stack"] = json!(MAX_AMOUNT);
+                    b["players"][i]["committed"] = json!(MAX_AMOUNT / 2 + 1);
+                }
+            }),
+            "/players",
+        ),
         ChipsRefusal::OverStack { dead, .. } => (
             problems(|b| b["players"][0]["dead"] = json!(dead)),
             "/players/0/committed",
@@ -71,11 +114,21 @@ fn case(r: ChipsRefusal) -> (Vec<(String, String)>, &'static str) {
     }
 }
 
-/// API.md: each of the core's refusals of a hand's table has one
+/// API.md and RULES.md §2.1: each of the core's refusals of a hand's table has one
 /// wording, the core's, at one pointer.
 #[test]
 fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
-    let all = [HandRefusal::TooFewPlayers(1), HandRefusal::NoLivePlayer];
+    let all = [
+        HandRefusal::TooFewPlayers(1),
+        HandRefusal::NoLivePlayer,
+        HandRefusal::FoldedUncalled {
+            player: 1,
+            committed: 30,
+        },
+        HandRefusal::ButtonRequired("holdem"),
+        HandRefusal::NoButton("razz"),
+        HandRefusal::ButtonSeatZero,
+    ];
     // No wildcard: a refusal the core adds fails to compile until it is
     // listed here, with its pointer.
     let case = |r: HandRefusal| match r {
@@ -93,6 +146,21 @@ fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
             }),
             "/players",
         ),
+        HandRefusal::FoldedUncalled { player, committed } => (
+            problems(|b| {
+                b["players"][player]["committed"] = json!(committed);
+                b["players"][player]["folded"] = json!(true);
+            }),
+            "/players/1/folded",
+        ),
+        HandRefusal::ButtonRequired(_) => (
+            problems(|b| {
+                b.as_object_mut().unwrap().remove("buttonSeat");
+            }),
+            "/buttonSeat",
+        ),
+        HandRefusal::NoButton(_) => (problems(|b| b["variant"] = json!("razz")), "/buttonSeat"),
+        HandRefusal::ButtonSeatZero => (problems(|b| b["buttonSeat"] = json!(0)), "/buttonSeat"),
     };
     one_wording_one_pointer(&all, case);
 }
@@ -107,6 +175,11 @@ fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
             dealt: 1,
             players: 2,
         },
+        RakeRefusal::CapTwice {
+            step: 1,
+            min_players: 2,
+            first: 0,
+        },
     ];
     // No wildcard: a refusal the core adds fails to compile until it is
     // listed here, with its pointer.
@@ -119,12 +192,20 @@ fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
             problems(|b| b["rake"] = json!({"percentBp": 500, "playersDealt": dealt})),
             "/rake/playersDealt",
         ),
+        RakeRefusal::CapTwice { min_players, .. } => {
+            let step = json!({"minPlayers": min_players, "cap": 5});
+            let rake = json!({"percentBp": 500, "capsByPlayersDealt": [step, step]});
+            (
+                problems(|b| b["rake"] = rake),
+                "/rake/capsByPlayersDealt/1/minPlayers",
+            )
+        }
     };
     one_wording_one_pointer(&all, case);
 }
 
 /// RULES.md §1 and API.md: each of the core's refusals of a chip amount
-/// has one wording, the core's, at one pointer (the core's guard refuses
+/// or a unit has one wording, the core's, at one pointer (the core's guard refuses
 /// with the same values, so in the same words).
 #[test]
 fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
@@ -137,16 +218,42 @@ fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
         A::JackpotAmount,
         A::MinPot,
         A::Cap,
+        A::Pool,
     ];
     let mut all: Vec<ChipsRefusal> = Vec::new();
     for what in amounts {
         all.push(ChipsRefusal::TooLarge(what, MAX_AMOUNT + 1));
         all.push(ChipsRefusal::NotMultiple(what, 7, 5));
     }
+    for what in [Unit::Chip, Unit::Bounty, Unit::Prize] {
+        all.push(ChipsRefusal::UnitZero(what));
+        all.push(ChipsRefusal::UnitTooLarge(what, MAX_AMOUNT + 1));
+    }
+    all.push(ChipsRefusal::HandTotal);
     all.push(ChipsRefusal::OverStack {
         committed: 10,
         dead: 95,
         stack: 100,
     });
+    one_wording_one_pointer(&all, case);
+}
+
+/// RULES.md §1: each refusal of a number the answer echoes has one
+/// wording, the core's, at one pointer.
+#[test]
+fn rules_1_every_echoed_number_refusal_has_one_wording_and_one_pointer() {
+    let all = [
+        EchoRefusal::HandNumber(MAX_AMOUNT + 1),
+        EchoRefusal::Seed(MAX_AMOUNT + 2),
+    ];
+    let case = |r: EchoRefusal| match r {
+        EchoRefusal::HandNumber(n) => (problems(|b| b["handNumber"] = json!(n)), "/handNumber"),
+        EchoRefusal::Seed(seed) => {
+            let body = json!({"purpose": "button", "seed": seed, "players": [
+                {"id": "a", "seat": 1}, {"id": "b", "seat": 2}]});
+            let req: DrawRequest = serde_json::from_value(body).unwrap();
+            (listed(draw_request(&req).unwrap_err()), "/seed")
+        }
+    };
     one_wording_one_pointer(&all, case);
 }

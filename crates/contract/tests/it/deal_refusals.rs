@@ -1,7 +1,7 @@
 //! RULES.md §14.6, §14.9: the deal refusals the core decides, as the
 //! contract places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer};
+use crate::refusal::{listed, one_wording_one_pointer, player_1_stack};
 use serde_json::{json, Value};
 use showdown_contract::deal::{prepare, DealRequest};
 use showdown_core::{ChipAmount, ChipsRefusal, DealRefusal as R, MAX_AMOUNT};
@@ -39,17 +39,8 @@ fn case(r: R) -> (Vec<(String, String)>, &'static str) {
             }),
             "/players",
         ),
-        R::NoChips(_) => (
-            problems(|b| b["players"][1]["stack"] = json!(0)),
-            "/players/1/stack",
-        ),
-        R::Stack { refusal, .. } => {
-            let ChipsRefusal::TooLarge(_, v) = refusal else {
-                unreachable!("a stack is judged in chips only")
-            };
-            let found = problems(|b| b["players"][1]["stack"] = json!(v));
-            (found, "/players/1/stack")
-        }
+        R::NoChips(_) => (problems(player_1_stack(None)), "/players/1/stack"),
+        R::Stack { refusal, .. } => (problems(player_1_stack(Some(refusal))), "/players/1/stack"),
         R::StacksTotal(_) => (
             problems(|b| {
                 b["players"][0]["stack"] = json!(MAX_AMOUNT);

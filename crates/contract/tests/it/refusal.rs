@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 use showdown_contract::settle::SettleRequest;
+use showdown_core::ChipsRefusal;
 use showdown_json::Invalid;
 use std::fmt::{Debug, Display};
 
@@ -11,6 +12,29 @@ use std::fmt::{Debug, Display};
 pub fn settle_problems(body: Value) -> Vec<(String, String)> {
     let req: SettleRequest = serde_json::from_value(body).unwrap();
     listed(showdown_contract::validate::validate(&req).unwrap_err())
+}
+
+/// A two-handed hold'em hand played to a showdown, every card given.
+pub fn showdown_hand() -> Value {
+    serde_json::json!({
+        "variant": "holdem", "buttonSeat": 1,
+        "board": ["2d", "7h", "9s", "Jc", "Qd"],
+        "players": [
+            {"id": "a", "seat": 1, "stack": 100, "committed": 10, "cards": ["Ah", "Kd"]},
+            {"id": "b", "seat": 2, "stack": 100, "committed": 10, "cards": ["2c", "3c"]}
+        ]
+    })
+}
+
+/// The edit giving player 1 the stack a stack's refusal names: none
+/// (`None`: a player without chips) or the amount refused.
+pub fn player_1_stack(refusal: Option<ChipsRefusal>) -> impl FnOnce(&mut Value) {
+    let stack = match refusal {
+        None => 0,
+        Some(ChipsRefusal::TooLarge(_, v)) => v,
+        Some(other) => unreachable!("a stack is judged in chips only: {other:?}"),
+    };
+    move |b: &mut Value| b["players"][1]["stack"] = serde_json::json!(stack)
 }
 
 /// Every problem (pointer, message) a refusal lists.
@@ -25,9 +49,9 @@ pub fn listed(invalid: Invalid) -> Vec<(String, String)> {
 /// For each refusal of `all`, `case` gives the problems of a request
 /// refused for it and the pointer it must get: the refusal's wording is
 /// found at that pointer and no other, and no two refusals share a wording.
-pub fn one_wording_one_pointer<R: Display + Debug + Clone>(
+pub fn one_wording_one_pointer<R: Display + Debug + Clone, P: AsRef<str>>(
     all: &[R],
-    case: impl Fn(R) -> (Vec<(String, String)>, &'static str),
+    case: impl Fn(R) -> (Vec<(String, String)>, P),
 ) {
     let mut wordings: Vec<String> = Vec::new();
     for r in all {
@@ -38,7 +62,7 @@ pub fn one_wording_one_pointer<R: Display + Debug + Clone>(
             .filter(|(_, m)| *m == wording)
             .map(|(p, _)| p)
             .collect();
-        assert_eq!(at, [pointer], "{r:?}: {found:?}");
+        assert_eq!(at, [pointer.as_ref()], "{r:?}: {found:?}");
         wordings.push(wording);
     }
     wordings.sort();

@@ -4,7 +4,9 @@
 use crate::refusal::{listed, one_wording_one_pointer};
 use serde_json::{json, Value};
 use showdown_contract::tables::{tables_request, TablesRequest};
-use showdown_core::{SeatField, TablesRefusal as R, MAX_TABLES, MAX_TABLE_PLAYERS};
+use showdown_core::{
+    SeatField, TablesIdRefusal, TablesRefusal as R, MAX_TABLES, MAX_TABLE_PLAYERS,
+};
 
 /// The problems of one 6-seat table of three changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -179,5 +181,44 @@ fn rules_13_8_every_tables_refusal_has_one_wording_and_one_pointer() {
             first: 0,
         },
     ];
+    one_wording_one_pointer(&all, case);
+}
+
+/// RULES.md §13.8: each id given twice is refused once, in the core's
+/// words, at the later id.
+#[test]
+fn rules_13_8_every_repeated_id_has_one_wording_and_one_pointer() {
+    let all = [
+        TablesIdRefusal::TableTwice {
+            table: 1,
+            id: "t1".into(),
+            first: 0,
+        },
+        TablesIdRefusal::PlayerTwice {
+            table: 1,
+            player: 0,
+            id: "p2".into(),
+            first: (0, 1),
+        },
+    ];
+    let case = |r: TablesIdRefusal| {
+        let found = problems(|b| {
+            let mut second = b["tables"][0].clone();
+            second["id"] = json!("t2");
+            for (j, id) in ["q1", "q2", "q3"].into_iter().enumerate() {
+                second["players"][j]["id"] = json!(id);
+            }
+            match &r {
+                TablesIdRefusal::TableTwice { id, .. } => second["id"] = json!(id),
+                TablesIdRefusal::PlayerTwice { id, .. } => second["players"][0]["id"] = json!(id),
+            }
+            b["tables"].as_array_mut().unwrap().push(second);
+        });
+        let pointer = match r {
+            TablesIdRefusal::TableTwice { .. } => "/tables/1/id",
+            TablesIdRefusal::PlayerTwice { .. } => "/tables/1/players/0/id",
+        };
+        (found, pointer)
+    };
     one_wording_one_pointer(&all, case);
 }

@@ -6,7 +6,7 @@ use serde_json::json;
 use showdown_core::{TournamentRefusal, MAX_AMOUNT};
 
 /// The problems of a three-handed tournament hand changed by `edit`.
-fn refused(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<(String, String)> {
+pub fn refused(edit: impl FnOnce(&mut serde_json::Value)) -> Vec<(String, String)> {
     let mut body = json!({
         "variant": "holdem", "buttonSeat": 1, "tournament": {},
         "players": [

@@ -5,8 +5,9 @@
 use crate::common::{cards, high};
 use showdown_cards::{both_hole_cards_play, five_card_high_value, VariantId};
 use showdown_core::{
-    bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
-    BadBeatTerms, BadBeatWin, NotQualified,
+    bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRefusal,
+    BadBeatRole, BadBeatTerms, BadBeatWin, CardsRefusal, ChipAmount, ChipsRefusal, NotQualified,
+    Unit,
 };
 
 /// A player of `variant` in `seat`: live with `hole` on `board`, or folded.
@@ -182,15 +183,19 @@ fn rules_11_2_terms_defaults_and_bounds() {
     };
     assert_eq!(
         bad_beat(&over, &players, 1),
-        Err(BadBeatError::Shares(10_001))
+        Err(BadBeatError::Refused(BadBeatRefusal::Shares(10_001)))
     );
     assert_eq!(
         bad_beat(&aces_full(101), &players, 5),
-        Err(BadBeatError::Pool)
+        Err(BadBeatError::Pool(ChipsRefusal::NotMultiple(
+            ChipAmount::Pool,
+            101,
+            5
+        )))
     );
     assert_eq!(
         bad_beat(&aces_full(100), &players, 0),
-        Err(BadBeatError::ZeroChipUnit)
+        Err(BadBeatError::ChipUnit(ChipsRefusal::UnitZero(Unit::Chip)))
     );
     let dealt = BadBeatTerms {
         players_dealt: Some(5),
@@ -198,13 +203,18 @@ fn rules_11_2_terms_defaults_and_bounds() {
     };
     assert_eq!(
         bad_beat(&dealt, &players, 1),
-        Err(BadBeatError::PlayersDealt)
+        Err(BadBeatError::Refused(BadBeatRefusal::PlayersDealt {
+            players: 6,
+            dealt: 5
+        }))
     );
     let mut no_hand = players.clone();
     no_hand[1].high = None;
     assert_eq!(
         bad_beat(&aces_full(100), &no_hand, 1),
-        Err(BadBeatError::MissingHand(1))
+        Err(BadBeatError::Cards(CardsRefusal::LiveWithoutCards {
+            player: 1
+        }))
     );
 }
 

@@ -5,8 +5,8 @@
 
 use crate::common::hs;
 use showdown_core::{
-    settle, settle_boards, BoardsSettlement, Half, HandInput, Hands, OddChipOrder, PlayerInput,
-    SettleError, MAX_BOARDS,
+    settle, settle_boards, BoardsSettlement, CardsRefusal, Half, HandInput, Hands, OddChipOrder,
+    PlayerInput, SettleError, MAX_BOARDS,
 };
 
 /// A live player whose hand on board `b` is `highs[b]` (and `lows[b]`).
@@ -358,7 +358,9 @@ fn rules_9_bad_board_inputs_are_errors_not_panics() {
     more[0][1] = None;
     assert_eq!(
         settle_boards(&input, &more),
-        Err(SettleError::MissingHand(1))
+        Err(SettleError::Cards(CardsRefusal::LiveWithoutCards {
+            player: 1
+        }))
     );
     more[0].pop();
     assert_eq!(

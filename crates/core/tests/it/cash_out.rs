@@ -4,10 +4,10 @@
 
 use crate::common::{holdem, live};
 use showdown_core::{
-    apply_cash_outs, settle, settle_with_house, Attribution, Cap, CashOut, CashOutError,
-    CashOutSettlement, CashOutTerms, FeeRounding, Fraction, HandInput, HouseTake, Jackpot,
-    OddChipOrder, PlayerInput, PotEquity, Rake, Rounding, Settlement, Spread, DEFAULT_FEE_BP,
-    SHARE_UNITS_PER_RUNOUT,
+    apply_cash_outs, settle, settle_with_house, Attribution, Cap, CashOut, CashOutAt, CashOutError,
+    CashOutField, CashOutProblem, CashOutRefusal, CashOutSettlement, CashOutTerms, ChipsRefusal,
+    FeeRounding, Fraction, HandInput, HouseTake, Jackpot, OddChipOrder, PlayerInput, PotEquity,
+    Rake, Rounding, Settlement, Spread, Unit, DEFAULT_FEE_BP, SHARE_UNITS_PER_RUNOUT,
 };
 
 const D: u64 = SHARE_UNITS_PER_RUNOUT;
@@ -39,8 +39,17 @@ fn heads_up(board: &str, each: u64, chip_unit: u64) -> HandInput {
     )
 }
 
+/// Cash-out `index` refused at `field` (the core's guard, in the refusal's
+/// words and place).
+fn refused(index: usize, field: CashOutField, refusal: CashOutRefusal) -> CashOutError {
+    CashOutError::Refused(CashOutProblem {
+        at: CashOutAt::Field { index, field },
+        refusal,
+    })
+}
+
 /// A cash-out on the flop: `(pot, S)` per eligible pot over `n` runouts.
-fn flop_cash_out(player: usize, fee_bp: u32, n: u64, pots: &[(usize, u64)]) -> CashOut {
+fn flop_cash_out(player: usize, fee_bp: u64, n: u64, pots: &[(usize, u64)]) -> CashOut {
     CashOut {
         terms: CashOutTerms {
             player,
@@ -60,7 +69,7 @@ fn flop_cash_out(player: usize, fee_bp: u32, n: u64, pots: &[(usize, u64)]) -> C
 }
 
 /// B's cash-out of 10.2: 67/90, that is 737 of 990 runouts.
-fn b_on_the_flop(fee_bp: u32) -> CashOut {
+fn b_on_the_flop(fee_bp: u64) -> CashOut {
     flop_cash_out(1, fee_bp, 990, &[(0, 737 * D)])
 }
 
@@ -252,7 +261,11 @@ fn rules_10_5_3_amount_rounds_down_after_fee() {
     // Over 10000 is a guard rail, never a wrap.
     assert_eq!(
         apply_cash_outs(&s, 5, &[b_on_the_flop(10_001)]),
-        Err(CashOutError::FeeBp(0, 10_001))
+        Err(refused(
+            0,
+            CashOutField::FeeBp,
+            CashOutRefusal::FeeBp(10_001)
+        ))
     );
 }
 
@@ -366,7 +379,11 @@ fn rules_10_5_5_several_players_cash_out_each_on_their_own_terms() {
     // One player, one cash-out.
     assert_eq!(
         apply_cash_outs(&s, 1, &[a.clone(), a]),
-        Err(CashOutError::ListedTwice(1))
+        Err(refused(
+            1,
+            CashOutField::Player,
+            CashOutRefusal::ListedTwice { first: 0 }
+        ))
     );
 }
 
@@ -394,7 +411,7 @@ fn a_cash_out_needs_a_showdown_and_sound_equities() {
     let s = settle(&input).unwrap();
     assert_eq!(
         apply_cash_outs(&s, 1, &[b_on_the_flop(100)]),
-        Err(CashOutError::NoShowdown(0))
+        Err(refused(0, CashOutField::Player, CashOutRefusal::NoShowdown))
     );
 
     let s = settle(&side_pot_hand("7c 6c 2h Kh 3d")).unwrap();
@@ -409,7 +426,7 @@ fn a_cash_out_needs_a_showdown_and_sound_equities() {
         ),
         (
             flop_cash_out(9, 100, 903, &[(0, 0)]),
-            CashOutError::UnknownPlayer(0),
+            refused(0, CashOutField::Player, CashOutRefusal::UnknownPlayer),
         ),
     ];
     for (cash_out, error) in cases {
@@ -425,9 +442,16 @@ fn a_cash_out_needs_a_showdown_and_sound_equities() {
     k.terms.board_cards = 5;
     assert_eq!(
         apply_cash_outs(&s, 1, &[k]),
-        Err(CashOutError::BoardCards(0, 5))
+        Err(refused(
+            0,
+            CashOutField::BoardCards,
+            CashOutRefusal::BoardCards(5)
+        ))
     );
-    assert_eq!(apply_cash_outs(&s, 0, &[]), Err(CashOutError::ZeroChipUnit));
+    assert_eq!(
+        apply_cash_outs(&s, 0, &[]),
+        Err(CashOutError::ChipUnit(ChipsRefusal::UnitZero(Unit::Chip)))
+    );
 }
 
 #[test]

@@ -12,15 +12,15 @@ use showdown_core::{
 const CASES: u32 = 256;
 
 /// Per player slot: (cashes out, fee, runouts, raw equity per pot, k).
-type Raw = (bool, u32, u64, Vec<u64>, u8);
+type Raw = (bool, u64, u64, Vec<u64>, u64);
 
 fn arb_raws() -> impl Strategy<Value = Vec<Raw>> {
     let raw = (
         any::<bool>(),
-        prop_oneof![0u32..=10_000, Just(100), Just(0), Just(10_000)],
+        prop_oneof![0u64..=10_000, Just(100), Just(0), Just(10_000)],
         prop_oneof![1u64..=2_000, 1u64..=MAX_RUNOUTS],
         prop::collection::vec(any::<u64>(), 10),
-        prop::sample::select(vec![0u8, 3, 4]),
+        prop::sample::select(vec![0u64, 3, 4]),
     );
     prop::collection::vec(raw, 9)
 }

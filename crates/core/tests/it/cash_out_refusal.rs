@@ -15,7 +15,7 @@ const FOLDED: CashOutSeat = CashOutSeat {
     has_cards: false,
 };
 
-fn terms(player: usize, board_cards: u8, fee_bp: u32) -> CashOutTerms {
+fn terms(player: usize, board_cards: u64, fee_bp: u64) -> CashOutTerms {
     CashOutTerms {
         player,
         board_cards,

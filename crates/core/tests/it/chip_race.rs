@@ -6,6 +6,7 @@ use showdown_core::chip_race::{
 };
 use showdown_core::draw::shuffled_deck;
 use showdown_core::ChipRaceRefusal as R;
+use showdown_core::{SeatingAt, SeatingRefusal};
 use ChipRaceError::Refused;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -324,7 +325,7 @@ fn more_than_52_cards_is_an_error_not_a_second_deck() {
     let input = race(100, 1000, None, players, RaceDeal::Seed(3));
     assert_eq!(
         chip_race(&input),
-        Err(ChipRaceError::TooManyCards { needed: 63 })
+        Err(Refused(R::TooManyCards { needed: 63 }))
     );
     // Exactly 52 is one full deck and runs.
     let mut ok = input.clone();
@@ -344,11 +345,13 @@ fn audit_cards_must_match_the_leftover_chips_and_be_distinct() {
     let players = vec![player(1, 2, 100), player(2, 1, 100)];
     assert_eq!(
         chip_race(&audit(5, 25, players.clone(), &["2c", "3c"])),
-        Err(ChipRaceError::CardCount {
+        Err(Refused(R::CardCount {
             player: 0,
-            expected: 2,
+            leftover: 2,
+            raced: 2,
+            ratio: 5,
             got: 1
-        })
+        }))
     );
     assert_eq!(
         chip_race(&audit(5, 25, players.clone(), &["2c 3c", "2c"])),
@@ -396,7 +399,10 @@ fn seats_and_small_blind_are_checked() {
     );
     assert_eq!(
         chip_race(&input),
-        Err(ChipRaceError::DuplicateSeat { player: 1, seat: 1 })
+        Err(ChipRaceError::Seating(
+            SeatingAt::Seat(1),
+            SeatingRefusal::DuplicateSeat { seat: 1, first: 0 }
+        ))
     );
     input.players[1].seat = 2;
     input.small_blind_seat = Some(2);

@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use showdown_cards::Card;
 use showdown_core::draw::{draw, shuffled_deck, DrawDeal, DrawError, DrawInput};
+use showdown_core::{SeatingAt, SeatingRefusal};
 
 fn card(s: &str) -> Card {
     s.parse().unwrap()
@@ -97,21 +98,28 @@ fn draw_input_errors_are_reported() {
     );
     assert_eq!(
         with(&|i| i.seats = vec![2, 2]),
-        DrawError::DuplicateSeat { player: 1, seat: 2 }
+        DrawError::Seating(
+            SeatingAt::Seat(1),
+            SeatingRefusal::DuplicateSeat { seat: 2, first: 0 }
+        )
     );
     assert_eq!(
         with(&|i| i.seats = vec![0, 2]),
-        DrawError::SeatZero { player: 0 }
+        DrawError::Seating(SeatingAt::Seat(0), SeatingRefusal::SeatZero)
     );
     assert_eq!(
         with(&|i| i.dealer_seat = Some(0)),
-        DrawError::DealerSeatZero
+        DrawError::DealerSeat(SeatingRefusal::SeatZero)
     );
     assert_eq!(
         with(&|i| i.deal = DrawDeal::Cards(vec![card("As")])),
+        DrawError::NoCard { player: 1 }
+    );
+    assert_eq!(
+        with(&|i| i.deal = DrawDeal::Cards(vec![card("As"), card("Ks"), card("Qs")])),
         DrawError::CardCount {
             players: 2,
-            cards: 1
+            cards: 3
         }
     );
     assert_eq!(

@@ -4,6 +4,7 @@ use proptest::prelude::*;
 use showdown_core::chip_race::{
     chip_race, AwardReason, ChipRaceError, ChipRaceInput, Convention, RaceDeal, RacePlayer,
 };
+use showdown_core::ChipRaceRefusal;
 
 /// Denomination pairs seen at real color-ups: (removed, colored up to).
 const DENOMS: [(u64, u64); 5] = [(1, 5), (5, 25), (25, 100), (100, 500), (100, 1000)];
@@ -63,7 +64,7 @@ proptest! {
     fn chip_value_is_conserved_up_to_the_rounding_rule(input in table()) {
         let r = match chip_race(&input) {
             Ok(r) => r,
-            Err(e) => { let too_many = matches!(e, ChipRaceError::TooManyCards { .. });
+            Err(e) => { let too_many = matches!(e, ChipRaceError::Refused(ChipRaceRefusal::TooManyCards { .. }));
                 prop_assert!(too_many, "unexpected error {:?}", e); return Ok(()); }
         };
         let large = input.color_up_to as i128;

@@ -4,7 +4,7 @@
 use showdown_core::prize::PrizeError;
 use showdown_core::{
     deal, ChipAmount, ChipsRefusal, DealError, DealMethod, DealOutcome, DealRefusal, DealTerms,
-    PrizeTableRefusal,
+    PrizeTableRefusal, Unit,
 };
 
 fn terms(method: DealMethod, prizes: &[u64]) -> DealTerms {
@@ -187,7 +187,9 @@ fn rules_14_9_refusals_name_each_fault() {
     );
     assert_eq!(
         with(&|t| t.unit = 0),
-        Err(DealError::Prizes(PrizeError::Unit))
+        Err(DealError::Prizes(PrizeError::Unit(ChipsRefusal::UnitZero(
+            Unit::Prize
+        ))))
     );
     assert_eq!(
         with(&|t| t.unit = 7),

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use proptest::prelude::*;
 use showdown_core::{
-    settle, Half, HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot, SettleError,
-    Settlement, Share, Uncalled,
+    settle, CardsRefusal, Half, HandInput, HandRefusal, HandStrength, Hands, OddChipOrder,
+    PlayerInput, Pot, SettleError, Settlement, Share, Uncalled,
 };
 
 const CASES: u32 = 4096;
@@ -395,7 +395,10 @@ proptest! {
                 prop_assert!(s.final_stacks.iter().all(|&x| x <= showdown_core::MAX_AMOUNT));
                 prop_assert_eq!(s.won.iter().sum::<u64>() + s.uncalled.iter().map(|u| u.amount).sum::<u64>(), chips_in(&input));
             }
-            Err(e) => prop_assert!(!matches!(e, SettleError::FoldedUncalled(i) | SettleError::MissingHand(i) if i >= input.players.len())),
+            Err(e) => {
+                let out_of_range = matches!(e, SettleError::Hand(HandRefusal::FoldedUncalled { player: i, .. }) | SettleError::Cards(CardsRefusal::LiveWithoutCards { player: i }) if i >= input.players.len());
+                prop_assert!(!out_of_range);
+            }
         }
     }
 }

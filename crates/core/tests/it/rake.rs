@@ -298,7 +298,12 @@ fn rules_8_3_rate_and_cap_fields_are_checked_by_the_core_too() {
         cap: Cap::ByPlayersDealt(vec![step, step]),
         ..rake(500)
     };
-    assert_eq!(with(twice), Err(SettleError::CapLadder));
+    let refused = RakeRefusal::CapTwice {
+        step: 1,
+        min_players: 2,
+        first: 0,
+    };
+    assert_eq!(with(twice), Err(SettleError::Rake(refused)));
     let mut in_fives = input.clone();
     in_fives.chip_unit = 5;
     let j = house(None, Some(jackpot(7, 0)), true);

@@ -3,8 +3,9 @@
 
 use crate::common::{folded, hs, live};
 use showdown_core::{
-    settle, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands, OddChipOrder,
-    PlayerInput, Reason, SettleError, Share, Uncalled, MAX_AMOUNT,
+    settle, CardsRefusal, ChipAmount as A, ChipsRefusal as R, Half, HandInput, HandRefusal, Hands,
+    OddChipOrder, PlayerInput, Reason, SeatingAt, SeatingRefusal, SettleError, Share, Uncalled,
+    Unit, MAX_AMOUNT,
 };
 
 /// The core's refusal of a player's chips (`None`: the hand's dead money).
@@ -72,7 +73,11 @@ fn rules_2_1_folded_player_holding_uncalled_bet_is_impossible() {
         ],
         1,
     );
-    assert_eq!(settle(&input), Err(SettleError::FoldedUncalled(0)));
+    let refused = HandRefusal::FoldedUncalled {
+        player: 0,
+        committed: 500,
+    };
+    assert_eq!(settle(&input), Err(SettleError::Hand(refused)));
 }
 
 #[test]
@@ -121,7 +126,8 @@ fn rules_3_contested_live_player_without_hand_is_an_error() {
     let mut b = live(2, 100, hs(0, 0), None);
     b.hands = None;
     let input = holdem(vec![live(1, 100, hs(1, 0), None), b], 1);
-    assert_eq!(settle(&input), Err(SettleError::MissingHand(1)));
+    let refused = CardsRefusal::LiveWithoutCards { player: 1 };
+    assert_eq!(settle(&input), Err(SettleError::Cards(refused)));
 }
 
 #[test]
@@ -261,7 +267,14 @@ fn rules_1_amounts_are_multiples_of_the_chip_unit() {
         Err(chips(None, R::NotMultiple(A::DeadMoney, 5, 20)))
     );
     input.chip_unit = 0;
-    assert_eq!(settle(&input), Err(SettleError::ZeroChipUnit));
+    let refusal = R::UnitZero(Unit::Chip);
+    assert_eq!(
+        settle(&input),
+        Err(SettleError::Chips {
+            player: None,
+            refusal
+        })
+    );
 }
 
 #[test]
@@ -284,7 +297,7 @@ fn rules_1_amounts_stay_below_2_pow_53() {
         high: hs(9, 0),
         low: None,
     });
-    assert_eq!(settle(&input), Err(SettleError::Overflow));
+    assert_eq!(settle(&input), Err(chips(None, R::HandTotal)));
     input.dead_money = MAX_AMOUNT + 1;
     assert_eq!(
         settle(&input),
@@ -318,7 +331,13 @@ fn api_impossible_tables_are_errors() {
         vec![live(4, 50, hs(3, 0), None), live(4, 50, hs(3, 0), None)],
         1,
     );
-    assert_eq!(settle(&dup), Err(SettleError::DuplicateSeat(4)));
+    assert_eq!(
+        settle(&dup),
+        Err(SettleError::Seating {
+            at: SeatingAt::Seat(1),
+            refusal: SeatingRefusal::DuplicateSeat { seat: 4, first: 0 }
+        })
+    );
     let none_live = holdem(vec![folded(1, 50), folded(2, 50)], 1);
     assert_eq!(
         settle(&none_live),

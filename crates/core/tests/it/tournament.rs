@@ -5,9 +5,9 @@
 
 use crate::common::hs;
 use showdown_core::{
-    settle, settle_boards, tournament, BountyAward, HandInput, Hands, OddChipOrder, PlayerInput,
-    Settlement, TournamentAt, TournamentError, TournamentField, TournamentOutcome,
-    TournamentProblem, TournamentRefusal, TournamentTerms,
+    settle, settle_boards, tournament, BountyAward, ChipsRefusal, HandInput, Hands, OddChipOrder,
+    PlayerInput, Settlement, TournamentAt, TournamentError, TournamentField, TournamentOutcome,
+    TournamentProblem, TournamentRefusal, TournamentTerms, Unit,
 };
 
 /// A live player: seat, stack, committed, hand value (stud key = value).
@@ -468,7 +468,10 @@ fn rules_12_10_refusals_are_errors_never_panics() {
     let input = across_pots();
     let s = settle(&input).unwrap();
     let err = |b: &[u64], t: TournamentTerms| tournament(&input, &s, b, &t).unwrap_err();
-    assert_eq!(err(&[0; 3], terms(0, 0, None)), TournamentError::BountyUnit);
+    assert_eq!(
+        err(&[0; 3], terms(0, 0, None)),
+        TournamentError::BountyUnit(ChipsRefusal::UnitZero(Unit::Bounty))
+    );
     assert_eq!(
         err(&[0; 3], terms(1, 10_001, None)),
         refused(

@@ -5,7 +5,8 @@ use crate::common;
 use common::{cards, GAMES};
 use showdown_cards::{Card, VariantId};
 use showdown_equity::{
-    enumerate, enumerate_one_pot, CardAt, Equity, EquityError, PlayerEquity, PotMask, D,
+    enumerate, enumerate_one_pot, CardAt, Equity, EquityError, EquityRefusal, PlayerEquity,
+    PotMask, D,
 };
 
 #[test]
@@ -77,7 +78,8 @@ fn rules_10_1_the_seven_games_and_no_other() {
         if GAMES.contains(&variant) {
             assert!(r.is_ok(), "{variant}: {r:?}");
         } else {
-            assert_eq!(r, Err(EquityError::Variant(variant)), "{variant}");
+            let refused = EquityError::Refused(EquityRefusal::Game(variant));
+            assert_eq!(r, Err(refused), "{variant}");
         }
     }
 }
@@ -87,19 +89,21 @@ fn rules_10_1_hole_cards_are_the_variants_count() {
     let (a, b) = (cards("As Ad Kc Kd"), cards("Qs Qd Jc"));
     assert_eq!(
         enumerate_one_pot(VariantId::Omaha, &[&a, &b], &[], &[]),
-        Err(EquityError::HoleCount {
+        Err(EquityError::Refused(EquityRefusal::HoleCards {
             player: 1,
-            expected: 4,
+            variant: VariantId::Omaha,
+            want: 4,
             got: 3
-        })
+        }))
     );
     assert_eq!(
         enumerate_one_pot(VariantId::Omaha5, &[&a, &b], &[], &[]),
-        Err(EquityError::HoleCount {
+        Err(EquityError::Refused(EquityRefusal::HoleCards {
             player: 0,
-            expected: 5,
+            variant: VariantId::Omaha5,
+            want: 5,
             got: 4
-        })
+        }))
     );
 }
 
@@ -116,7 +120,8 @@ fn rules_10_2_runouts_are_every_completion_of_the_board() {
     assert_eq!(n("Qh 7h 2c", "3d 4d"), Ok(903)); // dead cards leave the deck
     for bad in ["Qh", "Qh 7h", "Qh 7h 2c 3d 4d"] {
         let len = cards(bad).len();
-        assert_eq!(n(bad, ""), Err(EquityError::BoardCount(len)), "{bad}");
+        let refused = EquityError::Refused(EquityRefusal::BoardCards(len));
+        assert_eq!(n(bad, ""), Err(refused), "{bad}");
     }
     // No pot: the runouts are still counted.
     let e = enumerate(VariantId::Holdem, &[&a, &b], &cards("Qh 7h 2c"), &[], &[]).unwrap();
@@ -183,7 +188,11 @@ fn rules_10_2_players_and_pots_are_checked() {
     let turn: Vec<Card> = (48..52).map(Card::from_index).collect();
     assert_eq!(
         enumerate_one_pot(VariantId::Omaha6, &refs, &turn, &[]),
-        Err(EquityError::DeckTooSmall { left: 0, needed: 1 })
+        Err(EquityError::Refused(EquityRefusal::DeckRunsOut {
+            known: 52,
+            size: 52,
+            need: 1
+        }))
     );
     let pots = |p: &[PotMask]| enumerate(VariantId::Holdem, &[&a, &b], &[], &[], p);
     assert_eq!(
