@@ -20,7 +20,7 @@ struct Shown<'b, const ONE: bool> {
 }
 
 /// A value as `Shown` keeps it: one more, so 0 is free for "none".
-fn kept(value: u64) -> u64 {
+pub(super) fn kept(value: u64) -> u64 {
     value.saturating_add(1)
 }
 

@@ -5,7 +5,10 @@
 
 mod decide;
 mod face_up;
+mod one_pass;
 mod order;
+#[cfg(test)]
+mod tests;
 
 pub use face_up::{is_all_in, is_face_up};
 pub use order::show_order;
@@ -142,12 +145,26 @@ pub enum ShowdownError {
 
 /// RULES.md §15: every live player in the order they show or muck, and
 /// whether they showed and why. A hand that wins or ties any part of any
-/// pot is always shown.
+/// pot is always shown. The usual hand takes one pass with no branch on
+/// the cards (`one_pass`), any other the general path; both answer alike.
 pub fn showdown(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
 ) -> Result<Vec<ShowEntry>, ShowdownError> {
-    let table = check(hand, terms)?;
+    match one_pass::showdown(hand, terms) {
+        Ok(entries) => Ok(entries),
+        Err(buffer) => general(hand, terms, buffer),
+    }
+}
+
+/// [`showdown`] for any hand, in `buffer` (emptied first; the one pass's,
+/// so the answer is still the one allocation).
+fn general(
+    hand: &ShowdownHand,
+    terms: &ShowdownTerms,
+    buffer: Vec<ShowEntry>,
+) -> Result<Vec<ShowEntry>, ShowdownError> {
+    let table = check(hand, terms, buffer)?;
     let mut live = table.live;
     if let [only] = live.as_mut_slice() {
         only.shown = hand.shows.get(only.player).copied().unwrap_or(false);
@@ -178,21 +195,27 @@ struct Count {
 
 /// The guard rails of RULES.md §15.7 the core can see, in one pass over
 /// the players, which also counts them for [`showdown`].
-fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownError> {
+fn check(
+    hand: &ShowdownHand,
+    terms: &ShowdownTerms,
+    mut live: Vec<ShowEntry>,
+) -> Result<Count, ShowdownError> {
     let players = &hand.input.players;
     if let Some(a) = terms.last_aggressor {
         if players.get(a).is_none_or(|p| p.folded) {
             return Err(ShowdownError::LastAggressor(a));
         }
     }
-    // The answer's one allocation, sized and filled once, then cut to
-    // the live players: cheaper than a push per player.
+    // The answer's one allocation (none if the one pass made it), sized
+    // and filled once, then cut to the live players: cheaper than a push
+    // per player.
     let undecided = ShowEntry {
         player: 0,
         shown: false,
         why: Why::Beaten,
     };
-    let mut live = vec![undecided; players.len()];
+    live.clear();
+    live.resize(players.len(), undecided);
     let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {
