@@ -105,7 +105,8 @@ pub use seating_refusal::{
 };
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{
-    showdown, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,
+    showdown, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand,
+    ShowdownTerms, Why,
 };
 pub use split::HiLoOddChips;
 pub use tables::{

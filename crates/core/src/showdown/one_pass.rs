@@ -21,29 +21,23 @@ const MAX_POTS: usize = 16;
 /// The most players the pass keeps a mask of pots for.
 const MAX_PLAYERS: usize = 32;
 
-/// The showdown in one pass, or, when the pass cannot take the hand, the
-/// buffer it allocated (empty, or the answer's, to be used again).
+/// The showdown in one pass, written to the first entries of
+/// `entries` (one for each of the hand's players), and how many: `None`
+/// when the pass cannot take the hand. The caller owns the buffer, so
+/// that the answer is built where it is returned, not moved there.
 pub(super) fn showdown(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
-) -> Result<Vec<ShowEntry>, Vec<ShowEntry>> {
-    let Some(a) = starts_at(hand, terms) else {
-        return Err(Vec::new());
-    };
+    entries: &mut [ShowEntry],
+) -> Option<usize> {
+    let a = starts_at(hand, terms)?;
     let players = &hand.input.players;
     // Seat order, which the settle route sends, makes the order of
     // `players` the order round the table; else the general path sorts.
     if !players.windows(2).all(|w| w[0].seat <= w[1].seat) {
-        return Err(Vec::new());
+        return None;
     }
-    // The answer's one allocation, filled once and cut to the live
-    // players: a push per player would keep the vector's length in
-    // memory, in case it grew.
-    let mut entries = vec![UNDECIDED; players.len()];
-    let Some(Round { live, not_all_in }) = round_any(hand, a, &mut entries) else {
-        return Err(entries);
-    };
-    entries.truncate(live);
+    let Round { live, not_all_in } = round_any(hand, a, entries)?;
     let face_up = match terms.face_up {
         FaceUp::AllIn => not_all_in < live,
         FaceUp::BettingOver => not_all_in <= 1,
@@ -52,15 +46,15 @@ pub(super) fn showdown(
     // A lone live player and a refused run-out are the general path's.
     let run_out_refused = terms.run_out && not_all_in >= 2;
     if live < 2 || run_out_refused {
-        return Err(entries);
+        return None;
     }
     if face_up {
-        for e in &mut entries {
+        for e in entries.iter_mut().take(live) {
             e.shown = true;
             e.why = Why::AllIn;
         }
     }
-    Ok(entries)
+    Some(live)
 }
 
 /// The last aggressor, when the pass takes this hand under these terms:
@@ -116,7 +110,7 @@ pub(super) fn bit_set(flags: &[bool]) -> u32 {
 }
 
 /// An entry before its turn.
-const UNDECIDED: ShowEntry = ShowEntry {
+pub(super) const UNDECIDED: ShowEntry = ShowEntry {
     player: 0,
     shown: false,
     why: Why::Beaten,
