@@ -34,7 +34,9 @@ pub(super) fn showdown(
     let players = &hand.input.players;
     // Seat order, which the settle route sends, makes the order of
     // `players` the order round the table; else the general path sorts.
-    if !players.windows(2).all(|w| w[0].seat <= w[1].seat) {
+    // Counted without a branch a pair: the usual table is in order.
+    let out_of_order = players.windows(2).filter(|w| w[0].seat > w[1].seat);
+    if out_of_order.count() != 0 {
         return None;
     }
     let Round { live, not_all_in } = round_any(hand, a, entries)?;
@@ -128,13 +130,13 @@ struct Round {
 /// or not, plus one (0: none): a hand that was not shown was beaten in
 /// each of its pots by one shown before it, so counting it changes no
 /// pot's best, and no turn waits on the decision before it. `P` is fixed
-/// so that the pots are read and raised at fixed places.
+/// so that the pots are read and raised at fixed places. A pot whose
+/// best high is still 0 has had no hand yet: it is not opened (every
+/// high kept is at least 1).
 struct Best<const P: usize> {
     high: [u64; P],
     /// The same for the low half, with `LOW`.
     low: [u64; P],
-    /// The pots opened so far are the first `opened`.
-    opened: usize,
 }
 
 impl<const P: usize> Best<P> {
@@ -146,11 +148,14 @@ impl<const P: usize> Best<P> {
     /// last: one comparison a half, however many pots.
     #[inline]
     fn judge<const LOW: bool>(&self, c: usize, (high, low): (u64, u64), chose: bool) -> Why {
-        let mut beats = high >= last(&self.high, c);
+        let best = last(&self.high, c);
+        let mut beats = high >= best;
         if LOW {
             beats |= (low != 0) & (low >= last(&self.low, c));
         }
-        let opens = c > self.opened;
+        // Pots are nested: nobody was in pot `c - 1` before, so nobody
+        // was in a later pot either, and the hand opens that pot.
+        let opens = best == 0;
         // Picked, not branched on: which it is follows the cards.
         let mut why = if chose { Why::Chose } else { Why::Beaten };
         why = if beats { Why::Contends } else { why };
@@ -165,7 +170,6 @@ impl<const P: usize> Best<P> {
     /// looked at whatever `c`, so no branch follows the cards.
     #[inline]
     fn record<const LOW: bool>(&mut self, c: usize, (high, low): (u64, u64)) {
-        self.opened = self.opened.max(c);
         raise(&mut self.high, c, high);
         if LOW {
             raise(&mut self.low, c, low);
@@ -224,9 +228,10 @@ fn round<const P: usize, const LOW: bool>(
     let mut best = Best::<P> {
         high: [0; P],
         low: [0; P],
-        opened: 0,
     };
     let (n, mut k, mut live, mut not_all_in) = (players.len(), a, 0, 0);
+    // Cut to one entry a player, so the loop keeps one length, not two.
+    let entries = entries.get_mut(..n)?;
     for _ in 0..n {
         let p = players.get(k)?;
         let at = k;
