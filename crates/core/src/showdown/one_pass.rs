@@ -229,43 +229,45 @@ fn round<const P: usize, const LOW: bool>(
         high: [0; P],
         low: [0; P],
     };
-    let (n, mut k, mut live, mut not_all_in) = (players.len(), a, 0, 0);
+    let (n, mut live, mut not_all_in) = (players.len(), 0, 0);
     // Cut to one entry a player, so the loop keeps one length, not two.
     let entries = entries.get_mut(..n)?;
-    for _ in 0..n {
-        let p = players.get(k)?;
-        let at = k;
-        k = if k + 1 == n { 0 } else { k + 1 };
-        if p.folded {
-            if shows(at) {
-                return None;
+    let (earlier, later) = players.split_at_checked(a)?;
+    // The later seats, then the earlier: two runs over a slice, with no
+    // index to wrap round and no bound to check a turn.
+    for (first, half) in [(a, later), (0, earlier)] {
+        for (at, p) in (first..).zip(half) {
+            if p.folded {
+                if shows(at) {
+                    return None;
+                }
+                continue;
             }
-            continue;
-        }
-        not_all_in += usize::from(!is_all_in(p));
-        // A missing low is 0: it neither contends nor raises a best low.
-        let values = match &p.hands {
-            Some(Hands { high, low }) if LOW || low.is_none() => {
-                (kept(high.value), low.map_or(0, |l| kept(l.value)))
-            }
-            _ => return None, // no hand, or a low outside a split game
-        };
-        let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
-        // The first `c` pots are the mask one below a power of two.
-        if mask & (mask + 1) != 0 || mask == 0 {
-            return None; // not the first pots (not nested), or none
-        }
-        let c = (mask + 1).trailing_zeros() as usize;
-        let why = best.judge::<LOW>(c, values, shows(at));
-        if let Some(e) = entries.get_mut(live) {
-            *e = ShowEntry {
-                player: at,
-                shown: why != Why::Beaten,
-                why,
+            not_all_in += usize::from(!is_all_in(p));
+            // A missing low is 0: it neither contends nor raises a best low.
+            let values = match &p.hands {
+                Some(Hands { high, low }) if LOW || low.is_none() => {
+                    (kept(high.value), low.map_or(0, |l| kept(l.value)))
+                }
+                _ => return None, // no hand, or a low outside a split game
             };
+            let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
+            // The first `c` pots are the mask one below a power of two.
+            if mask & (mask + 1) != 0 || mask == 0 {
+                return None; // not the first pots (not nested), or none
+            }
+            let c = (mask + 1).trailing_zeros() as usize;
+            let why = best.judge::<LOW>(c, values, shows(at));
+            if let Some(e) = entries.get_mut(live) {
+                *e = ShowEntry {
+                    player: at,
+                    shown: why != Why::Beaten,
+                    why,
+                };
+            }
+            live += 1;
+            best.record::<LOW>(c, values);
         }
-        live += 1;
-        best.record::<LOW>(c, values);
     }
     // Only the first hand to open a pot can be the first hand.
     if let Some(e) = entries.first_mut().filter(|e| e.why == Why::Opens) {
