@@ -39,6 +39,7 @@ pub mod rake;
 mod seating_refusal;
 pub mod settlement;
 pub mod showdown;
+mod showdown_refusal;
 mod split;
 mod tables;
 mod tables_refusal;
@@ -105,8 +106,11 @@ pub use seating_refusal::{
 };
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{
-    showdown, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand,
+    all_in, showdown, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand,
     ShowdownTerms, Why,
+};
+pub use showdown_refusal::{
+    last_aggressor_refusal, run_out_refusal, shows_refusal, ShowdownAt, ShowdownRefusal,
 };
 pub use split::HiLoOddChips;
 pub use tables::{

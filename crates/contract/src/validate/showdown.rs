@@ -1,9 +1,13 @@
-//! The 422 checks of `showdown` and `players[].shows` (RULES.md §15.7),
-//! each with its pointer, and the settings they read as.
+//! The 422 checks of `showdown` and `players[].shows` (RULES.md §15.7):
+//! the core's refusals (`showdown_refusal`) at their pointers, the
+//! settings' closed sets, and the settings they read as.
 
 use crate::problems::Problems;
 use crate::settle::SettleRequest;
-use showdown_core::{FaceUp, Muck, ShowOrder, ShowdownTerms};
+use showdown_core::{
+    all_in, last_aggressor_refusal, run_out_refusal, shows_refusal, FaceUp, Muck, ShowOrder,
+    ShowdownAt, ShowdownRefusal, ShowdownTerms,
+};
 
 /// A request's `showdown`, checked: the core's terms, and who the answer
 /// is for.
@@ -21,16 +25,12 @@ const ORDERS: [(&str, ShowOrder); 3] = [
     ("seat", ShowOrder::Seat),
 ];
 
-/// RULES.md §15.7: every refusal of the showdown's inputs. `shows` on a
-/// folded player is refused with or without `showdown`.
+/// RULES.md §15.7: every refusal of the showdown's inputs, the core's
+/// (`showdown_refusal`) at their pointers, then the closed sets. `shows`
+/// on a folded player is refused with or without `showdown`.
 pub(super) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSettings> {
     for (i, pl) in req.players.iter().enumerate() {
-        if pl.shows && pl.folded {
-            p.push(
-                format!("/players/{i}/shows"),
-                format!("player {:?} folded: a folded hand cannot be shown", pl.id),
-            );
-        }
+        refuse(p, shows_refusal(i, pl.folded, pl.shows));
     }
     let sd = req.showdown.as_ref()?;
     let muck = [("losers", Muck::Losers), ("none", Muck::None)];
@@ -63,44 +63,36 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSet
     })
 }
 
+/// A refusal of the showdown's inputs at its pointer.
+fn refuse(p: &mut Problems, refusal: Option<ShowdownRefusal>) {
+    if let Some(r) = refusal {
+        let pointer = match r.at() {
+            ShowdownAt::Shows(i) => format!("/players/{i}/shows"),
+            ShowdownAt::LastAggressor => "/showdown/lastAggressor".to_string(),
+            ShowdownAt::RunOut => "/showdown/runOut".to_string(),
+        };
+        p.push(pointer, r.to_string());
+    }
+}
+
 /// `lastAggressor`: the id of a live player of the hand.
 fn last_aggressor(req: &SettleRequest, p: &mut Problems) -> Option<usize> {
     let id = req.showdown.as_ref()?.last_aggressor.as_deref()?;
     let at = req.players.iter().position(|pl| pl.id == id);
-    match at {
-        Some(i) if !req.players[i].folded => Some(i),
-        Some(_) => {
-            p.push(
-                "/showdown/lastAggressor",
-                format!("player {id:?} folded: the last aggressor is a live player"),
-            );
-            None
-        }
-        None => {
-            p.push(
-                "/showdown/lastAggressor",
-                format!("no player has the id {id:?}: the last aggressor is a live player"),
-            );
-            None
-        }
-    }
+    let refusal = last_aggressor_refusal(at.map(|i| req.players[i].folded));
+    refuse(p, refusal);
+    at.filter(|_| refusal.is_none())
 }
 
-/// `runOut`: cards dealt after the betting ended, so at most one live
-/// player can still have chips behind (RULES.md §15.1: all in is
-/// `committed + dead = stack`).
+/// `runOut`: cards dealt after the betting ended (the core's
+/// `run_out_refusal`, counting the live players not all in).
 fn run_out(req: &SettleRequest, p: &mut Problems) -> bool {
     let run_out = req.showdown.as_ref().is_some_and(|sd| sd.run_out);
     let not_all_in = req
         .players
         .iter()
-        .filter(|pl| !pl.folded && pl.committed.saturating_add(pl.dead.unwrap_or(0)) != pl.stack)
+        .filter(|pl| !pl.folded && !all_in(pl.stack, pl.committed, pl.dead.unwrap_or(0)))
         .count();
-    if run_out && not_all_in >= 2 {
-        p.push(
-            "/showdown/runOut",
-            format!("{not_all_in} live players are not all in: the betting had not ended, so nothing was run out"),
-        );
-    }
+    refuse(p, run_out_refusal(run_out, not_all_in));
     run_out
 }

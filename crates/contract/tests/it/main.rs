@@ -21,6 +21,7 @@ mod refusal;
 mod schema_enums;
 mod seating_refusals;
 mod shape;
+mod showdown_refusals;
 mod tables_refusals;
 mod tournament_refusals;
 mod validate;

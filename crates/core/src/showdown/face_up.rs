@@ -7,7 +7,13 @@ use crate::types::{HandInput, PlayerInput};
 /// RULES.md §15.1: a player is all in when every chip they started with
 /// went in, live or dead (`committed + dead = stack`).
 pub fn is_all_in(p: &PlayerInput) -> bool {
-    p.committed.checked_add(p.dead) == Some(p.stack)
+    all_in(p.stack, p.committed, p.dead)
+}
+
+/// [`is_all_in`] on a player's chips alone, for the contract's checks
+/// before there is a [`PlayerInput`].
+pub fn all_in(stack: u64, committed: u64, dead: u64) -> bool {
+    committed.checked_add(dead) == Some(stack)
 }
 
 /// Whether the house's `faceUp` turns this showdown face up: any live

@@ -10,11 +10,15 @@ mod order;
 #[cfg(test)]
 mod tests;
 
-pub use face_up::{is_all_in, is_face_up};
+pub use face_up::{all_in, is_all_in, is_face_up};
 pub use order::show_order;
 
 use smallvec::SmallVec;
 
+use crate::cards_refusal::CardsRefusal;
+use crate::showdown_refusal::{
+    last_aggressor_refusal, run_out_refusal, shows_refusal, ShowdownRefusal,
+};
 use crate::types::{HandInput, Hands, Pot};
 
 /// Whether a player who cannot win may muck (RULES.md §15.1 `muck`).
@@ -142,13 +146,12 @@ pub struct ShowdownHand<'a> {
 /// first (RULES.md §15.7), so they are guard rails, never panics.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShowdownError {
-    #[error("the last aggressor {0} is not a live player of the hand")]
-    LastAggressor(usize),
-    #[error("a run-out while two or more live players are not all in")]
-    RunOut,
-    #[error("player {0} folded and cannot show")]
-    FoldedShows(usize),
-    #[error("player {0} is live at a showdown without a hand")]
+    /// The inputs, refused by the rule the contract's 422 words too.
+    #[error("{0}")]
+    Refused(#[from] ShowdownRefusal),
+    /// A live player without a hand (`cards_refusal`'s rule, in its
+    /// words; the player is a core index).
+    #[error("{}", CardsRefusal::LiveWithoutCards { player: *.0 })]
     MissingHand(usize),
     #[error("a stud showdown needs every live player's up cards")]
     Showing,
@@ -223,8 +226,8 @@ fn check(
 ) -> Result<Count, ShowdownError> {
     let players = &hand.input.players;
     if let Some(a) = terms.last_aggressor {
-        if players.get(a).is_none_or(|p| p.folded) {
-            return Err(ShowdownError::LastAggressor(a));
+        if let Some(r) = last_aggressor_refusal(players.get(a).map(|p| p.folded)) {
+            return Err(r.into());
         }
     }
     // The answer, sized and filled once, then cut to the live players:
@@ -234,8 +237,9 @@ fn check(
     let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {
-            if hand.shows.get(k) == Some(&true) {
-                return Err(ShowdownError::FoldedShows(k));
+            let shows = hand.shows.get(k) == Some(&true);
+            if let Some(r) = shows_refusal(k, p.folded, shows) {
+                return Err(r.into());
             }
             continue;
         }
@@ -253,8 +257,8 @@ fn check(
         by_seat,
         not_all_in,
     };
-    if terms.run_out && count.not_all_in >= 2 {
-        return Err(ShowdownError::RunOut);
+    if let Some(r) = run_out_refusal(terms.run_out, count.not_all_in) {
+        return Err(r.into());
     }
     Ok(count)
 }

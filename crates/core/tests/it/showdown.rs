@@ -4,7 +4,7 @@
 use crate::common::{folded, holdem, hs, live};
 use showdown_core::{
     settle, settle_boards, showdown, FaceUp, HandInput, Hands, Muck, OddChipOrder, PlayerInput,
-    ShowEntries, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,
+    ShowEntries, ShowOrder, ShowdownError, ShowdownHand, ShowdownRefusal, ShowdownTerms, Why,
 };
 
 const BOARD: &str = "Kd 9s 8c 7h 2d";
@@ -393,7 +393,15 @@ fn rules_15_7_guard_rails_refuse_what_cannot_be() {
     };
     assert_eq!(
         showdown(&h(&[false; 3]), &aggressor),
-        Err(ShowdownError::LastAggressor(0))
+        Err(ShowdownError::Refused(ShowdownRefusal::FoldedAggressor))
+    );
+    let nobody = ShowdownTerms {
+        last_aggressor: Some(3),
+        ..Default::default()
+    };
+    assert_eq!(
+        showdown(&h(&[false; 3]), &nobody),
+        Err(ShowdownError::Refused(ShowdownRefusal::UnknownAggressor))
     );
     let run_out = ShowdownTerms {
         run_out: true,
@@ -401,10 +409,10 @@ fn rules_15_7_guard_rails_refuse_what_cannot_be() {
     };
     assert_eq!(
         showdown(&h(&[false; 3]), &run_out),
-        Err(ShowdownError::RunOut)
+        Err(ShowdownError::Refused(ShowdownRefusal::RunOut(2)))
     );
     assert_eq!(
         showdown(&h(&[true, false, false]), &ShowdownTerms::default()),
-        Err(ShowdownError::FoldedShows(0))
+        Err(ShowdownError::Refused(ShowdownRefusal::FoldedShows(0)))
     );
 }
