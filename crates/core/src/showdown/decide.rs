@@ -4,7 +4,7 @@
 //! one of its pots, in some half on some board; otherwise it may be
 //! mucked unseen.
 
-use super::{Muck, ShowEntry, ShowdownError, ShowdownHand, Why};
+use super::{Muck, ShowEntries, ShowdownError, ShowdownHand, Why};
 use crate::types::Hands;
 
 /// The best hand shown so far: per pot and board (`pot * boards + b`),
@@ -73,8 +73,8 @@ pub(super) fn decide(
     hand: &ShowdownHand,
     muck: Muck,
     face_up: bool,
-    order: Vec<ShowEntry>,
-) -> Result<Vec<ShowEntry>, ShowdownError> {
+    order: ShowEntries,
+) -> Result<ShowEntries, ShowdownError> {
     if hand.more_boards.is_empty() {
         decide_on::<true>(hand, muck, face_up, order)
     } else {
@@ -87,8 +87,8 @@ fn decide_on<const ONE: bool>(
     hand: &ShowdownHand,
     muck: Muck,
     face_up: bool,
-    mut order: Vec<ShowEntry>,
-) -> Result<Vec<ShowEntry>, ShowdownError> {
+    mut order: ShowEntries,
+) -> Result<ShowEntries, ShowdownError> {
     let boards = if ONE { 1 } else { 1 + hand.more_boards.len() };
     let cells = hand.pots.len().min(64) * boards;
     let mut stack = [[0u64; 2]; ON_STACK];

@@ -13,6 +13,8 @@ mod tests;
 pub use face_up::{all_in, is_all_in, is_face_up};
 pub use order::show_order;
 
+use smallvec::SmallVec;
+
 use crate::cards_refusal::CardsRefusal;
 use crate::showdown_refusal::{
     last_aggressor_refusal, run_out_refusal, shows_refusal, ShowdownRefusal,
@@ -114,6 +116,15 @@ pub struct ShowEntry {
     pub why: Why,
 }
 
+/// Every live player's turn at the showdown, in order: held in place up
+/// to a full table of ten, so the usual answer costs no allocation (a
+/// showdown is a tenth of a settlement, and malloc and free were an
+/// eighth of it).
+pub type ShowEntries = SmallVec<[ShowEntry; INLINE]>;
+
+/// The most players whose answer needs no allocation: a full table.
+const INLINE: usize = 10;
+
 /// The settled hand as the showdown reads it.
 #[derive(Debug, Clone, Copy)]
 pub struct ShowdownHand<'a> {
@@ -150,23 +161,33 @@ pub enum ShowdownError {
 /// whether they showed and why. A hand that wins or ties any part of any
 /// pot is always shown. The usual hand takes one pass with no branch on
 /// the cards (`one_pass`), any other the general path; both answer alike.
-pub fn showdown(
-    hand: &ShowdownHand,
-    terms: &ShowdownTerms,
-) -> Result<Vec<ShowEntry>, ShowdownError> {
-    match one_pass::showdown(hand, terms) {
-        Ok(entries) => Ok(entries),
-        Err(buffer) => general(hand, terms, buffer),
+pub fn showdown(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<ShowEntries, ShowdownError> {
+    let n = hand.input.players.len();
+    // The one pass writes a buffer of constants, cut to the live players
+    // as it becomes the answer: cheaper than a push per player, which
+    // would keep the length in memory in case it grew.
+    if n <= INLINE {
+        let mut entries = [one_pass::UNDECIDED; INLINE];
+        if let Some(live) = one_pass::showdown(hand, terms, &mut entries[..n]) {
+            return Ok(ShowEntries::from_buf_and_len(entries, live));
+        }
+        return general(hand, terms, ShowEntries::new());
     }
+    let mut entries = vec![one_pass::UNDECIDED; n];
+    if let Some(live) = one_pass::showdown(hand, terms, &mut entries) {
+        entries.truncate(live);
+        return Ok(ShowEntries::from_vec(entries));
+    }
+    general(hand, terms, ShowEntries::from_vec(entries))
 }
 
-/// [`showdown`] for any hand, in `buffer` (emptied first; the one pass's,
-/// so the answer is still the one allocation).
+/// [`showdown`] for any hand, in `buffer` (emptied first; over ten
+/// players the one pass's, so the answer is allocated once).
 fn general(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
-    buffer: Vec<ShowEntry>,
-) -> Result<Vec<ShowEntry>, ShowdownError> {
+    buffer: ShowEntries,
+) -> Result<ShowEntries, ShowdownError> {
     let table = check(hand, terms, buffer)?;
     let mut live = table.live;
     if let [only] = live.as_mut_slice() {
@@ -191,7 +212,7 @@ fn general(
 /// not yet decided, in the order of `players`; whether that is seat
 /// order; and how many of them are not all in.
 struct Count {
-    live: Vec<ShowEntry>,
+    live: ShowEntries,
     by_seat: bool,
     not_all_in: usize,
 }
@@ -201,7 +222,7 @@ struct Count {
 fn check(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
-    mut live: Vec<ShowEntry>,
+    mut live: ShowEntries,
 ) -> Result<Count, ShowdownError> {
     let players = &hand.input.players;
     if let Some(a) = terms.last_aggressor {
@@ -209,16 +230,10 @@ fn check(
             return Err(r.into());
         }
     }
-    // The answer's one allocation (none if the one pass made it), sized
-    // and filled once, then cut to the live players: cheaper than a push
-    // per player.
-    let undecided = ShowEntry {
-        player: 0,
-        shown: false,
-        why: Why::Beaten,
-    };
+    // The answer, sized and filled once, then cut to the live players:
+    // cheaper than a push per player.
     live.clear();
-    live.resize(players.len(), undecided);
+    live.resize(players.len(), one_pass::UNDECIDED);
     let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {

@@ -21,29 +21,25 @@ const MAX_POTS: usize = 16;
 /// The most players the pass keeps a mask of pots for.
 const MAX_PLAYERS: usize = 32;
 
-/// The showdown in one pass, or, when the pass cannot take the hand, the
-/// buffer it allocated (empty, or the answer's, to be used again).
+/// The showdown in one pass, written to the first entries of
+/// `entries` (one for each of the hand's players), and how many: `None`
+/// when the pass cannot take the hand. The caller owns the buffer, so
+/// that the answer is built where it is returned, not moved there.
 pub(super) fn showdown(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
-) -> Result<Vec<ShowEntry>, Vec<ShowEntry>> {
-    let Some(a) = starts_at(hand, terms) else {
-        return Err(Vec::new());
-    };
+    entries: &mut [ShowEntry],
+) -> Option<usize> {
+    let a = starts_at(hand, terms)?;
     let players = &hand.input.players;
     // Seat order, which the settle route sends, makes the order of
     // `players` the order round the table; else the general path sorts.
-    if !players.windows(2).all(|w| w[0].seat <= w[1].seat) {
-        return Err(Vec::new());
+    // Counted without a branch a pair: the usual table is in order.
+    let out_of_order = players.windows(2).filter(|w| w[0].seat > w[1].seat);
+    if out_of_order.count() != 0 {
+        return None;
     }
-    // The answer's one allocation, filled once and cut to the live
-    // players: a push per player would keep the vector's length in
-    // memory, in case it grew.
-    let mut entries = vec![UNDECIDED; players.len()];
-    let Some(Round { live, not_all_in }) = round_any(hand, a, &mut entries) else {
-        return Err(entries);
-    };
-    entries.truncate(live);
+    let Round { live, not_all_in } = round_any(hand, a, entries)?;
     let face_up = match terms.face_up {
         FaceUp::AllIn => not_all_in < live,
         FaceUp::BettingOver => not_all_in <= 1,
@@ -52,15 +48,15 @@ pub(super) fn showdown(
     // A lone live player and a refused run-out are the general path's.
     let run_out_refused = terms.run_out && not_all_in >= 2;
     if live < 2 || run_out_refused {
-        return Err(entries);
+        return None;
     }
     if face_up {
-        for e in &mut entries {
+        for e in entries.iter_mut().take(live) {
             e.shown = true;
             e.why = Why::AllIn;
         }
     }
-    Ok(entries)
+    Some(live)
 }
 
 /// The last aggressor, when the pass takes this hand under these terms:
@@ -116,7 +112,7 @@ pub(super) fn bit_set(flags: &[bool]) -> u32 {
 }
 
 /// An entry before its turn.
-const UNDECIDED: ShowEntry = ShowEntry {
+pub(super) const UNDECIDED: ShowEntry = ShowEntry {
     player: 0,
     shown: false,
     why: Why::Beaten,
@@ -134,13 +130,13 @@ struct Round {
 /// or not, plus one (0: none): a hand that was not shown was beaten in
 /// each of its pots by one shown before it, so counting it changes no
 /// pot's best, and no turn waits on the decision before it. `P` is fixed
-/// so that the pots are read and raised at fixed places.
+/// so that the pots are read and raised at fixed places. A pot whose
+/// best high is still 0 has had no hand yet: it is not opened (every
+/// high kept is at least 1).
 struct Best<const P: usize> {
     high: [u64; P],
     /// The same for the low half, with `LOW`.
     low: [u64; P],
-    /// The pots opened so far are the first `opened`.
-    opened: usize,
 }
 
 impl<const P: usize> Best<P> {
@@ -152,11 +148,14 @@ impl<const P: usize> Best<P> {
     /// last: one comparison a half, however many pots.
     #[inline]
     fn judge<const LOW: bool>(&self, c: usize, (high, low): (u64, u64), chose: bool) -> Why {
-        let mut beats = high >= last(&self.high, c);
+        let best = last(&self.high, c);
+        let mut beats = high >= best;
         if LOW {
             beats |= (low != 0) & (low >= last(&self.low, c));
         }
-        let opens = c > self.opened;
+        // Pots are nested: nobody was in pot `c - 1` before, so nobody
+        // was in a later pot either, and the hand opens that pot.
+        let opens = best == 0;
         // Picked, not branched on: which it is follows the cards.
         let mut why = if chose { Why::Chose } else { Why::Beaten };
         why = if beats { Why::Contends } else { why };
@@ -171,7 +170,6 @@ impl<const P: usize> Best<P> {
     /// looked at whatever `c`, so no branch follows the cards.
     #[inline]
     fn record<const LOW: bool>(&mut self, c: usize, (high, low): (u64, u64)) {
-        self.opened = self.opened.max(c);
         raise(&mut self.high, c, high);
         if LOW {
             raise(&mut self.low, c, low);
@@ -230,43 +228,46 @@ fn round<const P: usize, const LOW: bool>(
     let mut best = Best::<P> {
         high: [0; P],
         low: [0; P],
-        opened: 0,
     };
-    let (n, mut k, mut live, mut not_all_in) = (players.len(), a, 0, 0);
-    for _ in 0..n {
-        let p = players.get(k)?;
-        let at = k;
-        k = if k + 1 == n { 0 } else { k + 1 };
-        if p.folded {
-            if shows(at) {
-                return None;
+    let (n, mut live, mut not_all_in) = (players.len(), 0, 0);
+    // Cut to one entry a player, so the loop keeps one length, not two.
+    let entries = entries.get_mut(..n)?;
+    let (earlier, later) = players.split_at_checked(a)?;
+    // The later seats, then the earlier: two runs over a slice, with no
+    // index to wrap round and no bound to check a turn.
+    for (first, half) in [(a, later), (0, earlier)] {
+        for (at, p) in (first..).zip(half) {
+            if p.folded {
+                if shows(at) {
+                    return None;
+                }
+                continue;
             }
-            continue;
-        }
-        not_all_in += usize::from(!is_all_in(p));
-        // A missing low is 0: it neither contends nor raises a best low.
-        let values = match &p.hands {
-            Some(Hands { high, low }) if LOW || low.is_none() => {
-                (kept(high.value), low.map_or(0, |l| kept(l.value)))
-            }
-            _ => return None, // no hand, or a low outside a split game
-        };
-        let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
-        // The first `c` pots are the mask one below a power of two.
-        if mask & (mask + 1) != 0 || mask == 0 {
-            return None; // not the first pots (not nested), or none
-        }
-        let c = (mask + 1).trailing_zeros() as usize;
-        let why = best.judge::<LOW>(c, values, shows(at));
-        if let Some(e) = entries.get_mut(live) {
-            *e = ShowEntry {
-                player: at,
-                shown: why != Why::Beaten,
-                why,
+            not_all_in += usize::from(!is_all_in(p));
+            // A missing low is 0: it neither contends nor raises a best low.
+            let values = match &p.hands {
+                Some(Hands { high, low }) if LOW || low.is_none() => {
+                    (kept(high.value), low.map_or(0, |l| kept(l.value)))
+                }
+                _ => return None, // no hand, or a low outside a split game
             };
+            let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
+            // The first `c` pots are the mask one below a power of two.
+            if mask & (mask + 1) != 0 || mask == 0 {
+                return None; // not the first pots (not nested), or none
+            }
+            let c = (mask + 1).trailing_zeros() as usize;
+            let why = best.judge::<LOW>(c, values, shows(at));
+            if let Some(e) = entries.get_mut(live) {
+                *e = ShowEntry {
+                    player: at,
+                    shown: why != Why::Beaten,
+                    why,
+                };
+            }
+            live += 1;
+            best.record::<LOW>(c, values);
         }
-        live += 1;
-        best.record::<LOW>(c, values);
     }
     // Only the first hand to open a pot can be the first hand.
     if let Some(e) = entries.first_mut().filter(|e| e.why == Why::Opens) {

@@ -1,7 +1,9 @@
 //! The order players show in (RULES.md §15.4): TDA 16's last aggressor
 //! then clockwise, PokerStars' pot by pot, or by seat.
 
-use super::{is_all_in, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why};
+use super::{
+    is_all_in, ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,
+};
 use crate::types::OddChipOrder;
 
 /// Every live player in the order they show or muck (at a face-up
@@ -12,10 +14,10 @@ pub fn show_order(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
     face_up: bool,
-) -> Result<Vec<ShowEntry>, ShowdownError> {
+) -> Result<ShowEntries, ShowdownError> {
     let players = &hand.input.players;
     // Sized once: a filter's collect would grow it a few times.
-    let mut live = Vec::with_capacity(players.len());
+    let mut live = ShowEntries::with_capacity(players.len());
     live.extend(
         (0..players.len())
             .filter(|&k| !players[k].folded)
@@ -34,9 +36,9 @@ pub(super) fn arrange(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
     face_up: bool,
-    mut order: Vec<ShowEntry>,
+    mut order: ShowEntries,
     by_seat: bool,
-) -> Result<Vec<ShowEntry>, ShowdownError> {
+) -> Result<ShowEntries, ShowdownError> {
     let players = &hand.input.players;
     // The settle route sends players by seat; the core takes any order.
     let seat = |e: &ShowEntry| players[e.player].seat;

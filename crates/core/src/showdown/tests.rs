@@ -2,7 +2,9 @@
 //! settlement's, and arbitrary ones) and terms, `showdown` answers
 //! exactly as the general path does, refusals included.
 
-use super::{general, one_pass, showdown, FaceUp, Muck, ShowOrder, ShowdownHand, ShowdownTerms};
+use super::{
+    general, one_pass, showdown, FaceUp, Muck, ShowEntries, ShowOrder, ShowdownHand, ShowdownTerms,
+};
 use crate::settle;
 use crate::types::{HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot};
 use proptest::prelude::*;
@@ -47,7 +49,7 @@ fn player((seat, stack, committed, folded, hands): Seat) -> PlayerInput {
 /// sometimes not, sometimes with a seat twice.
 fn arb_input() -> impl Strategy<Value = HandInput> {
     let shape = (0..4u8, 1..12u32, any::<bool>());
-    (prop::collection::vec(arb_player(), 2..10), shape).prop_map(
+    (prop::collection::vec(arb_player(), 2..14), shape).prop_map(
         |(seats, (shape, button_seat, split_game))| {
             let mut players: Vec<PlayerInput> = seats.into_iter().map(player).collect();
             if shape != 0 {
@@ -130,7 +132,7 @@ proptest! {
             shows: &shows,
             showing: None,
         };
-        prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms, Vec::new()));
+        prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms, ShowEntries::new()));
     }
 }
 
@@ -167,8 +169,13 @@ fn the_one_pass_takes_the_usual_hand() {
         last_aggressor: Some(2),
         ..ShowdownTerms::default()
     };
-    let fast = one_pass::showdown(&hand, &terms).expect("taken");
-    assert_eq!(Ok(fast), general(&hand, &terms, Vec::new()));
+    let mut fast = vec![one_pass::UNDECIDED; input.players.len()];
+    let live = one_pass::showdown(&hand, &terms, &mut fast).expect("taken");
+    fast.truncate(live);
+    assert_eq!(
+        Ok(ShowEntries::from_vec(fast)),
+        general(&hand, &terms, ShowEntries::new())
+    );
 }
 
 /// Who asked to show, gathered eight flags at a time, against one flag

@@ -4,7 +4,7 @@
 use crate::common::{folded, holdem, hs, live};
 use showdown_core::{
     settle, settle_boards, showdown, FaceUp, HandInput, Hands, Muck, OddChipOrder, PlayerInput,
-    ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownRefusal, ShowdownTerms, Why,
+    ShowEntries, ShowOrder, ShowdownError, ShowdownHand, ShowdownRefusal, ShowdownTerms, Why,
 };
 
 const BOARD: &str = "Kd 9s 8c 7h 2d";
@@ -35,7 +35,7 @@ fn run(input: &HandInput, shows: &[bool], terms: ShowdownTerms) -> Vec<(usize, b
     entries(showdown(&h, &terms).unwrap())
 }
 
-fn entries(e: Vec<ShowEntry>) -> Vec<(usize, bool, Why)> {
+fn entries(e: ShowEntries) -> Vec<(usize, bool, Why)> {
     e.into_iter().map(|e| (e.player, e.shown, e.why)).collect()
 }
 

@@ -7,8 +7,8 @@
 use crate::boards_props::{arb_deal, Deal};
 use proptest::prelude::*;
 use showdown_core::{
-    settle_boards, showdown, FaceUp, Hands, Muck, Pot, ShowEntry, ShowOrder, ShowdownHand,
-    ShowdownTerms, Why,
+    settle_boards, showdown, FaceUp, Hands, Muck, Pot, ShowEntries, ShowEntry, ShowOrder,
+    ShowdownHand, ShowdownTerms, Why,
 };
 
 fn arb_terms(n: usize) -> impl Strategy<Value = (ShowdownTerms, Vec<bool>)> {
@@ -43,7 +43,7 @@ fn arb_terms(n: usize) -> impl Strategy<Value = (ShowdownTerms, Vec<bool>)> {
 fn run(
     d: &Deal,
     (mut terms, mut shows): (ShowdownTerms, Vec<bool>),
-) -> Option<(Vec<Pot>, Vec<ShowEntry>, ShowdownTerms)> {
+) -> Option<(Vec<Pot>, ShowEntries, ShowdownTerms)> {
     let s = settle_boards(&d.input, &d.more).ok()?.settlement;
     let players = &d.input.players;
     shows.truncate(players.len());
