@@ -20,10 +20,17 @@ pub fn all_in(stack: u64, committed: u64, dead: u64) -> bool {
 /// player all in (TDA 15), at most one live player left to bet
 /// (PokerStars, 888), or only after a run-out (Bovada, Full Tilt).
 pub fn is_face_up(input: &HandInput, terms: &ShowdownTerms) -> bool {
-    let live = || input.players.iter().filter(|p| !p.folded);
+    let live = input.players.iter().filter(|p| !p.folded);
+    let (live, not_all_in) = live.fold((0, 0), |(n, b), p| (n + 1, b + usize::from(!is_all_in(p))));
+    face_up_when(terms, live, not_all_in)
+}
+
+/// [`is_face_up`] from the counts both showdown paths make in their one
+/// pass over the players: `live` players, `not_all_in` of them not all in.
+pub(super) fn face_up_when(terms: &ShowdownTerms, live: usize, not_all_in: usize) -> bool {
     match terms.face_up {
-        FaceUp::AllIn => live().any(is_all_in),
-        FaceUp::BettingOver => live().filter(|p| !is_all_in(p)).count() <= 1,
+        FaceUp::AllIn => not_all_in < live,
+        FaceUp::BettingOver => not_all_in <= 1,
         FaceUp::RunOut => terms.run_out,
     }
 }

@@ -199,11 +199,7 @@ fn general(
         };
         return Ok(live);
     }
-    let face_up = match terms.face_up {
-        FaceUp::AllIn => table.not_all_in < live.len(),
-        FaceUp::BettingOver => table.not_all_in <= 1,
-        FaceUp::RunOut => terms.run_out,
-    };
+    let face_up = face_up::face_up_when(terms, live.len(), table.not_all_in);
     let order = order::arrange(hand, terms, face_up, live, table.by_seat)?;
     decide::decide(hand, terms.muck, face_up, order)
 }

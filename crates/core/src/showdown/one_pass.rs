@@ -12,7 +12,9 @@
 //! as the pass does (the property test in `tests.rs`).
 
 use super::decide::kept;
-use super::{is_all_in, FaceUp, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
+use super::face_up::face_up_when;
+use super::{is_all_in, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
+use crate::showdown_refusal::run_out_refusal;
 use crate::types::{Hands, Pot};
 
 /// The most pots the pass judges: one bit each in a `u16`.
@@ -40,14 +42,9 @@ pub(super) fn showdown(
         return None;
     }
     let Round { live, not_all_in } = round_any(hand, a, entries)?;
-    let face_up = match terms.face_up {
-        FaceUp::AllIn => not_all_in < live,
-        FaceUp::BettingOver => not_all_in <= 1,
-        FaceUp::RunOut => terms.run_out,
-    };
+    let face_up = face_up_when(terms, live, not_all_in);
     // A lone live player and a refused run-out are the general path's.
-    let run_out_refused = terms.run_out && not_all_in >= 2;
-    if live < 2 || run_out_refused {
+    if live < 2 || run_out_refusal(terms.run_out, not_all_in).is_some() {
         return None;
     }
     if face_up {
