@@ -3,7 +3,8 @@
 //! exactly as the general path does, refusals included.
 
 use super::{
-    general, one_pass, showdown, FaceUp, Muck, ShowEntries, ShowOrder, ShowdownHand, ShowdownTerms,
+    general, one_pass, showdown, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder, ShowdownHand,
+    ShowdownTerms,
 };
 use crate::settle;
 use crate::types::{HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot};
@@ -84,6 +85,7 @@ fn arb_pots() -> impl Strategy<Value = Vec<Pot>> {
                 shares: Vec::new(),
                 rake: 0,
                 jackpot: 0,
+                cut: None,
             })
             .collect()
     })
@@ -132,7 +134,7 @@ proptest! {
             shows: &shows,
             showing: None,
         };
-        prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms, ShowEntries::new()));
+        prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms));
     }
 }
 
@@ -169,13 +171,10 @@ fn the_one_pass_takes_the_usual_hand() {
         last_aggressor: Some(2),
         ..ShowdownTerms::default()
     };
-    let mut fast = vec![one_pass::UNDECIDED; input.players.len()];
+    let mut fast = vec![ShowEntry::UNDECIDED; input.players.len()];
     let live = one_pass::showdown(&hand, &terms, &mut fast).expect("taken");
     fast.truncate(live);
-    assert_eq!(
-        Ok(ShowEntries::from_vec(fast)),
-        general(&hand, &terms, ShowEntries::new())
-    );
+    assert_eq!(Ok(ShowEntries::from_vec(fast)), general(&hand, &terms));
 }
 
 /// Who asked to show, gathered eight flags at a time, against one flag
