@@ -79,6 +79,7 @@ fn award_unopposed(layer: Layer, player: usize) -> Pot {
         }],
         rake: 0,
         jackpot: 0,
+        cut: None,
     }
 }
 
@@ -129,5 +130,6 @@ pub(crate) fn award_pot(
         shares,
         rake: 0,
         jackpot: 0,
+        cut: None,
     })
 }

@@ -244,6 +244,7 @@ pub(crate) fn award_pot_on_boards(
             shares,
             rake: 0,
             jackpot: 0,
+            cut: None,
         },
         PotBoards {
             boards: parts,

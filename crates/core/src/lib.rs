@@ -106,8 +106,8 @@ pub use seating_refusal::{
 };
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{
-    all_in, showdown, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand,
-    ShowdownTerms, Why,
+    all_in, showdown, showdown_into, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder,
+    ShowdownError, ShowdownHand, ShowdownTerms, Why,
 };
 pub use showdown_refusal::{
     last_aggressor_refusal, run_out_refusal, shows_refusal, ShowdownAt, ShowdownRefusal,

@@ -95,9 +95,17 @@ pub(crate) fn layer_eligible(players: &[PlayerInput], committed: &[u64], cut: u6
         .iter()
         .zip(committed)
         .enumerate()
-        .filter(|(_, (p, &c))| !p.folded && c >= cut)
+        .filter(|(_, (p, &c))| !p.folded && reaches(c, cut))
         .map(|(i, _)| i)
         .collect()
+}
+
+/// RULES.md §2.2: a live player's commitment reaches the pot cut at
+/// `cut` when it is at least that cut. Their commitment as bet works as
+/// well as the one after the uncalled bet: only the one player who
+/// committed the most gets chips back, and they reach every pot either way.
+pub(crate) fn reaches(committed: u64, cut: u64) -> bool {
+    committed >= cut
 }
 
 /// RULES.md §2.2: every player's `dead` (big-blind ante, dead small blind)

@@ -118,7 +118,7 @@ fn award_pots(
     // A loop, not `collect::<Result<Vec<_>, _>>()`, which cannot size its Vec.
     let mut pots = Vec::with_capacity(layers.len());
     let mut pot_boards = Vec::with_capacity(if boards.is_empty() { 0 } else { layers.len() });
-    for ((_, layer), &(pot_rake, pot_jackpot)) in layers.into_iter().zip(per_pot) {
+    for ((cut, layer), &(pot_rake, pot_jackpot)) in layers.into_iter().zip(per_pot) {
         let net = guard::sub(guard::sub(layer.amount, pot_rake)?, pot_jackpot)?;
         if boards.is_empty() {
             let mut pot = award::award_pot(
@@ -131,11 +131,13 @@ fn award_pots(
                 hi_lo,
             )?;
             rake::restore_gross(&mut pot, pot_rake, pot_jackpot)?;
+            pot.cut = Some(cut);
             pots.push(pot);
         } else {
             let (mut pot, parts) = boards::award_pot_on_boards(boards, unit, layer, net, hi_lo)?;
             pot.rake = pot_rake;
             pot.jackpot = pot_jackpot;
+            pot.cut = Some(cut);
             pots.push(pot);
             pot_boards.push(parts);
         }

@@ -105,6 +105,11 @@ pub struct Pot {
     pub rake: u64,
     /// The part of the jackpot drop taken from this pot.
     pub jackpot: u64,
+    /// The commitment the settlement cut this pot at (RULES.md §2.2): its
+    /// eligible players are the live players whose commitment is at least
+    /// the cut, so a reader can tell who is in it from a player's chips
+    /// alone. `None` for a pot made otherwise.
+    pub cut: Option<u64>,
 }
 
 /// An uncalled bet given back (RULES.md §2.1).

@@ -116,6 +116,16 @@ pub struct ShowEntry {
     pub why: Why,
 }
 
+impl ShowEntry {
+    /// An entry before its turn: what a buffer for [`showdown_into`]
+    /// starts as.
+    pub const UNDECIDED: ShowEntry = ShowEntry {
+        player: 0,
+        shown: false,
+        why: Why::Beaten,
+    };
+}
+
 /// Every live player's turn at the showdown, in order: held in place up
 /// to a full table of ten, so the usual answer costs no allocation (a
 /// showdown is a tenth of a settlement, and malloc and free were an
@@ -155,40 +165,49 @@ pub enum ShowdownError {
     MissingHand(usize),
     #[error("a stud showdown needs every live player's up cards")]
     Showing,
+    /// The caller's buffer has fewer entries than the live players.
+    #[error("the showdown needs room for every live player, not {0} entries")]
+    Room(usize),
 }
 
 /// RULES.md §15: every live player in the order they show or muck, and
 /// whether they showed and why. A hand that wins or ties any part of any
-/// pot is always shown. The usual hand takes one pass with no branch on
-/// the cards (`one_pass`), any other the general path; both answer alike.
+/// pot is always shown. [`showdown_into`] does the same in the caller's
+/// own buffer.
 pub fn showdown(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<ShowEntries, ShowdownError> {
-    let n = hand.input.players.len();
-    // The one pass writes a buffer of constants, cut to the live players
-    // as it becomes the answer: cheaper than a push per player, which
-    // would keep the length in memory in case it grew.
-    if n <= INLINE {
-        let mut entries = [one_pass::UNDECIDED; INLINE];
-        if let Some(live) = one_pass::showdown(hand, terms, &mut entries[..n]) {
-            return Ok(ShowEntries::from_buf_and_len(entries, live));
-        }
-        return general(hand, terms, ShowEntries::new());
-    }
-    let mut entries = vec![one_pass::UNDECIDED; n];
-    if let Some(live) = one_pass::showdown(hand, terms, &mut entries) {
-        entries.truncate(live);
-        return Ok(ShowEntries::from_vec(entries));
-    }
-    general(hand, terms, ShowEntries::from_vec(entries))
+    let mut entries = ShowEntries::from_elem(ShowEntry::UNDECIDED, hand.input.players.len());
+    let live = showdown_into(hand, terms, &mut entries)?;
+    entries.truncate(live);
+    Ok(entries)
 }
 
-/// [`showdown`] for any hand, in `buffer` (emptied first; over ten
-/// players the one pass's, so the answer is allocated once).
-fn general(
+/// [`showdown`] written to the first entries of `entries` (whatever they
+/// held; one a player is always room enough), and how many. The usual
+/// hand takes one pass with no branch on the cards (`one_pass`), any
+/// other the general path; both answer alike. The answer is written
+/// where the caller keeps it: handing it back by value copied it once
+/// more, straight after it was written, and that copy cost as much as
+/// half the showdown when it ran after the settlement.
+pub fn showdown_into(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
-    buffer: ShowEntries,
-) -> Result<ShowEntries, ShowdownError> {
-    let table = check(hand, terms, buffer)?;
+    entries: &mut [ShowEntry],
+) -> Result<usize, ShowdownError> {
+    if let Some(live) = one_pass::showdown(hand, terms, entries) {
+        return Ok(live);
+    }
+    let answer = general(hand, terms)?;
+    let room = entries.len();
+    let slots = entries
+        .get_mut(..answer.len())
+        .ok_or(ShowdownError::Room(room))?;
+    slots.copy_from_slice(&answer);
+    Ok(answer.len())
+}
+
+/// [`showdown`] for any hand.
+fn general(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<ShowEntries, ShowdownError> {
+    let table = check(hand, terms, ShowEntries::new())?;
     let mut live = table.live;
     if let [only] = live.as_mut_slice() {
         only.shown = hand.shows.get(only.player).copied().unwrap_or(false);
@@ -229,7 +248,7 @@ fn check(
     // The answer, sized and filled once, then cut to the live players:
     // cheaper than a push per player.
     live.clear();
-    live.resize(players.len(), one_pass::UNDECIDED);
+    live.resize(players.len(), ShowEntry::UNDECIDED);
     let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {

@@ -7,26 +7,27 @@
 //! cards: at a table of nine the whole showdown is a few hundred
 //! instructions, and a mispredicted branch a player would cost as much
 //! again. A hand the pass cannot take (a refusal to report, players not
-//! in seat order, pots not nested, more than 32 players or 16 pots) goes
+//! in seat order, pots the settlement did not cut, more than 32 players
+//! or 16 pots, fewer entries than players) goes
 //! to the general path, which answers every hand the pass takes exactly
 //! as the pass does (the property test in `tests.rs`).
 
 use super::decide::kept;
 use super::face_up::face_up_when;
 use super::{is_all_in, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
+use crate::pot::reaches;
 use crate::showdown_refusal::run_out_refusal;
 use crate::types::{Hands, Pot};
 
 /// The most pots the pass judges: one bit each in a `u16`.
 const MAX_POTS: usize = 16;
 
-/// The most players the pass keeps a mask of pots for.
+/// The most players the pass takes (who asked to show is a bit each).
 const MAX_PLAYERS: usize = 32;
 
 /// The showdown in one pass, written to the first entries of
 /// `entries` (one for each of the hand's players), and how many: `None`
-/// when the pass cannot take the hand. The caller owns the buffer, so
-/// that the answer is built where it is returned, not moved there.
+/// when the pass cannot take the hand.
 pub(super) fn showdown(
     hand: &ShowdownHand,
     terms: &ShowdownTerms,
@@ -71,20 +72,21 @@ fn starts_at(hand: &ShowdownHand, terms: &ShowdownTerms) -> Option<usize> {
     (action && fits && terms.muck == Muck::Losers && live).then_some(a)
 }
 
-/// Per player (core index), the pots they are eligible for, pot `p` as
-/// bit `p`, from the pots' lists. An index past the table marks a slot
-/// nobody reads.
-fn pot_masks(pots: &[Pot]) -> [u16; MAX_PLAYERS] {
-    let mut masks = [0u16; MAX_PLAYERS];
-    for (p, pot) in pots.iter().take(MAX_POTS).enumerate() {
-        let bit = 1u16 << p;
-        for &j in &pot.eligible {
-            if let Some(m) = masks.get_mut(j) {
-                *m |= bit;
-            }
+/// The settlement's cuts of the first `P` pots, main first, a slot past
+/// the last pot at the most chips (no commitment reaches it): `None` when
+/// a pot was not cut by the settlement or the cuts do not rise, so a
+/// player's pots are not the first few.
+fn cuts<const P: usize>(pots: &[Pot]) -> Option<[u64; P]> {
+    let mut cuts = [u64::MAX; P];
+    let mut below = None;
+    for (slot, pot) in cuts.iter_mut().zip(pots) {
+        let cut = pot.cut?;
+        if below.is_some_and(|b| b >= cut) {
+            return None;
         }
+        (*slot, below) = (cut, Some(cut));
     }
-    masks
+    (pots.len() <= P).then_some(cuts)
 }
 
 /// The first 32 of `flags` as bits (flag `k` as bit `k`), eight at a
@@ -107,13 +109,6 @@ pub(super) fn bit_set(flags: &[bool]) -> u32 {
     }
     bits
 }
-
-/// An entry before its turn.
-pub(super) const UNDECIDED: ShowEntry = ShowEntry {
-    player: 0,
-    shown: false,
-    why: Why::Beaten,
-};
 
 /// What going round the table counted: the live players, and how many
 /// of them are not all in.
@@ -210,15 +205,15 @@ fn round_any(hand: &ShowdownHand, a: usize, entries: &mut [ShowEntry]) -> Option
 
 /// Round the table from the aggressor `a` (the later seats, then the
 /// earlier), each live hand decided and written to `entries` in turn;
-/// `None` when the pass gives the hand up (a low hand when not `LOW`, a
-/// live hand in no pot).
+/// `None` when the pass gives the hand up (pots not cut by the
+/// settlement, a low hand when not `LOW`, a live hand in no pot).
 fn round<const P: usize, const LOW: bool>(
     hand: &ShowdownHand,
     a: usize,
     entries: &mut [ShowEntry],
 ) -> Option<Round> {
     let players = &hand.input.players;
-    let masks = pot_masks(hand.pots);
+    let cuts = cuts::<P>(hand.pots)?;
     // Who asked to show, player `k` as bit `k` (at most 32 players).
     let chose = bit_set(hand.shows);
     let shows = |k: usize| chose >> (k & (MAX_PLAYERS - 1)) & 1 != 0;
@@ -248,12 +243,14 @@ fn round<const P: usize, const LOW: bool>(
                 }
                 _ => return None, // no hand, or a low outside a split game
             };
-            let mask = u32::from(masks[at & (MAX_PLAYERS - 1)]);
-            // The first `c` pots are the mask one below a power of two.
-            if mask & (mask + 1) != 0 || mask == 0 {
-                return None; // not the first pots (not nested), or none
+            // The first `c` pots: those cut at or below the player's chips.
+            let c: usize = cuts
+                .iter()
+                .map(|&cut| usize::from(reaches(p.committed, cut)))
+                .sum();
+            if c == 0 {
+                return None; // a live hand in no pot
             }
-            let c = (mask + 1).trailing_zeros() as usize;
             let why = best.judge::<LOW>(c, values, shows(at));
             if let Some(e) = entries.get_mut(live) {
                 *e = ShowEntry {

@@ -3,7 +3,8 @@
 //! exactly as the general path does, refusals included.
 
 use super::{
-    general, one_pass, showdown, FaceUp, Muck, ShowEntries, ShowOrder, ShowdownHand, ShowdownTerms,
+    general, one_pass, showdown, showdown_into, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder,
+    ShowdownError, ShowdownHand, ShowdownTerms,
 };
 use crate::settle;
 use crate::types::{HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot};
@@ -84,6 +85,7 @@ fn arb_pots() -> impl Strategy<Value = Vec<Pot>> {
                 shares: Vec::new(),
                 rake: 0,
                 jackpot: 0,
+                cut: None,
             })
             .collect()
     })
@@ -132,7 +134,7 @@ proptest! {
             shows: &shows,
             showing: None,
         };
-        prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms, ShowEntries::new()));
+        prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms));
     }
 }
 
@@ -169,12 +171,48 @@ fn the_one_pass_takes_the_usual_hand() {
         last_aggressor: Some(2),
         ..ShowdownTerms::default()
     };
-    let mut fast = vec![one_pass::UNDECIDED; input.players.len()];
+    let mut fast = vec![ShowEntry::UNDECIDED; input.players.len()];
     let live = one_pass::showdown(&hand, &terms, &mut fast).expect("taken");
     fast.truncate(live);
+    assert_eq!(Ok(ShowEntries::from_vec(fast)), general(&hand, &terms));
+}
+
+/// `showdown_into` needs room for the live players only: a buffer too
+/// short for the one pass (one entry a player) still takes the general
+/// path's answer when it fits, and is refused with `Room` when it does
+/// not, never cut short.
+#[test]
+fn showdown_into_needs_room_for_the_live_players_only() {
+    let folded = |seat: u32| player((seat, 1_000, 0, true, None));
+    let live = |seat: u32| player((seat, 1_000, 500, false, Some((seat.into(), None))));
+    let input = HandInput {
+        players: vec![folded(1), live(2), folded(3), live(4)],
+        chip_unit: 1,
+        dead_money: 0,
+        order: OddChipOrder::Button { button_seat: 1 },
+        split_game: false,
+    };
+    let pots = settle(&input).unwrap().pots;
+    let hand = ShowdownHand {
+        input: &input,
+        more_boards: &[],
+        pots: &pots,
+        shows: &[],
+        showing: None,
+    };
+    let terms = ShowdownTerms {
+        last_aggressor: Some(1),
+        ..ShowdownTerms::default()
+    };
+    let whole = showdown(&hand, &terms).unwrap();
+    assert_eq!(whole.len(), 2);
+    let mut two = [ShowEntry::UNDECIDED; 2];
+    assert_eq!(showdown_into(&hand, &terms, &mut two), Ok(2));
+    assert_eq!(&two[..], &whole[..]);
+    let mut one = [ShowEntry::UNDECIDED; 1];
     assert_eq!(
-        Ok(ShowEntries::from_vec(fast)),
-        general(&hand, &terms, ShowEntries::new())
+        showdown_into(&hand, &terms, &mut one),
+        Err(ShowdownError::Room(1))
     );
 }
 

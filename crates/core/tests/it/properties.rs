@@ -233,6 +233,27 @@ proptest! {
         }
     }
 
+    /// RULES.md §2.2: each pot carries the cut it was made at, rising
+    /// from the main pot, and its eligible players are exactly the live
+    /// players whose commitment, as bet, is at least that cut (the
+    /// showdown reads who is in which pot from the cut alone).
+    #[test]
+    fn rules_2_2_a_pots_cut_names_its_eligible_players(input in arb_hand()) {
+        let s = settled(&input)?;
+        let cuts: Vec<u64> = s.pots.iter().filter_map(|p| p.cut).collect();
+        prop_assert_eq!(cuts.len(), s.pots.len(), "a settled pot without its cut");
+        prop_assert!(cuts.windows(2).all(|w| w[0] < w[1]), "cuts not rising: {:?}", cuts);
+        for (pot, &cut) in s.pots.iter().zip(&cuts) {
+            let mut reached: Vec<usize> = (0..input.players.len())
+                .filter(|&k| !input.players[k].folded && input.players[k].committed >= cut)
+                .collect();
+            let mut eligible = pot.eligible.clone();
+            reached.sort_unstable();
+            eligible.sort_unstable();
+            prop_assert_eq!(eligible, reached, "pot cut at {}", cut);
+        }
+    }
+
     /// RULES.md §2.2–3: folded players are eligible for no pot and win
     /// nothing, even when they hold the best cards.
     #[test]
@@ -272,6 +293,7 @@ proptest! {
                 shares: p.shares.iter().map(|x| Share { player: back(x.player), ..*x }).collect(),
                 rake: p.rake,
                 jackpot: p.jackpot,
+                cut: p.cut,
             }).collect(),
             uncalled: t.uncalled.iter().map(|u| Uncalled { player: back(u.player), amount: u.amount }).collect(),
             won: (0..perm.len()).map(|i| t.won[perm.iter().position(|&p| p == i).unwrap()]).collect(),
