@@ -69,10 +69,13 @@ async fn serve_async(args: ServeArgs) -> Result<(), ServeFailed> {
         .ok();
     let state = AppState::new(config);
     let app = app(state.clone());
-    let listener = bind(&args.addr, "--addr", "SHOWDOWN_ADDR").await?;
+    // Room in the kernel's queue for as many handshakes as there are slots.
+    let backlog =
+        u32::try_from(effective_max_connections(serve_config.max_connections)).unwrap_or(u32::MAX);
+    let listener = bind(&args.addr, "--addr", "SHOWDOWN_ADDR", backlog).await?;
     let admin = match &args.admin_addr {
         Some(addr) => Some((
-            bind(addr, "--admin-addr", "SHOWDOWN_ADMIN_ADDR").await?,
+            bind(addr, "--admin-addr", "SHOWDOWN_ADMIN_ADDR", backlog).await?,
             admin_app(state.clone()),
         )),
         None => None,

@@ -1,8 +1,10 @@
 //! One connection's life: hyper serves it with the header timeout and the
 //! head limit; it is closed when quiet for the idle timeout, when asked to
-//! make room while quiet, or when the drain reaches it.
+//! make room while quiet, or when the drain reaches it; after an answer
+//! that refused a body unread, the bare socket lingers (`linger`).
 
 use super::config::ServeConfig;
+use super::linger;
 use super::service::{ConnService, ConnStats, Counted};
 use crate::edge::state::AppState;
 use crate::settings::defaults::MIN_HEADER_BYTES;
@@ -56,6 +58,17 @@ impl Quiet {
 /// hyper's HTTP/1.1 connection over the counting socket.
 type Http = hyper::server::conn::http1::Connection<TokioIo<Counted>, ConnService>;
 
+/// How hyper's part of a connection ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    /// hyper closed it: every answer flushed, then its FIN sent.
+    Closed,
+    /// On an error, or cut off by a timeout: the socket is dropped as it is.
+    Dropped,
+    /// The drain reached it while it was open (from `serve` only).
+    Drain,
+}
+
 pub(super) struct Connection {
     pub(super) config: Arc<ServeConfig>,
     pub(super) pressure: Arc<Notify>,
@@ -80,7 +93,6 @@ impl Connection {
         let io = TokioIo::new(Counted {
             inner: stream,
             stats: stats.clone(),
-            linger: None,
         });
         let service = ConnService {
             app,
@@ -93,17 +105,24 @@ impl Connection {
             .timer(TokioTimer::new())
             .header_read_timeout(self.config.header_timeout)
             .max_buf_size(self.config.max_header_bytes.max(MIN_HEADER_BYTES));
-        let conn = builder.serve_connection(io, service);
-        tokio::pin!(conn);
-        if self.serve(conn.as_mut(), &stats).await {
-            self.drain(conn, &stats).await;
+        let mut conn = builder.serve_connection(io, service);
+        let mut ended = self.serve(Pin::new(&mut conn), &stats).await;
+        if ended == Ended::Drain {
+            ended = self.drain(Pin::new(&mut conn), &stats).await;
+        }
+        if ended == Ended::Closed && stats.linger.load(Ordering::Relaxed) {
+            // hyper has flushed its last answer and sent its FIN: its
+            // state and buffers go now (in a statement of their own, so
+            // no temporary keeps its read buffer through the await), and
+            // the bare socket lingers.
+            let socket = conn.into_parts().io.into_inner().inner;
+            linger::drain(socket).await;
         }
     }
 
     /// Serving: until the connection ends, goes quiet for the idle
-    /// timeout, is asked to make room while quiet, or the drain begins
-    /// (then `true`).
-    async fn serve(&mut self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> bool {
+    /// timeout, is asked to make room while quiet, or the drain begins.
+    async fn serve(&mut self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> Ended {
         let mut quiet = Quiet {
             bytes: 0,
             started: 0,
@@ -114,26 +133,22 @@ impl Connection {
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             let close = tokio::select! {
-                r = conn.as_mut() => {
-                    if r.is_err() {
-                        self.state.record_connection_error();
-                    }
-                    return false;
-                }
+                r = conn.as_mut() => return ended(&self.state, r),
                 _ = ticks.tick() => quiet.sample(stats) >= self.config.idle_timeout,
                 _ = self.pressure.notified() => {
                     let silent = stats.bytes_in.load(Ordering::Relaxed) == 0;
                     quiet.sample(stats) >= if silent { EVICT_SILENT } else { EVICT_QUIET }
                 }
-                _ = self.stop.wait_for(|s| *s) => return true,
+                _ = self.stop.wait_for(|s| *s) => return Ended::Drain,
             };
             if close {
-                if stats.started.load(Ordering::Relaxed) > 0 {
-                    // Quiet with a request served: hyper closes it at once.
-                    conn.as_mut().graceful_shutdown();
-                    let _ = tokio::time::timeout(self.config.header_timeout, conn).await;
+                if stats.started.load(Ordering::Relaxed) == 0 {
+                    return Ended::Dropped;
                 }
-                return false;
+                // Quiet with a request served: hyper closes it at once.
+                conn.as_mut().graceful_shutdown();
+                let r = tokio::time::timeout(self.config.header_timeout, conn).await;
+                return closed_if(r);
             }
         }
     }
@@ -145,41 +160,58 @@ impl Connection {
     /// the listener closed, or its client wrote just now): it has
     /// [`QUIET_WAIT`] for the request to begin, and that request is
     /// answered; one that sends nothing by then is closed.
-    async fn drain(&self, mut conn: Pin<&mut Http>, stats: &ConnStats) {
-        if stats.in_flight.load(Ordering::Relaxed) == 0
-            && !self.request_begins(conn.as_mut(), stats).await
-        {
-            return;
+    async fn drain(&self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> Ended {
+        if stats.in_flight.load(Ordering::Relaxed) == 0 {
+            if let Some(ended) = self.request_begins(conn.as_mut(), stats).await {
+                return ended;
+            }
         }
         conn.as_mut().graceful_shutdown();
-        let _ = tokio::time::timeout(self.config.shutdown_grace, conn).await;
+        closed_if(tokio::time::timeout(self.config.shutdown_grace, conn).await)
     }
 
-    /// Whether a request begins on the quiet connection within
-    /// [`QUIET_WAIT`] (never past the grace); `false` too when the
-    /// connection ends by itself.
-    async fn request_begins(&self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> bool {
+    /// `None` when a request begins on the quiet connection within
+    /// [`QUIET_WAIT`] (never past the grace); else how the connection
+    /// ended: by itself, or dropped when nothing came.
+    async fn request_begins(&self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> Option<Ended> {
         let started = stats.started.load(Ordering::Relaxed);
         let wait = tokio::time::sleep(QUIET_WAIT.min(self.config.shutdown_grace));
         tokio::pin!(wait);
         let mut ticks = tokio::time::interval(Duration::from_millis(2));
         loop {
             tokio::select! {
-                r = conn.as_mut() => {
-                    if r.is_err() {
-                        self.state.record_connection_error();
-                    }
-                    return false;
-                }
-                _ = &mut wait => return false,
+                r = conn.as_mut() => return Some(ended(&self.state, r)),
+                _ = &mut wait => return Some(Ended::Dropped),
                 _ = ticks.tick() => {
                     if stats.started.load(Ordering::Relaxed) != started
                         || stats.in_flight.load(Ordering::Relaxed) > 0
                     {
-                        return true;
+                        return None;
                     }
                 }
             }
         }
+    }
+}
+
+/// How a connection's end that hyper reports is counted: an error (a
+/// protocol error or a timeout) in the metrics.
+fn ended(state: &AppState, r: hyper::Result<()>) -> Ended {
+    match r {
+        Ok(()) => Ended::Closed,
+        Err(_) => {
+            state.record_connection_error();
+            Ended::Dropped
+        }
+    }
+}
+
+/// A close asked of hyper with a time limit: `Closed` when hyper closed the
+/// connection in time, else `Dropped` (not counted as an error, as hyper
+/// ends a connection it was asked to close).
+fn closed_if(r: Result<hyper::Result<()>, tokio::time::error::Elapsed>) -> Ended {
+    match r {
+        Ok(Ok(())) => Ended::Closed,
+        _ => Ended::Dropped,
     }
 }

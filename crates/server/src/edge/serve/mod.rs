@@ -11,11 +11,13 @@
 //!
 //! Here the drain, step by step; each listener's accept loop and cap are
 //! in `listener`, a connection's life in `connection`, what hyper calls
-//! for each request in `service`, and the signals in `signals`.
+//! for each request in `service`, the drain after an early answer in
+//! `linger`, and the signals in `signals`.
 
 mod config;
 mod connection;
 mod handshakes;
+mod linger;
 mod listener;
 mod service;
 mod signals;

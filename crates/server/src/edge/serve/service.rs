@@ -1,8 +1,7 @@
 //! What hyper calls for each request of a connection: the router, with the
 //! request counted in flight until its response body is sent, the head
 //! measured, and `Connection: close` said while draining; and the socket,
-//! counting the bytes the client sends, and draining for a moment what is
-//! left of a body the service answered without reading.
+//! counting the bytes the client sends.
 
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
@@ -14,10 +13,8 @@ use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
-use tokio::time::Instant;
 
 /// What a connection's task, its I/O and its service share.
 #[derive(Default)]
@@ -29,8 +26,9 @@ pub(super) struct ConnStats {
     /// Bytes read from the client.
     pub(super) bytes_in: AtomicU64,
     /// The last answer closes the connection before its request's body
-    /// was read (a 401, 413 or 503 on the head alone): the socket drains
-    /// the rest for a moment before it closes ([`Counted`]).
+    /// was read (a 401, 413 or 503 on the head alone): once hyper has
+    /// closed its side, the socket drains the rest for a moment
+    /// (`super::linger`).
     pub(super) linger: AtomicBool,
 }
 
@@ -203,65 +201,11 @@ impl HttpBody for Tracked {
     }
 }
 
-/// Longest a socket drains a body it answered without reading.
-const LINGER_TIME: Duration = Duration::from_secs(1);
-/// It stops sooner when the client sends nothing for this long: a client
-/// still writing its body writes without pause, and one that trickles or
-/// stalls must not keep a connection slot.
-const LINGER_QUIET: Duration = Duration::from_millis(100);
-/// Most bytes it drains: the largest body a route takes, and a little more.
-const LINGER_BYTES: u64 = 1024 * 1024 + 64 * 1024;
-
 /// The socket, counting the bytes the client sends (a connection that sends
 /// nothing is idle; one that sends slowly is the header timeout's).
-///
-/// Closing a socket with unread bytes makes the kernel reset it, and a
-/// client still sending its body then sees the reset, not the answer that
-/// refused it. So when the answer came before the body was read
-/// ([`ConnStats::linger`]), the close sends its FIN, then reads and drops
-/// what the client still sends, until it closes too, pauses for
-/// [`LINGER_QUIET`], or [`LINGER_TIME`] or [`LINGER_BYTES`] run out, in a
-/// fixed buffer: no memory is held, and the connection keeps its slot
-/// meanwhile.
 pub(super) struct Counted {
     pub(super) inner: TcpStream,
     pub(super) stats: Arc<ConnStats>,
-    pub(super) linger: Option<Linger>,
-}
-
-/// A socket's drain after an early answer: its deadline, the pause that
-/// ends it sooner, and the bytes dropped so far.
-pub(super) struct Linger {
-    until: Instant,
-    quiet: Pin<Box<tokio::time::Sleep>>,
-    drained: u64,
-}
-
-impl Counted {
-    /// Reads and drops what the client sends until it closes, or the time
-    /// or the bytes of the linger run out.
-    fn poll_drain(&mut self, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        let Some(l) = self.linger.as_mut() else {
-            return Poll::Ready(Ok(()));
-        };
-        let mut scratch = [0u8; 8192];
-        loop {
-            if l.quiet.as_mut().poll(cx).is_ready() || l.drained > LINGER_BYTES {
-                return Poll::Ready(Ok(()));
-            }
-            let mut buf = ReadBuf::new(&mut scratch);
-            match Pin::new(&mut self.inner).poll_read(cx, &mut buf) {
-                Poll::Ready(Ok(())) if !buf.filled().is_empty() => {
-                    l.drained += buf.filled().len() as u64;
-                    let next = (Instant::now() + LINGER_QUIET).min(l.until);
-                    l.quiet.as_mut().reset(next);
-                }
-                // The client has closed, or the socket failed.
-                Poll::Ready(_) => return Poll::Ready(Ok(())),
-                Poll::Pending => return Poll::Pending,
-            }
-        }
-    }
 }
 
 impl AsyncRead for Counted {
@@ -294,19 +238,7 @@ impl AsyncWrite for Counted {
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        if self.linger.is_none() {
-            std::task::ready!(Pin::new(&mut self.inner).poll_shutdown(cx))?;
-            if !self.stats.linger.load(Ordering::Relaxed) {
-                return Poll::Ready(Ok(()));
-            }
-            let until = Instant::now() + LINGER_TIME;
-            self.linger = Some(Linger {
-                until,
-                quiet: Box::pin(tokio::time::sleep(LINGER_QUIET)),
-                drained: 0,
-            });
-        }
-        self.poll_drain(cx)
+        Pin::new(&mut self.inner).poll_shutdown(cx)
     }
 
     fn poll_write_vectored(
