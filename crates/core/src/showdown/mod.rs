@@ -207,7 +207,7 @@ pub fn showdown_into(
 
 /// [`showdown`] for any hand.
 fn general(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<ShowEntries, ShowdownError> {
-    let table = check(hand, terms, ShowEntries::new())?;
+    let table = check(hand, terms)?;
     let mut live = table.live;
     if let [only] = live.as_mut_slice() {
         only.shown = hand.shows.get(only.player).copied().unwrap_or(false);
@@ -234,11 +234,7 @@ struct Count {
 
 /// The guard rails of RULES.md §15.7 the core can see, in one pass over
 /// the players, which also counts them for [`showdown`].
-fn check(
-    hand: &ShowdownHand,
-    terms: &ShowdownTerms,
-    mut live: ShowEntries,
-) -> Result<Count, ShowdownError> {
+fn check(hand: &ShowdownHand, terms: &ShowdownTerms) -> Result<Count, ShowdownError> {
     let players = &hand.input.players;
     if let Some(a) = terms.last_aggressor {
         if let Some(r) = last_aggressor_refusal(players.get(a).map(|p| p.folded)) {
@@ -247,8 +243,7 @@ fn check(
     }
     // The answer, sized and filled once, then cut to the live players:
     // cheaper than a push per player.
-    live.clear();
-    live.resize(players.len(), ShowEntry::UNDECIDED);
+    let mut live = ShowEntries::from_elem(ShowEntry::UNDECIDED, players.len());
     let (mut n, mut by_seat, mut not_all_in, mut last_seat) = (0, true, 0, 0);
     for (k, p) in players.iter().enumerate() {
         if p.folded {
