@@ -143,8 +143,8 @@ pub(crate) fn build_layers(
 
 /// RULES.md §2.2–2.3: the pots, main first, each with its upper cut (a
 /// layer with no chips makes no pot): the pot holds every commitment's part
-/// up to that cut. The settlement takes the pots, RULES.md §12.4 the cuts
-/// (the last pot holding a player's chips).
+/// up to that cut. The settlement keeps each cut on its pot (`Pot::cut`),
+/// where the showdown (§15) and the bounties (§12.4) read it.
 pub(crate) fn cut_layers(
     players: &[PlayerInput],
     committed: &[u64],

@@ -72,7 +72,7 @@ pub fn settle_hand_with(
         }
     }
     let committed = pot::called_commitments(players, uncalled.first().copied())?;
-    // Each pot with its cut; the settlement needs only the pots.
+    // Each pot with its cut, which the pot keeps (`Pot::cut`).
     let layers = pot::cut_layers(players, &committed, input.dead_money)?;
     let gross: Vec<u64> = layers.iter().map(|(_, l)| l.amount).collect();
     let taken = rake::take(

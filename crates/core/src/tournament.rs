@@ -177,7 +177,7 @@ pub fn tournament_with_prizes(
     let out = eliminated(input, settled, terms.tied_places);
     let m = out.len() as u64;
     let finishes = finishes(input, &out, terms, prizes)?;
-    let last_pots = eliminating_pots(input)?;
+    let last_pots = eliminating_pots(input, settled)?;
 
     let mut grown: Vec<u64> = bounties.to_vec();
     let mut cash = vec![0u64; n];
@@ -351,18 +351,22 @@ fn check(
 }
 
 /// RULES.md §12.4: per player, the index of the last pot that holds chips
-/// of theirs (`None` for a player who put nothing in). The pots are cut as
-/// the settlement cuts them (§2), so the indices are the settlement's.
-fn eliminating_pots(input: &HandInput) -> Result<Vec<Option<usize>>, TournamentError> {
+/// of theirs (`None` for a player who put nothing in), read from the
+/// settlement's own pots and the cut each carries (§2), so the indices are
+/// the settlement's and nothing is cut twice.
+fn eliminating_pots(
+    input: &HandInput,
+    settled: &Settlement,
+) -> Result<Vec<Option<usize>>, TournamentError> {
     let players = &input.players;
-    let bad = |_| TournamentError::Settlement;
-    let uncalled = pot::uncalled_bet(players).map_err(bad)?;
-    let committed = pot::called_commitments(players, uncalled).map_err(bad)?;
-    let cuts: Vec<u64> = pot::cut_layers(players, &committed, input.dead_money)
-        .map_err(bad)?
-        .into_iter()
-        .map(|(cut, _)| cut)
-        .collect();
+    let uncalled = settled.uncalled.first().copied();
+    let committed =
+        pot::called_commitments(players, uncalled).map_err(|_| TournamentError::Settlement)?;
+    let cuts: Vec<u64> = settled
+        .pots
+        .iter()
+        .map(|p| p.cut.ok_or(TournamentError::Settlement))
+        .collect::<Result<_, _>>()?;
     let last = cuts.len().checked_sub(1);
     Ok((0..players.len())
         .map(|k| match committed[k] {
