@@ -138,35 +138,39 @@ proptest! {
     }
 }
 
-/// The property above is only worth its cases if the one pass takes
-/// hands: it takes a settled hand in seat order with a last aggressor.
-#[test]
-fn the_one_pass_takes_the_usual_hand() {
-    let input = HandInput {
-        players: (1..=4)
-            .map(|seat| {
-                player((
-                    seat,
-                    1_000 + u64::from(seat),
-                    500,
-                    false,
-                    Some((seat.into(), None)),
-                ))
-            })
-            .collect(),
+/// A hand of these players at one table (button 1, unit 1).
+fn table(players: Vec<PlayerInput>) -> HandInput {
+    HandInput {
+        players,
         chip_unit: 1,
         dead_money: 0,
         order: OddChipOrder::Button { button_seat: 1 },
         split_game: false,
-    };
-    let pots = settle(&input).unwrap().pots;
-    let hand = ShowdownHand {
-        input: &input,
+    }
+}
+
+/// The showdown's view of a hand on one board, nobody asking to show.
+fn on_one_board<'a>(input: &'a HandInput, pots: &'a [Pot]) -> ShowdownHand<'a> {
+    ShowdownHand {
+        input,
         more_boards: &[],
-        pots: &pots,
+        pots,
         shows: &[],
         showing: None,
+    }
+}
+
+/// The property above is only worth its cases if the one pass takes
+/// hands: it takes a settled hand in seat order with a last aggressor.
+#[test]
+fn the_one_pass_takes_the_usual_hand() {
+    let seated = |seat: u32| {
+        let hand = Some((seat.into(), None));
+        player((seat, 1_000 + u64::from(seat), 500, false, hand))
     };
+    let input = table((1..=4).map(seated).collect());
+    let pots = settle(&input).unwrap().pots;
+    let hand = on_one_board(&input, &pots);
     let terms = ShowdownTerms {
         last_aggressor: Some(2),
         ..ShowdownTerms::default()
@@ -185,21 +189,9 @@ fn the_one_pass_takes_the_usual_hand() {
 fn showdown_into_needs_room_for_the_live_players_only() {
     let folded = |seat: u32| player((seat, 1_000, 0, true, None));
     let live = |seat: u32| player((seat, 1_000, 500, false, Some((seat.into(), None))));
-    let input = HandInput {
-        players: vec![folded(1), live(2), folded(3), live(4)],
-        chip_unit: 1,
-        dead_money: 0,
-        order: OddChipOrder::Button { button_seat: 1 },
-        split_game: false,
-    };
+    let input = table(vec![folded(1), live(2), folded(3), live(4)]);
     let pots = settle(&input).unwrap().pots;
-    let hand = ShowdownHand {
-        input: &input,
-        more_boards: &[],
-        pots: &pots,
-        shows: &[],
-        showing: None,
-    };
+    let hand = on_one_board(&input, &pots);
     let terms = ShowdownTerms {
         last_aggressor: Some(1),
         ..ShowdownTerms::default()
