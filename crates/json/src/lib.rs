@@ -18,6 +18,7 @@ pub mod pointer;
 pub mod problem;
 pub mod problems;
 mod shape;
+pub mod string_bound;
 #[cfg(test)]
 mod test_request;
 
@@ -25,6 +26,7 @@ pub use invalid::{FieldError, Invalid, MAX_LISTED};
 pub use parse::parse_json;
 pub use problem::Problem;
 pub use problems::Problems;
+pub use string_bound::MAX_STRING_BYTES;
 
 /// The shape walk's insides, for the contract's tests that hold the walk
 /// to the typed parse on every request type it has: no part of the API.

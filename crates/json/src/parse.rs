@@ -22,7 +22,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     // Bytes that are not UTF-8 fail here and get the byte parser's answer.
     if let Ok(text) = std::str::from_utf8(bytes) {
         if let Ok(value) = from_str(text) {
-            return Ok(value);
+            return within_string_bound(bytes, value);
         }
     }
     let de = &mut serde_json::Deserializer::from_slice(bytes);
@@ -57,7 +57,20 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     })?;
     de.end()
         .map_err(|e| Problem::malformed(format!("the body is not JSON: {e}"), Vec::new()))?;
-    Ok(value)
+    within_string_bound(bytes, value)
+}
+
+/// A parsed body, unless one of its strings is over the bound (a 400
+/// pointing at it).
+#[allow(clippy::result_large_err)]
+fn within_string_bound<T>(bytes: &[u8], value: T) -> Result<T, Problem> {
+    match crate::string_bound::too_long_string(bytes) {
+        None => Ok(value),
+        Some(e) => Err(Problem::malformed(
+            format!("the body is not the shape of the request: {}", e.message),
+            vec![e],
+        )),
+    }
 }
 
 /// The typed parse's problem: its pointer and plain words. serde names a

@@ -273,13 +273,23 @@ async fn status_413_over_the_64_kib_default_body_limit() {
 /// The settle route takes every request its contract allows: a hand with a
 /// prize table of 10,000 places (RULES.md §14.1) is over 64 KiB, so its
 /// limit is 1 MiB, as the tables, prizes and deals routes' (API.md).
+/// A JSON body padded with spaces after its object to `bytes` in all
+/// (no string may pass 256 bytes, API.md, so padding is whitespace).
+fn padded(body: &Value, bytes: usize) -> axum::http::Request<axum::body::Body> {
+    let mut text = body.to_string();
+    text.push_str(&" ".repeat(bytes.saturating_sub(text.len())));
+    axum::http::Request::post("/v1/settle")
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(text))
+        .unwrap()
+}
+
 #[tokio::test]
 async fn status_413_on_the_settle_route_only_past_1_mib() {
-    let mut body = api_example();
-    body["gameId"] = json!("x".repeat(1000 * 1024));
-    assert_eq!(settle(&body).await.status, 200);
-    body["gameId"] = json!("x".repeat(1024 * 1024));
-    let r = settle(&body).await;
+    let body = api_example();
+    let r = common::send(app(AppState::default()), padded(&body, 1000 * 1024)).await;
+    assert_eq!(r.status, 200);
+    let r = common::send(app(AppState::default()), padded(&body, 1024 * 1024 + 1)).await;
     assert_problem(&r, 413);
     assert!(r.json()["detail"].as_str().unwrap().contains("1048576"));
 }
@@ -298,10 +308,25 @@ async fn status_413_follows_the_configured_body_limit() {
     .await;
     assert_problem(&r, 413);
     // A configured limit above 1 MiB raises the settle route's too.
-    let mut body = api_example();
-    body["gameId"] = json!("x".repeat(1100 * 1024));
-    let r = post_json(app(AppState::new(config(2 << 20))), "/v1/settle", &body).await;
+    let body = padded(&api_example(), 1100 * 1024);
+    let r = common::send(app(AppState::new(config(2 << 20))), body).await;
     assert_eq!(r.status, 200);
+}
+
+/// API.md "Strings": every string of a JSON body is at most 256 bytes, so
+/// an answer, which repeats ids and names, stays within a small multiple
+/// of its body; a longer one is a 400 pointing at it, on every route.
+#[tokio::test]
+async fn status_400_for_a_string_over_256_bytes_with_its_pointer() {
+    let mut body = api_example();
+    body["players"][1]["name"] = json!("n".repeat(256));
+    assert_eq!(settle(&body).await.status, 200);
+    body["players"][1]["name"] = json!("n".repeat(257));
+    let r = settle(&body).await;
+    assert_problem(&r, 400);
+    assert_eq!(r.json()["errors"][0]["pointer"], "/players/1/name");
+    let r = post_json(app(AppState::default()), "/v1/equity", &body).await;
+    assert_problem(&r, 400);
 }
 
 #[tokio::test]
