@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
+.PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck icm-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
 # The release profile, which `make test` shares: the service as it runs
 # (about 0.9x the image's throughput), and the tests reuse every crate this
@@ -73,6 +73,12 @@ equity-crosscheck: $(PY)
 	mkdir -p target/crosscheck
 	$(CARGO) run --quiet --release -p showdown-equity --example equity_dump -- --spots 6 --preflop 3 --seed 1 > target/crosscheck/equity.jsonl
 	$(PY) tests/crosscheck/equity_crosscheck.py target/crosscheck/equity.jsonl
+
+# ICM deals (RULES.md §14.5-14.7) against a computation apart: every icm
+# golden deal divided again in Python, exact fractions up to ten players,
+# 600-bit fixed point above (the twenty-player one takes most of a minute).
+icm-crosscheck:
+	$(PYTHON) tests/crosscheck/icm_crosscheck.py
 
 # Replay a PHH archive of recorded hands (CORPUS=path/to/hands.tar.gz,
 # e.g. the public PHH dataset's 10,088 hands; not kept in the repository)

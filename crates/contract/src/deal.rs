@@ -13,8 +13,9 @@ mod dto;
 pub use dto::{DealPlayer, DealRequest, DealResponse, DealShareDto};
 
 use crate::problems::Problems;
-use showdown_core::{deal, DealMethod, DealOutcome, DealTerms, Unit};
+use showdown_core::{deal_until, DealMethod, DealOutcome, DealTerms, Unit};
 use showdown_json::Invalid;
+use std::sync::atomic::AtomicBool;
 
 /// A checked request, ready for the core: the players in tie order (largest
 /// stack first, then id in byte order), which is also the answer's order.
@@ -28,10 +29,13 @@ pub struct DealPlan {
 }
 
 impl DealPlan {
-    /// ICM past this many players takes milliseconds (2^n sets), so the
-    /// service runs it apart from settlements.
+    /// Whether the deal can take more than a millisecond, so the service
+    /// runs it apart from settlements: every ICM deal (2^n sets, and the
+    /// exact equalities modulo primes can take milliseconds from 10
+    /// players), and a chip chop or equal deal past 1,000 players (its
+    /// sort).
     pub fn is_heavy(&self) -> bool {
-        self.terms.method == DealMethod::Icm && self.stacks.len() > 12
+        self.terms.method == DealMethod::Icm || self.stacks.len() > 1_000
     }
 }
 
@@ -62,7 +66,13 @@ pub fn prepare(req: &DealRequest) -> Result<DealPlan, Invalid> {
 /// by the same rules the checks above ask it, so a refusal here means a
 /// plan that skipped them).
 pub fn compute(plan: &DealPlan) -> Result<DealOutcome, Invalid> {
-    deal(&plan.stacks, &plan.terms).map_err(answer::refusal)
+    compute_until(plan, &AtomicBool::new(false))
+}
+
+/// [`compute`], given up soon after `stop` is raised (the service raises
+/// it when the request times out or its client goes away).
+pub fn compute_until(plan: &DealPlan, stop: &AtomicBool) -> Result<DealOutcome, Invalid> {
+    deal_until(&plan.stacks, &plan.terms, stop).map_err(answer::refusal)
 }
 
 /// The core's outcome in the request's ids, in tie order.

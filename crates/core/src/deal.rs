@@ -5,18 +5,24 @@
 //! Every share is the exact value of §14.5 before rounding: `chipChop` and
 //! `equal` are plain integer fractions (products in `u128`); `icm` is
 //! decided by a fixed-point computation with a proven error bound
-//! ([`icm`]'s module says why), which falls back to exact integer
-//! arithmetic by stack class whenever its interval cannot decide a unit:
-//! every valid deal is answered, to the unit.
+//! ([`icm`]'s module says why). Where its interval cannot decide a unit,
+//! a deal of few stack classes is decided in exact integers ([`exact`]),
+//! and any other at twice the precision with exact equalities taken from
+//! residues modulo primes ([`wide`]): every valid deal is answered, to the
+//! unit, in at most 2^n steps and 48 bytes a set of players, and the work
+//! stops when the caller raises its stop flag.
 //!
 //! Players are given in tie order: equal remainders go to the larger stack
 //! first, then to the player given first (the caller lists the players in
 //! [`tie_order`]).
 
 mod exact;
+mod fixed;
 mod icm;
+mod residue;
 #[cfg(test)]
 mod tests;
+mod wide;
 
 use crate::deal_refusal::{
     player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
@@ -25,6 +31,7 @@ use crate::deal_refusal::{
 pub use crate::deal_refusal::{DealMethod, MAX_DEAL_PLAYERS, MAX_ICM_PLAYERS};
 use crate::prize::{PrizeError, PrizeTable};
 use std::cmp::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// The terms of a deal: the prizes still to be paid and how to divide them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,15 +71,28 @@ pub enum DealError {
     /// The unit or the prize table.
     #[error(transparent)]
     Prizes(#[from] PrizeError),
+    /// The caller raised its stop flag (its request timed out or went away).
+    #[error("the deal was stopped before it was decided")]
+    Stopped,
 }
 
 /// Divides the prizes among `stacks` (RULES.md §14.5-14.7), in tie order.
 pub fn deal(stacks: &[u64], terms: &DealTerms) -> Result<DealOutcome, DealError> {
+    deal_until(stacks, terms, &AtomicBool::new(false))
+}
+
+/// [`deal`], given up with [`DealError::Stopped`] soon after `stop` is
+/// raised: an ICM deal of 20 players takes up to about a second.
+pub fn deal_until(
+    stacks: &[u64],
+    terms: &DealTerms,
+    stop: &AtomicBool,
+) -> Result<DealOutcome, DealError> {
     let units = check(stacks, terms)?;
     let (floors, order) = match terms.method {
         DealMethod::Equal => equal(stacks, units.total),
         DealMethod::ChipChop => chip_chop(stacks, &units),
-        DealMethod::Icm => icm_floors(stacks, &units),
+        DealMethod::Icm => icm_floors(stacks, &units, stop).ok_or(DealError::Stopped)?,
     };
     let shares = round(&floors, &order, units.total, terms.unit);
     Ok(DealOutcome {
@@ -185,10 +205,21 @@ pub(crate) fn remainder_order(
     order
 }
 
-/// `icm`: the interval's decision where it decides, else the exact one.
-fn icm_floors(stacks: &[u64], units: &Units) -> Floors {
+/// `icm`: the interval's decision where it decides; else the exact one
+/// when the stacks fall in few classes, the wide one otherwise. `None`
+/// when `stop` was raised.
+fn icm_floors(stacks: &[u64], units: &Units, stop: &AtomicBool) -> Option<Floors> {
     let table = icm::Table::new(units, stacks.len());
-    icm::decide(stacks, &table).unwrap_or_else(|| exact::decide(stacks, &table))
+    if let Some(decided) = icm::decide(stacks, &table, stop) {
+        return Some(decided);
+    }
+    if stop.load(Relaxed) {
+        return None;
+    }
+    if exact::states(stacks) <= exact::MAX_STATES {
+        return Some(exact::decide(stacks, &table));
+    }
+    wide::decide(stacks, &table, stop)
 }
 
 /// RULES.md §14.7: each player's whole units, then one left-over unit each

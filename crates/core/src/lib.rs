@@ -82,8 +82,8 @@ pub use chips_refusal::{
     RakeAt, RakeRefusal, Unit,
 };
 pub use deal::{
-    deal, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms, MAX_DEAL_PLAYERS,
-    MAX_ICM_PLAYERS,
+    deal, deal_until, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms,
+    MAX_DEAL_PLAYERS, MAX_ICM_PLAYERS,
 };
 pub use deal_refusal::{
     player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,

@@ -14,14 +14,34 @@
 //! The chances of the states of one level (m players finished) share one
 //! denominator: the product, over the levels below, of the least common
 //! multiple of the chips left in each state of that level. Numerators are
-//! then whole numbers and every remainder is an exact integer. There is no
-//! work bound and no refusal: every unit is decided exactly.
+//! then whole numbers and every remainder is an exact integer. Their size
+//! grows with the states (each level's multiple has up to 53 bits a
+//! state), so this path takes only deals of at most [`MAX_STATES`] states:
+//! a few hundred kilobytes of integers at most. The others go to
+//! [`super::wide`].
 
 use super::icm::Table;
 use super::{remainder_order, Floors};
 use num_bigint::BigUint;
 use num_integer::Integer;
 use std::collections::BTreeMap;
+
+/// The most states the exact integers are used for: 2^8, eight distinct
+/// stacks or thirteen equal ones and some others.
+pub(crate) const MAX_STATES: u64 = 1 << 8;
+
+/// How many states the classes of `stacks` have: the product over the
+/// distinct stacks of (players holding it + 1), capped above `MAX_STATES`.
+pub(crate) fn states(stacks: &[u64]) -> u64 {
+    Classes::new(stacks)
+        .members
+        .iter()
+        .try_fold(1u64, |acc, &(_, count)| {
+            let next = acc.saturating_mul(count + 1);
+            (next <= MAX_STATES).then_some(next)
+        })
+        .unwrap_or(MAX_STATES + 1)
+}
 
 /// Players grouped by stack: each distinct stack with how many hold it.
 struct Classes {

@@ -11,13 +11,18 @@
 //! stacks have equal exact shares by symmetry, so each group takes its
 //! first member's figure and their remainders tie exactly.
 
+use super::fixed::Fixed;
 use super::{binomial, remainder_order, Floors, Units};
 use num_bigint::BigUint;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// Fixed point: 1 is 2^127, so a probability fits a `u128`.
-const ONE_BITS: u32 = 127;
+const ONE_BITS: u32 = <u128 as Fixed>::ONE_BITS;
 const ONE: u128 = 1 << ONE_BITS;
+/// How many sets pass between two looks at the stop flag: about a
+/// millisecond of work.
+pub(crate) const STOP_EVERY: usize = 1 << 14;
 
 /// The prize table as ICM divides it: when every place pays, each player is
 /// sure of the last place's prize, which is then paid to all and taken off
@@ -57,10 +62,10 @@ impl Table {
 
 /// The floors and the order of the left-over units, when the interval
 /// decides them all; `None` when some unit needs the exact computation.
-pub(crate) fn decide(stacks: &[u64], table: &Table) -> Option<Floors> {
+pub(crate) fn decide(stacks: &[u64], table: &Table, stop: &AtomicBool) -> Option<Floors> {
     let n = stacks.len();
     let k = table.prizes.len();
-    let probability = place_probabilities(stacks, k);
+    let probability: Vec<u128> = place_probabilities(stacks, k, stop)?;
     let bound = error_bound(n, &table.prizes);
     let group = first_of_group(stacks);
     let mut floors = vec![0u64; n];
@@ -106,7 +111,7 @@ pub(crate) fn decide(stacks: &[u64], table: &Table) -> Option<Floors> {
 }
 
 /// For each player, the first player with the same stack.
-fn first_of_group(stacks: &[u64]) -> Vec<usize> {
+pub(crate) fn first_of_group(stacks: &[u64]) -> Vec<usize> {
     let mut first: HashMap<u64, usize> = HashMap::new();
     stacks
         .iter()
@@ -115,27 +120,35 @@ fn first_of_group(stacks: &[u64]) -> Vec<usize> {
         .collect()
 }
 
-/// `p[i * k + m]`: a lower bound of 2^127 × the chance that player `i`
-/// finishes in place `m + 1`, for the first `k` places (Malmuth–Harville).
+/// `p[i * k + m]`: a lower bound of 2^ONE_BITS × the chance that player
+/// `i` finishes in place `m + 1`, for the first `k` places
+/// (Malmuth–Harville); `None` when `stop` was raised on the way.
 ///
 /// `f[S]` is the chance that the players of the set S finish first, in some
 /// order; the next to finish is `i` outside S with chance
 /// `stack(i) / chips(outside S)`. Each set is visited once, after every set
 /// it grows from (a subset is a smaller number), and only sets of fewer
 /// than `k` players: the places below pay nothing.
-fn place_probabilities(stacks: &[u64], k: usize) -> Vec<u128> {
+pub(crate) fn place_probabilities<F: Fixed>(
+    stacks: &[u64],
+    k: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<F>> {
     let n = stacks.len();
-    let mut p = vec![0u128; n * k];
+    let mut p = vec![F::default(); n * k];
     if k == 0 {
-        return p;
+        return Some(p);
     }
     let size = 1usize << n;
     let all = size - 1;
     let mut outside = vec![0u64; size];
     outside[0] = stacks.iter().sum();
-    let mut f = vec![0u128; size];
-    f[0] = ONE;
+    let mut f = vec![F::default(); size];
+    f[0] = F::one();
     for set in 0..size {
+        if set % STOP_EVERY == 0 && stop.load(Relaxed) {
+            return None;
+        }
         let m = set.count_ones() as usize;
         if m >= k {
             continue;
@@ -144,24 +157,20 @@ fn place_probabilities(stacks: &[u64], k: usize) -> Vec<u128> {
             let low = set.trailing_zeros() as usize;
             outside[set] = outside[set & (set - 1)] - stacks[low];
         }
-        // g = f / chips outside, to 64 more bits: g = q1·2^64 + q0.
-        let chips = outside[set] as u128;
-        let q1 = f[set] / chips;
-        let q0 = ((f[set] % chips) << 64) / chips;
+        let g = f[set].per_chip(outside[set]);
         let mut free = all & !set;
         while free != 0 {
             let i = free.trailing_zeros() as usize;
             free &= free - 1;
-            let s = stacks[i] as u128;
-            // floor(g × stack / 2^64): at most f, so at most 2^127.
-            let t = q1 * s + ((q0 * s) >> 64);
+            // At most f[set], so at most one.
+            let t = F::times(g, stacks[i]);
             p[i * k + m] += t;
             if m + 1 < k {
                 f[set | 1 << i] += t;
             }
         }
     }
-    p
+    Some(p)
 }
 
 /// How far, at most, a share lies above its computed lower bound, in units

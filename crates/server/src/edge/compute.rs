@@ -6,6 +6,7 @@
 //! (503 with `Retry-After`), never queued without bound. The pool's threads
 //! run at the lowest priority, so the async workers preempt them.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 use tokio::sync::Semaphore;
 
@@ -121,9 +122,32 @@ impl Compute {
         rx.await.map_err(|_| ComputeError::Failed)
     }
 
+    /// [`Compute::run`] for a job that looks at a stop flag: the flag is
+    /// raised when the waiting request is dropped (it timed out, or its
+    /// client went away), so an abandoned job gives its thread back.
+    pub(crate) async fn run_until<T, F>(&self, job: F) -> Result<T, ComputeError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&AtomicBool) -> T + Send + 'static,
+    {
+        let stop = Arc::new(AtomicBool::new(false));
+        let _raise = RaiseOnDrop(stop.clone());
+        self.run(move || job(&stop)).await
+    }
+
     /// A slot, held by a test to fill the limit.
     pub fn slots(&self) -> &Arc<Semaphore> {
         &self.slots
+    }
+}
+
+/// Raises the stop flag when the waiter goes, whether it was answered or
+/// dropped.
+struct RaiseOnDrop(Arc<AtomicBool>);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Relaxed);
     }
 }
 
@@ -138,6 +162,26 @@ mod tests {
         let there = c.run(|| std::thread::current().id()).await.unwrap();
         assert_ne!(here, there);
         assert_eq!(c.run(|| 6 * 7).await, Ok(42));
+    }
+
+    #[tokio::test]
+    async fn a_dropped_waiter_raises_the_jobs_stop_flag() {
+        let c = Compute::new(1, 2);
+        let (seen_tx, seen_rx) = std::sync::mpsc::channel();
+        let waiter = c.run_until(move |stop: &AtomicBool| {
+            // Spin until stopped, bounded so a failure cannot hang.
+            let start = std::time::Instant::now();
+            while !stop.load(Relaxed) && start.elapsed().as_secs() < 10 {
+                std::thread::yield_now();
+            }
+            let _ = seen_tx.send(stop.load(Relaxed));
+        });
+        let timed_out = tokio::time::timeout(std::time::Duration::from_millis(50), waiter).await;
+        assert!(timed_out.is_err());
+        let seen = tokio::task::spawn_blocking(move || seen_rx.recv().unwrap())
+            .await
+            .unwrap();
+        assert!(seen, "the job saw its stop flag raised");
     }
 
     #[tokio::test]

@@ -1,7 +1,7 @@
 //! `POST /v1/deals` (API.md; RULES.md §14.5-14.7): a final-table deal, to
-//! the unit. The checks run here; an ICM deal of many players (2^n sets of
-//! finishers, up to tens of milliseconds) runs on the compute pool, so it
-//! never holds up a settlement.
+//! the unit. The checks run here; an ICM deal (2^n sets of finishers, up to
+//! about a second at 20 players) runs on the compute pool, so it never
+//! holds up a settlement, and stops when its request is dropped.
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
@@ -9,7 +9,7 @@ use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use showdown_contract::deal::{answer, compute, prepare};
+use showdown_contract::deal::{answer, compute, compute_until, prepare};
 use showdown_contract::deal::{DealRequest, DealResponse};
 use showdown_json::Problem;
 
@@ -41,7 +41,7 @@ pub(crate) async fn deals(
         let job = plan.clone();
         state
             .compute
-            .run(move || compute(&job))
+            .run_until(move |stop| compute_until(&job, stop))
             .await
             .map_err(compute_problem)?
     } else {

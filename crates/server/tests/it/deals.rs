@@ -248,6 +248,18 @@ async fn rules_14_6_icm_of_twenty_distinct_stacks_is_answered() {
 }
 
 #[tokio::test]
+async fn rules_14_6_a_share_2_pow_63_under_a_unit_is_placed_exactly() {
+    // One stack near 2^53 and 19 small distinct ones, prizes X + 1 three
+    // times then X: 127 bits cannot place the big stack's share, and the
+    // exact integers of old grew without bound. The amounts agree with a
+    // computation apart at 600 bits (make icm-crosscheck).
+    let a = golden("icm-twenty-players-a-share-2-pow-63-under-a-unit").await;
+    let got = shares(&a);
+    assert_eq!(got.len(), 20);
+    assert_eq!(got[0], ("p0".to_string(), 474_063_118_670_579, 1));
+}
+
+#[tokio::test]
 async fn rules_14_6_thirteen_equal_stacks_are_answered_700000_each() {
     let prizes: Vec<u64> = (1..=13).rev().map(|j| j * 100_000).collect();
     let body = json!({"method": "icm", "prizes": prizes, "players": players(&[777; 13])});
