@@ -6,11 +6,16 @@ every `use` tree, every `crate::`/`super::`/`self::` path, and every path
 through a child module a file declares, is resolved to the file that
 defines what it names (through the `use` of each module it passes, so a
 name a face re-exports leads to the file that defines it). An arrow runs
-from the file that names to the file named; a circle is a set of two files
-or more that reach each other (Tarjan's strongly connected components).
-What a file takes from its own ancestors (a crate root's types, say) runs
-back up and closes no circle; modules only tests build (`#[cfg(test)]`)
-are left out, as tests may take from anywhere.
+from the file that names to the file named, and to each face the name is
+taken through (the file whose `use` hands it on); a circle is a set of two
+files or more that reach each other (Tarjan's strongly connected
+components). What a file takes from its own ancestors (a crate root's
+types, say) runs back up and closes no circle, but a name taken through
+an ancestor's `use` does: a module that re-exports its children's items
+(`pub use dto::*`) and is imported back through it by them, or by a module
+it imports, is a circle (issue 56), so children name the module that
+defines a name. Modules only tests build (`#[cfg(test)]`) are left out,
+as tests may take from anywhere.
 
 Our own small code (about 350 lines, the standard library only): the
 tools that draw Rust module graphs (cargo-modules and the like) need a
@@ -110,9 +115,11 @@ def expand(tree, prefix=()):
     return [prefix + tuple(s.strip() for s in tree.split("::") if s.strip())]
 
 
-def uses(code):
-    """Every path of every `use` in `code`."""
-    return [p for m in re.finditer(r"\buse\s+([^;]*);", code) for p in expand(m.group(1))]
+def uses(code, public=False):
+    """Every path of every `use` in `code` (of every `pub use`, any
+    `pub(...)` too, with `public`: what the module hands on)."""
+    head = r"\bpub(?:\([^)]*\))?\s+use\s+" if public else r"\buse\s+"
+    return [p for m in re.finditer(head + r"([^;]*);", code) for p in expand(m.group(1))]
 
 
 def inline(code, module):
@@ -162,9 +169,10 @@ class Crate:
     def children(self, module):
         return {m[-1] for m in self.modules if len(m) == len(module) + 1 and m[:-1] == module}
 
-    def resolve(self, module, path, depth=0):
+    def resolve(self, module, path, depth=0, faces=None):
         """The file that defines what a path names from `module` (through
-        any `use` of the module it passes), or None (another crate)."""
+        any `use` of the module it passes), or None (another crate). Each
+        file whose `use` hands the name on (a face) is added to `faces`."""
         if not path or depth > 8:
             return None
         if path[0] == "crate":
@@ -182,27 +190,37 @@ class Crate:
             base = base + (rest.pop(0),)
         if rest:
             item = rest[0]
-            via = self.through(base, item, depth)
+            via = self.through(base, item, depth, faces)
             if via is not None:
                 return via
         return self.modules.get(base)
 
-    def through(self, module, item, depth):
-        """Where a name a module takes by `use` (not its own) comes from."""
+    def through(self, module, item, depth, faces=None):
+        """Where a name a module takes by `use` (not its own) comes from;
+        the module's file joins `faces` when the name is the crate's own."""
         f = self.modules.get(module)
         if f is None or self.defines(f, item):
             return None
+        found = None
         for p in self.uses.get(f, []):
             if p[-1] == item:
-                return self.resolve(self.files[f][0], p, depth + 1)
-        for p in self.uses.get(f, []):
-            if p[-1] == "*":
+                found = self.resolve(self.files[f][0], p, depth + 1, faces)
+                break
+        else:
+            for p in self.uses.get(f, []):
+                if p[-1] != "*":
+                    continue
                 target = self.resolve(self.files[f][0], p[:-1], depth + 1)
+                # A glob hands on what its target defines or re-exports
+                # (`pub use`), never what the target merely imports.
                 if target is not None and (self.defines(target, item) or any(
-                        q[-1] in (item, "*") for q in self.uses.get(target, []))):
-                    found = self.resolve(self.files[f][0], p[:-1] + (item,), depth + 1)
-                    return found or target
-        return None
+                        q[-1] in (item, "*") for q in self.reexports.get(target, []))):
+                    found = self.resolve(self.files[f][0], p[:-1] + (item,), depth + 1, faces)
+                    found = found or target
+                    break
+        if found is not None and faces is not None:
+            faces.append(f)
+        return found
 
     def defines(self, f, item):
         code = self.files[f][1]
@@ -212,9 +230,10 @@ class Crate:
     def arrows(self):
         out = {f: set() for f in self.files}
         self.why = {}
-        self.uses = {}
+        self.uses, self.reexports = {}, {}
         for f, (_, code) in self.files.items():
             self.uses[f] = uses(self.chunks[f][0][1])
+            self.reexports[f] = uses(self.chunks[f][0][1], public=True)
         for f in self.files:
             ancestors = {self.modules[self.files[f][0][:k]] for k in range(len(self.files[f][0]))}
             for module, code in self.chunks[f]:
@@ -223,9 +242,18 @@ class Crate:
                 for m in re.finditer(r"(?<![\w:$])(" + WORD + r"(?:\s*::\s*" + WORD + r")+)", no_use):
                     paths.append(tuple(s.strip() for s in m.group(1).split("::")))
                 for p in paths:
-                    target = self.resolve(module, p)
+                    faces = []
+                    target = self.resolve(module, p, faces=faces)
+                    # A face a name is taken through is imported too, an
+                    # ancestor's as well: a module that re-exports its
+                    # children's items and is imported back by them (or by
+                    # a module it imports) closes a circle.
+                    for face in faces:
+                        if face != f:
+                            out[f].add(face)
+                            self.why.setdefault((f, face), set()).add("::".join(p))
                     # A file's ancestors hold it: what it takes from them
-                    # runs back up and closes no circle of its own.
+                    # (their own items) runs back up and closes no circle.
                     if target is None or target == f or target in ancestors:
                         continue
                     out[f].add(target)
@@ -311,8 +339,9 @@ def check(root):
 
 
 def self_test():
-    """The check finds a circle and a layer upside down in a made-up
-    workspace, so a check that finds nothing has looked."""
+    """The check finds a circle, a circle through a face and a layer
+    upside down in a made-up workspace, so a check that finds nothing has
+    looked."""
     import tempfile
 
     files = {
@@ -325,6 +354,19 @@ def self_test():
         "fn p() -> &'static str { crate::cli::PROFILE }\n"
         "#[cfg(test)]\nmod tests {\n    use crate::edge::serve::serve;\n}\n",
         "crates/s/src/settings.rs": "pub const V: u8 = 1;\n",
+        # A face: `settle` re-exports its DTOs, and its step and `validate`
+        # take them back through it (issue 56); `rank` takes them from the
+        # module that defines them and a name `settle` defines itself, and
+        # stays out of the circle.
+        "crates/r/Cargo.toml": '[package]\nname = "reexports"\n',
+        "crates/r/src/lib.rs": "pub mod settle;\npub mod validate;\n",
+        "crates/r/src/settle.rs": "mod dto;\nmod rank;\nmod step;\npub use dto::*;\n"
+        "use crate::validate::validate;\npub struct Own;\n"
+        "pub fn settle() { validate(); step::run(); rank::run(); }\n",
+        "crates/r/src/settle/dto.rs": "pub struct Request;\n",
+        "crates/r/src/settle/rank.rs": "use super::dto::Request;\nuse super::Own;\npub fn run() {}\n",
+        "crates/r/src/settle/step.rs": "use super::Request;\npub fn run() {}\n",
+        "crates/r/src/validate.rs": "use crate::settle::Request;\npub fn validate() {}\n",
     }
     with tempfile.TemporaryDirectory() as tmp:
         for path, text in files.items():
@@ -333,7 +375,8 @@ def self_test():
         faults, _ = check(Path(tmp))
     circle = any("an import circle of 3 files" in f for f in faults)
     upside = any("state.rs (edge) imports" in f and "cli.rs (command line)" in f for f in faults)
-    return circle and upside and len(faults) == 2
+    face = any(f.startswith("reexports: an import circle of 3 files") and "rank.rs" not in f for f in faults)
+    return circle and upside and face and len(faults) == 3
 
 
 def main():

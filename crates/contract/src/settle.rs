@@ -14,7 +14,7 @@
 
 pub mod bad_beat;
 pub mod cash_out;
-mod dto;
+pub(crate) mod dto;
 mod event;
 pub mod explain;
 mod hand;
@@ -33,6 +33,9 @@ use rank::{core_input, describe_shown, more_board_hands, rank_live_hands, rank_m
 use showdown_json::Invalid;
 use std::cell::OnceCell;
 
+// The DTOs face the crate's users here (`settle::SettleRequest`); the
+// crate's own files name `settle::dto`, so none imports them back through
+// this module (tests/layers/import_circles.py).
 pub use dto::*;
 
 /// Settle one request: the `hand_complete` event, or every problem found.

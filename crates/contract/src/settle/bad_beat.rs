@@ -3,9 +3,9 @@
 //! answer's `badBeat`. Judged on the first board only, and on the hands as
 //! dealt, whether or not a player cashed out.
 
-use crate::settle::hand_rank_dto;
+use crate::settle::dto::hand_rank_dto;
+use crate::settle::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
 use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::settle::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
 use crate::validate::Validated;
 use showdown_cards::{both_hole_cards_play, five_card_high_value, rank_showdown, Card, VariantId};
 use showdown_core::{
@@ -121,7 +121,7 @@ pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
         return Vec::new();
     };
     // A hand mucked unseen is named as such to a table audience.
-    fn words(h: &Option<crate::settle::HandRankDto>) -> &str {
+    fn words(h: &Option<crate::settle::dto::HandRankDto>) -> &str {
         h.as_ref()
             .map_or("a hand not shown", |h| h.description.as_str())
     }

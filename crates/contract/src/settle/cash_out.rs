@@ -5,8 +5,8 @@
 //! `finalChipStacks` take the amounts in place of what the hands won.
 
 use crate::fraction::Fraction;
+use crate::settle::dto::{CashOutDto, CashOutPotDto, SettleRequest};
 use crate::settle::hand::Hand;
-use crate::settle::{CashOutDto, CashOutPotDto, SettleRequest};
 use crate::validate::cash_out::terms;
 use showdown_cards::Card;
 use showdown_core::{

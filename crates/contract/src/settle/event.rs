@@ -4,7 +4,7 @@
 
 use super::hand::Hand;
 use super::rank::winner_k;
-use crate::settle::{
+use crate::settle::dto::{
     hand_rank_dto, BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent,
     HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, ShareDto, TakeDto, UncalledDto,
 };

@@ -5,7 +5,7 @@
 //! one argument and cannot disagree about who core player `k` is.
 
 use super::rank::Ranked;
-use crate::settle::{PlayerRequest, SettleRequest};
+use crate::settle::dto::{PlayerRequest, SettleRequest};
 use crate::validate::Validated;
 use showdown_cards::{rank_showdown, Showdown};
 use showdown_core::{BoardsSettlement, HandInput, Settlement};

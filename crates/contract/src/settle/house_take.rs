@@ -1,7 +1,7 @@
 //! The house's take (RULES.md §8) as the core reads it, once the request's
 //! `rake` and `jackpot` passed `validate::rake`.
 
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use crate::validate::rake::{attribution, rounding, spread};
 use crate::validate::Validated;
 use showdown_core::{Cap, CapStep, HouseTake, Jackpot, Rake};

@@ -3,10 +3,10 @@
 //! becomes the event's `nextHand` and a step a tournament director would
 //! read out.
 
+use crate::settle::dto::{NextHand, SettleRequest};
 use crate::settle::explain::player_name;
 use crate::settle::hand::Hand;
 use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::settle::{NextHand, SettleRequest};
 use showdown_core::{next_hand, ButtonRule, HandPlayed, Seated};
 use std::borrow::Cow;
 

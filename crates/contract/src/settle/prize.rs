@@ -2,9 +2,9 @@
 //! §14.1-14.3): the settle route's prize table and the `prize` steps a
 //! cashier would read out. The hand-for-hand route is `crate::prizes`.
 
+use crate::settle::dto::{EliminationDto, PrizeLine, PrizeNotes, SettleRequest};
 use crate::settle::explain::{ordinal, player_name};
 use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::settle::{EliminationDto, PrizeLine, PrizeNotes, SettleRequest};
 use crate::Id;
 use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome};
 use showdown_json::Invalid;

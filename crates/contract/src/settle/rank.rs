@@ -1,7 +1,7 @@
 //! Every live hand ranked (cards speak, TDA 12) on each board, and the
 //! hand as the core reads it: players by seat, amounts and strengths.
 
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use crate::validate::deck::card_pointer;
 use crate::validate::Validated;
 use showdown_cards::{

@@ -3,7 +3,7 @@
 //! and the answer a whole table may see (`audience: table`).
 
 use super::rank::Ranked;
-use crate::settle::{
+use crate::settle::dto::{
     hand_rank_dto, BoardRankDto, HandCompleteEvent, SettleRequest, ShowdownEntryDto,
 };
 use crate::validate::showdown::ShowdownSettings;

@@ -3,10 +3,10 @@
 //! the answer's `eliminations`, `bounties`, `bountyCash` and
 //! `tournamentWinner`, plus the steps a tournament director would read out.
 
+use crate::settle::dto::{BountyAwardDto, EliminationDto, SettleRequest, TournamentEnd};
 use crate::settle::explain::{ordinal, player_name};
 use crate::settle::hand::Hand;
 use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::settle::{BountyAwardDto, EliminationDto, SettleRequest, TournamentEnd};
 use showdown_core::{tournament_with_prizes, TournamentTerms};
 use showdown_json::Invalid;
 

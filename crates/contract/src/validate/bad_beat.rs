@@ -3,7 +3,7 @@
 
 use super::deck::Deck;
 use crate::problems::Problems;
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use showdown_cards::{CardAt, VariantId};
 use showdown_core::{
     bad_beat_refusals, BadBeatAt, ChipAmount, DEFAULT_LOSER_BP, DEFAULT_TABLE_BP, DEFAULT_WINNER_BP,

@@ -4,7 +4,7 @@
 use super::boards::{self, refused};
 use super::deck::Deck;
 use crate::problems::Problems;
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use showdown_cards::{Card, CardAt, Variant};
 use showdown_core::{board_refusal, hole_refusal, CardsAt};
 

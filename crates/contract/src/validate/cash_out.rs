@@ -2,7 +2,7 @@
 //! refusal with its place, and each becomes a problem with a pointer.
 
 use crate::problems::Problems;
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use showdown_cards::VariantId;
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutSeat, CashOutTerms,

@@ -22,7 +22,7 @@ pub(crate) mod tournament;
 mod validated;
 
 use crate::problems::{seating, Problems};
-use crate::settle::{PlayerRequest, SettleRequest};
+use crate::settle::dto::{PlayerRequest, SettleRequest};
 use showdown_cards::{Rulebook, Variant, VariantId};
 use showdown_core::{
     button_refusal, echo_refusal, folded_uncalled, hand_refusals, hand_total_refusal, over_stack,

@@ -5,7 +5,7 @@
 //! under the object that carries the table.
 
 use crate::problems::Problems;
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use showdown_core::{prize_table_problems, PrizeTableAt, Unit};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).

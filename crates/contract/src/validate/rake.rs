@@ -3,7 +3,7 @@
 //! valid.
 
 use crate::problems::Problems;
-use crate::settle::{RakeRequest, SettleRequest};
+use crate::settle::dto::{RakeRequest, SettleRequest};
 use showdown_core::{
     cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, RakeAt,
     RakeRefusal, Rounding, Spread,

@@ -3,7 +3,7 @@
 //! settings' closed sets, and the settings they read as.
 
 use crate::problems::Problems;
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use showdown_core::{
     all_in, last_aggressor_refusal, run_out_refusal, shows_refusal, FaceUp, Muck, ShowOrder,
     ShowdownAt, ShowdownRefusal, ShowdownTerms,

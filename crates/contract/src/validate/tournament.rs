@@ -2,7 +2,7 @@
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
 use crate::problems::Problems;
-use crate::settle::SettleRequest;
+use crate::settle::dto::SettleRequest;
 use showdown_cards::Variant;
 use showdown_core::{
     next_hand_refusals, tournament_problems, NextHandAt, TournamentAt, TournamentField,

@@ -13,8 +13,8 @@
 //! as the pass does (the property test in `tests.rs`).
 
 use super::decide::kept;
-use super::face_up::face_up_when;
-use super::{is_all_in, Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
+use super::face_up::{face_up_when, is_all_in};
+use super::{Muck, ShowEntry, ShowOrder, ShowdownHand, ShowdownTerms, Why};
 use crate::pot::reaches;
 use crate::showdown_refusal::run_out_refusal;
 use crate::types::{Hands, Pot};

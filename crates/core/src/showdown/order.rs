@@ -1,9 +1,8 @@
 //! The order players show in (RULES.md §15.4): TDA 16's last aggressor
 //! then clockwise, PokerStars' pot by pot, or by seat.
 
-use super::{
-    is_all_in, ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why,
-};
+use super::face_up::is_all_in;
+use super::{ShowEntries, ShowEntry, ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms, Why};
 use crate::types::OddChipOrder;
 
 /// Every live player in the order they show or muck (at a face-up

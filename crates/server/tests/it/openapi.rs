@@ -183,6 +183,45 @@ pub(crate) fn every_schema_and_every_property_has_a_description() {
     assert!(missing.is_empty(), "no description: {missing:?}");
 }
 
+/// Every amount's `maximum` is the core's `MAX_AMOUNT` (2^53 - 1, the
+/// largest integer a JSON number keeps exactly). utoipa 6 reads
+/// `#[schema(maximum = ...)]` as a literal token only (no const path or
+/// expression), so the DTOs spell the number out and this test holds
+/// each of them to the one home: any maximum above `u32::MAX` is it.
+#[test]
+pub(crate) fn every_amount_maximum_is_the_cores_max_amount() {
+    fn walk(v: &Value, at: &str, found: &mut Vec<(String, u64)>) {
+        match v {
+            Value::Object(m) => {
+                if let Some(max) = m.get("maximum").and_then(Value::as_u64) {
+                    found.push((at.to_string(), max));
+                }
+                for (k, x) in m {
+                    walk(x, &format!("{at}/{k}"), found);
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    walk(x, &format!("{at}/{i}"), found);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    walk(&doc(), "", &mut found);
+    let amounts: Vec<_> = found
+        .into_iter()
+        .filter(|(_, max)| *max > u64::from(u32::MAX))
+        .collect();
+    assert!(!amounts.is_empty(), "no amount has a maximum");
+    let wrong: Vec<_> = amounts
+        .iter()
+        .filter(|(_, max)| *max != showdown_core::MAX_AMOUNT)
+        .collect();
+    assert!(wrong.is_empty(), "not MAX_AMOUNT: {wrong:?}");
+}
+
 /// The card pattern of the document is the parser's: every string the
 /// parser reads matches it and every string it refuses does not, so a
 /// client that checks the pattern refuses nothing the service takes.

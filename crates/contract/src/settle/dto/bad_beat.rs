@@ -1,7 +1,7 @@
 //! The bad-beat jackpot in a settle request and its answer (API.md,
 //! "Cash-outs and the bad-beat jackpot"; RULES.md §11).
 
-use super::{HandRankDto, Text};
+use super::hand_rank::{HandRankDto, Text};
 use crate::Id;
 use serde::{Deserialize, Serialize};
 

@@ -6,7 +6,8 @@
 //! fixed to `true` or `false` (a discriminator must be a string, so the
 //! constant does that work).
 
-use super::{BadBeatDto, BadBeatPayoutDto, HandRankDto};
+use super::bad_beat::{BadBeatDto, BadBeatPayoutDto};
+use super::hand_rank::HandRankDto;
 use crate::schema_enums::BadBeatReasonName;
 use utoipa::openapi::schema::{
     ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,

@@ -1,14 +1,9 @@
 //! The `hand_complete` event that answers a settled hand.
 
+use super::hand_rank::{HandRankDto, Text};
 use crate::Id;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// Text of the answer that is mostly one of a few fixed words (a variant
-/// id, "main", "whole", a card, a hand's name): borrowed when it is, so
-/// building an answer does not allocate a copy of each (about twenty
-/// allocations a settled hand). Serializes and deserializes as a string.
-pub type Text = std::borrow::Cow<'static, str>;
 
 /// Reads a field that may be absent (`None`) or null (`Some(None)`), which
 /// serde's `Option` would both read as `None`: `winnerName` tells them apart.
@@ -105,12 +100,12 @@ pub struct HandComplete<'a> {
     /// they showed or mucked (RULES.md §15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub showdown: Option<Vec<super::ShowdownEntryDto<'a>>>,
+    pub showdown: Option<Vec<super::showdown::ShowdownEntryDto<'a>>>,
     /// Only when the request has `cashOuts`: each cash-out's equity, value,
     /// amount paid and what its hand forfeited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub cash_outs: Option<Vec<super::CashOutDto<'a>>>,
+    pub cash_outs: Option<Vec<super::cash_out::CashOutDto<'a>>>,
     /// Only with `cashOuts`: `Σ forfeited − Σ amount`, the house's result on
     /// the hand's cash-outs (negative when it paid out more).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -120,7 +115,7 @@ pub struct HandComplete<'a> {
     /// the bad-beat jackpot, and its payouts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub bad_beat: Option<super::BadBeatDto<'a>>,
+    pub bad_beat: Option<super::bad_beat::BadBeatDto<'a>>,
     /// Only when the request asked `explain`: ordered steps, one for each
     /// thing that moved chips (paying steps sum to Σ potBreakdown, uncalled
     /// bets to Σ uncalled, rake and jackpot steps to their amounts).
@@ -131,7 +126,7 @@ pub struct HandComplete<'a> {
     /// (RULES.md §12.2-12.6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub eliminations: Option<Vec<super::EliminationDto<'a>>>,
+    pub eliminations: Option<Vec<super::tournament::EliminationDto<'a>>>,
     /// Only with `tournament`: every player's bounty after the hand, by id,
     /// the eliminated left out (the tournament winner's is 0: it was paid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,7 +155,7 @@ pub struct HandComplete<'a> {
     /// §13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub next_hand: Option<super::NextHand<'a>>,
+    pub next_hand: Option<super::next_hand::NextHand<'a>>,
 }
 
 /// One board of a hand played on several boards, and the hands on it.
@@ -236,46 +231,6 @@ pub struct TakeDto<'a> {
     /// Every player's part, in chips, by id; they add up to `amount`.
     #[schema(value_type = BTreeMap<String, u64>)]
     pub contributions: BTreeMap<Id<'a>, u64>,
-}
-
-/// A ranked hand (API.md `handRank`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(example = json!({"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}))]
-#[schema(as = HandRank)]
-pub struct HandRankDto {
-    /// The hand's category. High hands: 0 high card, 1 pair, 2 two pair, 3
-    /// three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a
-    /// kind, 8 straight flush, 9 royal flush; low and badugi hands number
-    /// the categories of their own ranking.
-    #[serde(rename = "type")]
-    pub kind: u8,
-    /// The category in words: `Flush`, `Wheel`, `8-6-4-3-2 low`, `4-card
-    /// badugi`, …
-    #[schema(value_type = String)]
-    pub name: Text,
-    /// Compares hands of one variant and side: higher is better; below 2^53.
-    pub value: u64,
-    /// The hand in words, e.g. `Flush, A high`.
-    pub description: String,
-    /// The cards that make the hand, most significant first.
-    #[schema(value_type = Vec<crate::schema_enums::CardName>)]
-    pub cards: Vec<Text>,
-}
-
-/// API.md `handRank`.
-pub fn hand_rank_dto(h: &showdown_cards::HandRank) -> HandRankDto {
-    HandRankDto {
-        kind: h.category,
-        name: h.name.clone(),
-        value: h.value,
-        description: h.description.clone(),
-        cards: h
-            .cards
-            .iter()
-            .map(|c| std::borrow::Cow::Borrowed(c.as_str()))
-            .collect(),
-    }
 }
 
 /// What one player won from the hand, over every pot.

@@ -88,20 +88,20 @@ pub struct SettleRequest {
     /// less a fee and their hand's winnings go to the house.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 10)]
-    pub cash_outs: Option<Vec<super::CashOutRequest>>,
+    pub cash_outs: Option<Vec<super::cash_out::CashOutRequest>>,
     /// The room's bad-beat jackpot (RULES.md §11): whether the hand
     /// qualifies and who is paid what from the fund.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bad_beat: Option<super::BadBeatRequest>,
+    pub bad_beat: Option<super::bad_beat::BadBeatRequest>,
     /// A tournament hand (RULES.md §12), of at most 23 players: the chips
     /// settle as without it, then the answer adds who was knocked out,
     /// their places and who collects each bounty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<super::TournamentRequest>,
+    pub tournament: Option<super::tournament::TournamentRequest>,
     /// Who shows at the showdown, in what order, and what the table may
     /// see (RULES.md §15); the chips settle the same with or without it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub showdown: Option<super::ShowdownRequest>,
+    pub showdown: Option<super::showdown::ShowdownRequest>,
 }
 
 /// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,

@@ -1,7 +1,7 @@
 //! The showdown in a settle request and its answer (API.md, "The
 //! showdown: who shows, in what order"; RULES.md §15).
 
-use super::{HandRankDto, Text};
+use super::hand_rank::{HandRankDto, Text};
 use crate::Id;
 use serde::{Deserialize, Serialize};
 

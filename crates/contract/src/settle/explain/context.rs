@@ -1,9 +1,9 @@
 //! Who the steps name: the players' names and ids, their hands in words,
 //! and the pots' labels, read from the settled [`Hand`].
 
+use crate::settle::dto::SettleRequest;
 use crate::settle::hand::Hand;
 use crate::settle::step::safe_name;
-use crate::settle::SettleRequest;
 
 /// A player's name for a step's text (their id when they have none), by
 /// id; safe for one line of text.

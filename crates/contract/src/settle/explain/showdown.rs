@@ -1,9 +1,9 @@
 //! RULES.md §15 in words: one step for each entry of the answer's
 //! `showdown`, who showed or mucked and the rule that let them.
 
-use super::player_name;
+use super::context::player_name;
+use crate::settle::dto::{HandRankDto, SettleRequest, ShowdownEntryDto};
 use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::settle::{HandRankDto, SettleRequest, ShowdownEntryDto};
 use crate::validate::Validated;
 use showdown_core::ShowOrder;
 
