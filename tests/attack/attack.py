@@ -43,7 +43,7 @@ class Server:
 
         # As the image runs it (docker/Dockerfile): freed memory goes back
         # to the system at once.
-        env = dict(os.environ, RUST_LOG=log_level, MIMALLOC_PURGE_DELAY="0", **(env or {}))
+        env = dict(os.environ, RUST_LOG=log_level, MIMALLOC_PURGE_DELAY="0", MIMALLOC_ALLOW_THP="0", **(env or {}))
         self.proc = subprocess.Popen(
             [BIN, "serve", "--addr", f"{HOST}:{self.port}"],
             stdin=subprocess.DEVNULL,

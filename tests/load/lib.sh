@@ -44,7 +44,7 @@ start_server() {
   local name=$1 bin=$2 addr=127.0.0.1:$3
   # shellcheck disable=SC2086 # LOAD_SHOWDOWN_ENV is a list of settings
   case $name in
-    showdown) start "$name" env SHOWDOWN_ADDR="$addr" MIMALLOC_PURGE_DELAY=0 ${LOAD_SHOWDOWN_ENV:-} "$bin/showdown" serve ;;
+    showdown) start "$name" env SHOWDOWN_ADDR="$addr" MIMALLOC_PURGE_DELAY=0 MIMALLOC_ALLOW_THP=0 ${LOAD_SHOWDOWN_ENV:-} "$bin/showdown" serve ;;
     ceiling) start "$name" env CEILING_ADDR="$addr" "$bin/examples/ceiling" ;;
     layers) start "$name" env CEILING_ADDR="$addr" CEILING_LAYERS=1 "$bin/examples/ceiling" ;;
     work) start "$name" env CEILING_ADDR="$addr" CEILING_WORK=settle "$bin/examples/ceiling" ;;

@@ -190,8 +190,10 @@ pub fn spawn_serve_with(
         .args(flags)
         .env("RUST_LOG", rust_log)
         // As the image runs it (docker/Dockerfile): mimalloc gives freed
-        // memory back to the system at once.
+        // memory back to the system at once, and keeps its arena out of
+        // transparent huge pages.
         .env("MIMALLOC_PURGE_DELAY", "0")
+        .env("MIMALLOC_ALLOW_THP", "0")
         .envs(vars.iter().map(|(k, v)| (*k, v.as_str())))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
