@@ -304,6 +304,6 @@ closed_set!(
 closed_set!(
     /// Why a hand was shown or mucked (RULES.md §15.3, API.md `why`).
     ShowdownWhyName,
-    "`allIn` (a face-up showdown), `first` (shows first), `opens` (the first hand shown for a pot), `contends` (beats or ties a hand shown), `chose` (shown although it could be mucked), `showAll` (`muck: none`), `beaten` (mucked) or `uncontested` (the one live player, not shown).",
-    ["allIn", "first", "opens", "contends", "chose", "showAll", "beaten", "uncontested"]
+    "`allIn` (a face-up showdown; always with `cashOuts`, which are priced face up), `first` (shows first), `opens` (the first hand shown for a pot it contests), `contends` (beats or ties a hand shown), `chose` (shown although it could be mucked), `showAll` (`muck: none`), `badBeat` (a losing or winning hand the bad-beat jackpot pays, shown where it could be mucked: RULES.md §15.8), `beaten` (mucked) or `uncontested` (the one live player, not shown).",
+    ["allIn", "first", "opens", "contends", "chose", "showAll", "badBeat", "beaten", "uncontested"]
 );

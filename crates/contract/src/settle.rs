@@ -74,6 +74,10 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     if !describe_all {
         describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
     }
+    // The jackpot's verdict first: the showdown turns up the hands it
+    // pays (RULES.md §15.8).
+    let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
+    let jackpot = bad_beat::verdict(req, &v, &highs)?;
     // RULES.md §15: who shows, before the answer reads the ranked hands
     // (with `audience: table` it marks those it may not show).
     let shows = showdown::Table {
@@ -84,6 +88,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         more_boards: &more_boards,
         more_shown: &more_shown,
         settled: &settled,
+        jackpot: &bad_beat::paid_hands(jackpot.as_ref(), req.players.len()),
     }
     .entries(&mut ranked)?;
     let hand = Hand {
@@ -98,26 +103,22 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     };
     let mut event = build_event(&hand);
     event.data.showdown = shows;
-    let mut event = on_top(&hand, event)?;
+    let mut event = on_top(&hand, event, jackpot)?;
     showdown::redact(&mut event, req, &ranked.hidden);
     Ok(event)
 }
 
 /// What the hand adds on top of the settlement, each from its own module
-/// reading it: the bad-beat jackpot, cash-outs, the tournament end and the
-/// next hand, then the explanation when asked.
+/// reading it: the bad-beat jackpot (its `verdict` already reached),
+/// cash-outs, the tournament end and the next hand, then the explanation
+/// when asked.
 fn on_top<'a>(
     hand: &Hand<'a, '_>,
     mut event: HandCompleteEvent<'a>,
+    jackpot: Option<showdown_core::BadBeatOutcome>,
 ) -> Result<HandCompleteEvent<'a>, Invalid> {
     let req = hand.req;
-    let highs: Vec<Option<u64>> = hand
-        .ranked
-        .values
-        .iter()
-        .map(|x| x.map(|(h, _)| h))
-        .collect();
-    event.data.bad_beat = bad_beat::judge(req, hand.v, &highs, &hand.ranked.hidden)?;
+    event.data.bad_beat = bad_beat::judge(req, hand.v, jackpot, &hand.ranked.hidden);
     let cash_outs = cash_out::value(hand)?;
     let tournament = tournament::end(hand)?;
     let next_hand = next_hand::next(hand);

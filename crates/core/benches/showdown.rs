@@ -127,6 +127,7 @@ fn bench_showdown(c: &mut Criterion) {
                         more_boards: &[],
                         pots,
                         shows: &shows,
+                        jackpot: &[],
                         showing: None,
                     };
                     let mut entries = [ShowEntry::UNDECIDED; 9];
@@ -151,6 +152,7 @@ fn bench_showdown(c: &mut Criterion) {
                         more_boards: &[],
                         pots: &s.pots,
                         shows: &shows,
+                        jackpot: &[],
                         showing: None,
                     };
                     let mut entries = [ShowEntry::UNDECIDED; 9];

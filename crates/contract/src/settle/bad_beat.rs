@@ -45,21 +45,20 @@ fn not_qualified<'a>(reason: NotQualified) -> BadBeatDto<'a> {
     }
 }
 
-/// `highs[i]`: request player `i`'s high value on the first board, for
-/// every live player of a contested hand. `hidden[i]` (empty: nobody)
-/// marks a hand the answer may not show (RULES.md §15.6): the losing or
-/// winning hand is then a shown one's of the same role, or left out.
-pub fn judge<'a>(
-    req: &'a SettleRequest,
+/// The core's verdict on the jackpot, before the answer is built (the
+/// showdown needs it: RULES.md §15.8 shows the hands it pays); `None`
+/// without `badBeat`. `highs[i]`: request player `i`'s high value on the
+/// first board, for every live player of a contested hand.
+pub fn verdict(
+    req: &SettleRequest,
     v: &Validated,
     highs: &[Option<u64>],
-    hidden: &[bool],
-) -> Result<Option<BadBeatDto<'a>>, Invalid> {
+) -> Result<Option<BadBeatOutcome>, Invalid> {
     let Some(bb) = req.bad_beat.as_ref() else {
         return Ok(None);
     };
     if !v.contested {
-        return Ok(Some(not_qualified(NotQualified::NoShowdown)));
+        return Ok(Some(BadBeatOutcome::NotQualified(NotQualified::NoShowdown)));
     }
     let min = min_losing_value(v.variant, &bb.min_losing_hand)
         .ok_or_else(|| Invalid::one("/badBeat/minLosingHand", "not five cards of the deck"))?;
@@ -75,10 +74,40 @@ pub fn judge<'a>(
                 && both_hole_cards_play(v.variant, v.hole(i), v.board()),
         })
         .collect();
-    let outcome = bad_beat(&terms(bb, min), &players, v.chip_unit)
-        .map_err(|e| Invalid::one("/badBeat", e.to_string()))?;
-    let win = match outcome {
-        BadBeatOutcome::NotQualified(reason) => return Ok(Some(not_qualified(reason))),
+    bad_beat(&terms(bb, min), &players, v.chip_unit)
+        .map(Some)
+        .map_err(|e| Invalid::one("/badBeat", e.to_string()))
+}
+
+/// RULES.md §15.8, by request index: the losing and winning hands a
+/// qualifying bad beat's jackpot pays, which the showdown turns up; empty
+/// when nothing qualified.
+pub fn paid_hands(outcome: Option<&BadBeatOutcome>, players: usize) -> Vec<bool> {
+    let Some(BadBeatOutcome::Qualified(win)) = outcome else {
+        return Vec::new();
+    };
+    let mut paid = vec![false; players];
+    for &i in win.losers.iter().chain(&win.winners) {
+        if let Some(p) = paid.get_mut(i) {
+            *p = true;
+        }
+    }
+    paid
+}
+
+/// The answer's `badBeat` from the [`verdict`]. `hidden[i]` (empty:
+/// nobody) marks a hand the answer may not show (RULES.md §15.6); the
+/// hands the jackpot pays are shown (§15.8), so this is a guard rail:
+/// the losing or winning hand is then a shown one's of the same role, or
+/// left out.
+pub fn judge<'a>(
+    req: &'a SettleRequest,
+    v: &Validated,
+    outcome: Option<BadBeatOutcome>,
+    hidden: &[bool],
+) -> Option<BadBeatDto<'a>> {
+    let win = match outcome? {
+        BadBeatOutcome::NotQualified(reason) => return Some(not_qualified(reason)),
         BadBeatOutcome::Qualified(win) => win,
     };
     let rank = |i: usize| {
@@ -86,7 +115,7 @@ pub fn judge<'a>(
             .ok()
             .map(|s| hand_rank_dto(&s.high))
     };
-    Ok(Some(BadBeatDto {
+    Some(BadBeatDto {
         qualified: true,
         reason: None,
         losing_hand: first_seen(&win.losers, hidden).and_then(rank),
@@ -103,7 +132,7 @@ pub fn judge<'a>(
         ),
         paid: Some(win.paid),
         remaining: Some(win.remaining),
-    }))
+    })
 }
 
 /// The first of `players` whose hand the answer may show.

@@ -24,6 +24,9 @@ pub(super) struct Table<'a, 'x> {
     /// Every live hand on each board after the first, by request index.
     pub(super) more_shown: &'x [Vec<Option<Showdown>>],
     pub(super) settled: &'x BoardsSettlement,
+    /// By request index: a hand the bad-beat jackpot pays (RULES.md
+    /// §15.8); empty when none.
+    pub(super) jackpot: &'x [bool],
 }
 
 impl<'a> Table<'a, '_> {
@@ -43,12 +46,17 @@ impl<'a> Table<'a, '_> {
             .iter()
             .map(|&i| self.req.players[i].shows)
             .collect();
+        let jackpot: Vec<bool> = match self.jackpot {
+            [] => Vec::new(),
+            paid => self.order.iter().map(|&i| paid[i]).collect(),
+        };
         let showing = self.showing();
         let hand = ShowdownHand {
             input: self.input,
             more_boards: self.more_boards,
             pots: &self.settled.settlement.pots,
             shows: &shows,
+            jackpot: &jackpot,
             showing: showing.as_deref(),
         };
         let core = showdown_core::showdown(&hand, &self.terms(&settings)).map_err(|e| {

@@ -51,6 +51,8 @@ pub(super) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSet
             None => None,
             Some(o) => p.pick(&field("faceUpOrder"), "faceUpOrder", Some(o), &ORDERS),
         },
+        // RULES.md §15.8: a cash-out is priced with every hand face up.
+        cash_out: req.cash_outs.as_deref().is_some_and(|c| !c.is_empty()),
     };
     Some(ShowdownSettings {
         terms,

@@ -28,10 +28,12 @@ pub(super) fn kept(value: u64) -> u64 {
 /// most nine pots, so one board never needs the heap.
 const ON_STACK: usize = 16;
 
-/// Per player (core index), the pots they are eligible for, pot `p` as
-/// bit `p`: one pass over the pots' players. Pots past 64 are never
-/// reached: each pot needs a live player's distinct commitment, and a
-/// table has far fewer seats.
+/// Per player (core index), the pots they contest, pot `p` as bit `p`:
+/// one pass over the pots' players. A pot contested is one they are
+/// eligible for with another live player; a pot left to one live player
+/// is won unseen (RULES.md §15.3, §2.3), so it makes nobody show. Pots
+/// past 64 are never reached: each pot needs a live player's distinct
+/// commitment, and a table has far fewer seats.
 fn pots_of_all<'m>(hand: &ShowdownHand, stack: &'m mut [u64], heap: &'m mut Vec<u64>) -> &'m [u64] {
     let n = hand.input.players.len();
     let masks = if n <= stack.len() {
@@ -40,7 +42,8 @@ fn pots_of_all<'m>(hand: &ShowdownHand, stack: &'m mut [u64], heap: &'m mut Vec<
         heap.resize(n, 0);
         &mut heap[..]
     };
-    for (p, pot) in hand.pots.iter().take(64).enumerate() {
+    let pots = hand.pots.iter().take(64).enumerate();
+    for (p, pot) in pots.filter(|(_, pot)| pot.eligible.len() >= 2) {
         for &j in &pot.eligible {
             if let Some(m) = masks.get_mut(j) {
                 *m |= 1 << p;
@@ -157,9 +160,10 @@ fn on_board(
 }
 
 /// RULES.md §15.3 for one hand under `muck: losers`: `first` or `opens`
-/// when a pot of theirs has no hand shown yet, `contends` when it beats
-/// or ties the best shown in some half on some board, else `chose` if
-/// the player shows, `beaten` if not.
+/// when a pot they contest has no hand shown yet, `contends` when it
+/// beats or ties the best shown in some half on some board, else `chose`
+/// if the player shows, `badBeat` if the bad-beat jackpot pays the hand
+/// (§15.8), `beaten` if neither.
 fn judge<const ONE: bool>(
     hand: &ShowdownHand,
     shown: &Shown<ONE>,
@@ -171,10 +175,12 @@ fn judge<const ONE: bool>(
         return if first { Why::First } else { Why::Opens };
     }
     let contends = Bits(pots).any(|p| shown.contends_in(hand, p, (k, h)));
-    match (contends, hand.shows.get(k).copied().unwrap_or(false)) {
-        (true, _) => Why::Contends,
-        (false, true) => Why::Chose,
-        (false, false) => Why::Beaten,
+    let flag = |of: &[bool]| of.get(k).copied().unwrap_or(false);
+    match (contends, flag(hand.shows), flag(hand.jackpot)) {
+        (true, _, _) => Why::Contends,
+        (false, true, _) => Why::Chose,
+        (false, false, true) => Why::BadBeat,
+        (false, false, false) => Why::Beaten,
     }
 }
 

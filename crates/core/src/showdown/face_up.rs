@@ -18,7 +18,8 @@ pub fn all_in(stack: u64, committed: u64, dead: u64) -> bool {
 
 /// Whether the house's `faceUp` turns this showdown face up: any live
 /// player all in (TDA 15), at most one live player left to bet
-/// (PokerStars, 888), or only after a run-out (Bovada, Full Tilt).
+/// (PokerStars, 888), or only after a run-out (Bovada, Full Tilt); and
+/// always when a player cashes out (RULES.md §15.8).
 pub fn is_face_up(input: &HandInput, terms: &ShowdownTerms) -> bool {
     let live = input.players.iter().filter(|p| !p.folded);
     let (live, not_all_in) = live.fold((0, 0), |(n, b), p| (n + 1, b + usize::from(!is_all_in(p))));
@@ -27,7 +28,11 @@ pub fn is_face_up(input: &HandInput, terms: &ShowdownTerms) -> bool {
 
 /// [`is_face_up`] from the counts both showdown paths make in their one
 /// pass over the players: `live` players, `not_all_in` of them not all in.
+/// A cash-out turns every hand up, as it is priced (RULES.md §15.8).
 pub(super) fn face_up_when(terms: &ShowdownTerms, live: usize, not_all_in: usize) -> bool {
+    if terms.cash_out {
+        return true;
+    }
     match terms.face_up {
         FaceUp::AllIn => not_all_in < live,
         FaceUp::BettingOver => not_all_in <= 1,

@@ -68,6 +68,9 @@ pub struct ShowdownTerms {
     pub order: ShowOrder,
     /// The order at a face-up showdown; `None` is `order`.
     pub face_up_order: Option<ShowOrder>,
+    /// RULES.md §15.8: a player cashes out, and a cash-out is priced with
+    /// every hand face up, so the showdown is face up whatever `face_up`.
+    pub cash_out: bool,
 }
 
 /// Why a hand was shown or not (API.md `why`).
@@ -83,6 +86,9 @@ pub enum Why {
     Contends,
     /// Shown by choice although it could be mucked.
     Chose,
+    /// A hand the bad-beat jackpot pays, shown where it could be mucked
+    /// (RULES.md §15.8).
+    BadBeat,
     /// `muck: none`: every live hand is shown.
     ShowAll,
     /// Mucked: it could not beat or tie a hand already shown.
@@ -100,6 +106,7 @@ impl Why {
             Why::Opens => "opens",
             Why::Contends => "contends",
             Why::Chose => "chose",
+            Why::BadBeat => "badBeat",
             Why::ShowAll => "showAll",
             Why::Beaten => "beaten",
             Why::Uncontested => "uncontested",
@@ -147,6 +154,10 @@ pub struct ShowdownHand<'a> {
     pub pots: &'a [Pot],
     /// Per core player: chose to show a hand they may muck.
     pub shows: &'a [bool],
+    /// Per core player: a losing or winning hand a qualifying bad beat's
+    /// jackpot pays (RULES.md §15.8), shown where it could be mucked;
+    /// empty when there is none.
+    pub jackpot: &'a [bool],
     /// Stud games: per core player, the hand showing on the four up
     /// cards, greater acts first; `None` in button games.
     pub showing: Option<&'a [u64]>,

@@ -69,7 +69,9 @@ fn starts_at(hand: &ShowdownHand, terms: &ShowdownTerms) -> Option<usize> {
         && hand.input.players.len() <= MAX_PLAYERS;
     let a = terms.last_aggressor?;
     let live = hand.input.players.get(a).is_some_and(|p| !p.folded);
-    (action && fits && terms.muck == Muck::Losers && live).then_some(a)
+    // A hand the bad-beat jackpot pays (§15.8) is the general path's.
+    let usual = terms.muck == Muck::Losers && !hand.jackpot.contains(&true);
+    (action && fits && usual && live).then_some(a)
 }
 
 /// The settlement's cuts of the first `P` pots, main first, a slot past
@@ -87,6 +89,18 @@ fn cuts<const P: usize>(pots: &[Pot]) -> Option<[u64; P]> {
         (*slot, below) = (cut, Some(cut));
     }
     (pots.len() <= P).then_some(cuts)
+}
+
+/// How many pots, from the main pot up, have two live players or more
+/// (RULES.md §15.3: a pot left to one live player is won unseen): `None`
+/// when a contested pot follows one that is not, so the contested pots
+/// are not the first few.
+fn contested(pots: &[Pot]) -> Option<usize> {
+    let n = pots.iter().take_while(|p| p.eligible.len() >= 2).count();
+    pots.iter()
+        .skip(n)
+        .all(|p| p.eligible.len() < 2)
+        .then_some(n)
 }
 
 /// The first 32 of `flags` as bits (flag `k` as bit `k`), eight at a
@@ -214,6 +228,7 @@ fn round<const P: usize, const LOW: bool>(
 ) -> Option<Round> {
     let players = &hand.input.players;
     let cuts = cuts::<P>(hand.pots)?;
+    let contested = contested(hand.pots)?;
     // Who asked to show, player `k` as bit `k` (at most 32 players).
     let chose = bit_set(hand.shows);
     let shows = |k: usize| chose >> (k & (MAX_PLAYERS - 1)) & 1 != 0;
@@ -243,11 +258,13 @@ fn round<const P: usize, const LOW: bool>(
                 }
                 _ => return None, // no hand, or a low outside a split game
             };
-            // The first `c` pots: those cut at or below the player's chips.
+            // The first `c` pots: those cut at or below the player's
+            // chips, and contested (§15.3: one live player's is won unseen).
             let c: usize = cuts
                 .iter()
                 .map(|&cut| usize::from(reaches(p.committed, cut)))
-                .sum();
+                .sum::<usize>()
+                .min(contested);
             if c == 0 {
                 return None; // a live hand in no pot
             }

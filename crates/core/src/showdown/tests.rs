@@ -100,15 +100,19 @@ fn arb_terms() -> impl Strategy<Value = ShowdownTerms> {
         prop::sample::select(vec![FaceUp::AllIn, FaceUp::BettingOver, FaceUp::RunOut]),
         prop::sample::select(vec![ShowOrder::Action, ShowOrder::Action, ShowOrder::Pots]),
         prop::option::weighted(0.3, order),
+        prop::bool::weighted(0.1),
     )
         .prop_map(
-            |(last_aggressor, run_out, muck, face_up, order, face_up_order)| ShowdownTerms {
-                last_aggressor,
-                run_out,
-                muck,
-                face_up,
-                order,
-                face_up_order,
+            |(last_aggressor, run_out, muck, face_up, order, face_up_order, cash_out)| {
+                ShowdownTerms {
+                    last_aggressor,
+                    run_out,
+                    muck,
+                    face_up,
+                    order,
+                    face_up_order,
+                    cash_out,
+                }
             },
         )
 }
@@ -124,6 +128,7 @@ proptest! {
         own_pots in prop::option::weighted(0.25, arb_pots()),
         terms in arb_terms(),
         shows in prop::collection::vec(prop::bool::weighted(0.2), 0..10),
+        jackpot in prop::option::weighted(0.1, prop::collection::vec(any::<bool>(), 0..10)),
     ) {
         let settled = settle(&input).map(|s| s.pots).unwrap_or_default();
         let pots = own_pots.unwrap_or(settled);
@@ -132,6 +137,7 @@ proptest! {
             more_boards: &[],
             pots: &pots,
             shows: &shows,
+            jackpot: jackpot.as_deref().unwrap_or_default(),
             showing: None,
         };
         prop_assert_eq!(showdown(&hand, &terms), general(&hand, &terms));
@@ -156,6 +162,7 @@ fn on_one_board<'a>(input: &'a HandInput, pots: &'a [Pot]) -> ShowdownHand<'a> {
         more_boards: &[],
         pots,
         shows: &[],
+        jackpot: &[],
         showing: None,
     }
 }

@@ -30,6 +30,7 @@ fn run(input: &HandInput, shows: &[bool], terms: ShowdownTerms) -> Vec<(usize, b
         more_boards: &[],
         pots: &s.pots,
         shows,
+        jackpot: &[],
         showing: None,
     };
     entries(showdown(&h, &terms).unwrap())
@@ -308,6 +309,7 @@ fn rules_15_3_several_boards_a_hand_contends_on_any_board() {
         more_boards: &more,
         pots: &s.pots,
         shows: &[false; 2],
+        jackpot: &[],
         showing: None,
     };
     let got = entries(showdown(&h, &ShowdownTerms::default()).unwrap());
@@ -338,6 +340,7 @@ fn rules_15_4_stud_best_hand_showing_first_equal_to_lower_seat() {
             more_boards: &[],
             pots: &s.pots,
             shows: &[false; 3],
+            jackpot: &[],
             showing: Some(&showing),
         };
         let got = showdown(&h, &ShowdownTerms::default()).unwrap();
@@ -385,6 +388,7 @@ fn rules_15_7_guard_rails_refuse_what_cannot_be() {
         more_boards: &[],
         pots: &s.pots,
         shows,
+        jackpot: &[],
         showing: None,
     };
     let aggressor = ShowdownTerms {
@@ -415,4 +419,148 @@ fn rules_15_7_guard_rails_refuse_what_cannot_be() {
         showdown(&h(&[true, false, false]), &ShowdownTerms::default()),
         Err(ShowdownError::Refused(ShowdownRefusal::FoldedShows(0)))
     );
+}
+
+/// A pot left to one live player: A (seat 2) all in for 100 with the
+/// straight, B (seat 4) 300 with the queens, C (seat 6) 300 and folded.
+/// The main pot (300) is A's and B's; the side pot (400) B's alone.
+fn one_live_in_the_side_pot() -> HandInput {
+    hand(
+        vec![
+            holdem(2, 100, 100, STRAIGHT, BOARD),
+            holdem(4, 1000, 300, PAIR, BOARD),
+            folded(6, 300),
+        ],
+        false,
+    )
+}
+
+#[test]
+fn rules_15_3_a_pot_left_to_one_live_player_is_won_unseen() {
+    let input = one_live_in_the_side_pot();
+    let s = settle(&input).unwrap();
+    assert_eq!(s.pots[1].eligible, [B]);
+    // By seat (the general path) and from A as the last aggressor (the
+    // one pass): A shows first; B is beaten in the one pot contested and
+    // mucks, although nobody showed for the side pot B takes unseen.
+    for (order, aggressor) in [(ShowOrder::Seat, None), (ShowOrder::Action, Some(A))] {
+        let terms = ShowdownTerms {
+            face_up: FaceUp::RunOut,
+            order,
+            last_aggressor: aggressor,
+            ..Default::default()
+        };
+        let got = run(&input, &[false; 3], terms);
+        assert_eq!(got, [(A, true, Why::First), (B, false, Why::Beaten)]);
+        let chose = run(&input, &[false, true, false], terms);
+        assert_eq!(chose, [(A, true, Why::First), (B, true, Why::Chose)]);
+    }
+    // B first: the main pot has nobody shown yet, so B shows for it.
+    let terms = ShowdownTerms {
+        face_up: FaceUp::RunOut,
+        last_aggressor: Some(B),
+        ..Default::default()
+    };
+    let got = run(&input, &[false; 3], terms);
+    assert_eq!(got, [(B, true, Why::First), (A, true, Why::Contends)]);
+}
+
+#[test]
+fn rules_15_1_a_fold_that_ends_the_round_leaves_its_raiser_first() {
+    // A (seat 2) moves all in for 100, B (seat 4) raises to 300, C (seat
+    // 6) calls all in for 300, D (seat 8) folds: the betting ends on that
+    // round and the board is run out. B bet last there, so B shows first.
+    let input = hand(
+        vec![
+            holdem(2, 100, 100, STRAIGHT, BOARD),
+            holdem(4, 1000, 300, TWO_PAIR, BOARD),
+            holdem(6, 300, 300, PAIR, BOARD),
+            folded(8, 100),
+        ],
+        false,
+    );
+    for face_up in [FaceUp::AllIn, FaceUp::BettingOver, FaceUp::RunOut] {
+        let terms = ShowdownTerms {
+            last_aggressor: Some(B),
+            run_out: true,
+            face_up,
+            ..Default::default()
+        };
+        let got = run(&input, &[false; 4], terms);
+        assert_eq!(
+            got,
+            [
+                (B, true, Why::AllIn),
+                (C, true, Why::AllIn),
+                (A, true, Why::AllIn)
+            ]
+        );
+    }
+}
+
+#[test]
+fn rules_15_8_a_cash_out_turns_every_hand_face_up() {
+    // Example 15.3 under `bettingOver`, where C would muck: with a
+    // cash-out every live hand is turned up, in the order of the action.
+    let terms = ShowdownTerms {
+        last_aggressor: Some(B),
+        face_up: FaceUp::BettingOver,
+        cash_out: true,
+        ..Default::default()
+    };
+    let got = run(&all_in_hand(), &[false; 3], terms);
+    assert_eq!(
+        got,
+        [
+            (B, true, Why::AllIn),
+            (C, true, Why::AllIn),
+            (A, true, Why::AllIn)
+        ]
+    );
+    assert!(showdown_core::showdown::is_face_up(&all_in_hand(), &terms));
+}
+
+/// Example 15.2's hand (C bets, A and B call) with the jackpot paying
+/// `jackpot`'s players, as (core index, shown, why).
+fn paid(shows: &[bool], jackpot: &[bool], terms: ShowdownTerms) -> Vec<(usize, bool, Why)> {
+    let input = three_handed();
+    let s = settle(&input).unwrap();
+    let h = ShowdownHand {
+        input: &input,
+        more_boards: &[],
+        pots: &s.pots,
+        shows,
+        jackpot,
+        showing: None,
+    };
+    entries(showdown(&h, &terms).unwrap())
+}
+
+#[test]
+fn rules_15_8_the_hands_the_jackpot_pays_are_shown() {
+    let terms = ShowdownTerms {
+        last_aggressor: Some(C),
+        ..Default::default()
+    };
+    // The jackpot pays C (the winner) and A (the loser): A is turned up
+    // where it would be mucked; B, paid no hand's share, still mucks.
+    let jackpot = [true, false, true];
+    let want = [
+        (C, true, Why::First),
+        (A, true, Why::BadBeat),
+        (B, false, Why::Beaten),
+    ];
+    assert_eq!(paid(&[false; 3], &jackpot, terms), want);
+    // A hand shown by choice stays `chose`; `muck: none` stays `showAll`.
+    let chose = paid(&[true, false, false], &jackpot, terms);
+    assert_eq!(chose[1], (A, true, Why::Chose));
+    let all = ShowdownTerms {
+        muck: Muck::None,
+        ..terms
+    };
+    assert!(paid(&[false; 3], &jackpot, all)
+        .iter()
+        .all(|e| e.1 && e.2 == Why::ShowAll));
+    // Without a jackpot the hand is example 15.2's.
+    assert_eq!(paid(&[false; 3], &[], terms)[1], (A, false, Why::Beaten));
 }

@@ -4,7 +4,8 @@
 //! same; each final stack is `stack − committed − dead + returned + won −
 //! forfeited + amount`; `amount ≤ value` and a multiple of `chipUnit`;
 //! the bad-beat payouts and `remaining` add up to the pool, nobody is paid
-//! twice; and the order of players never changes the answer's bytes.
+//! twice; the order of players never changes the answer's bytes; and
+//! with `audience: table` nothing comes from a mucked hand (§15.8).
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -180,6 +181,44 @@ proptest! {
             prop_assert_eq!(total + u(&bb["remaining"]), s.pool);
             let ids: BTreeSet<&str> = paid.iter().map(|p| p["agentId"].as_str().unwrap()).collect();
             prop_assert_eq!(ids.len(), paid.len());
+        }
+    }
+
+    /// RULES.md §15.8: with `showdown` and `audience: table`, nothing in
+    /// the answer is worked out from a mucked hand. With a cash-out every
+    /// live hand is shown (priced face up); every hand the bad-beat
+    /// jackpot pays as loser or winner is shown; and no card of a player
+    /// not shown is anywhere in the answer, explanation included.
+    #[test]
+    fn rules_15_8_audience_table_carries_nothing_from_a_mucked_hand(
+        s in spot(),
+        face_up in prop::sample::select(vec!["allIn", "bettingOver", "runOut"]),
+        aggressor in 0usize..5,
+    ) {
+        let mut body = request(&s);
+        let players = body["players"].as_array().unwrap().clone();
+        let a = &players[aggressor % players.len()];
+        let last = if a["folded"] == true { json!(null) } else { a["id"].clone() };
+        body["showdown"] = json!({"faceUp": face_up, "audience": "table", "lastAggressor": last});
+        body["explain"] = json!(true);
+        let d = settle(&body);
+        let entries = d["showdown"].as_array().unwrap();
+        let shown: BTreeSet<&str> = entries.iter().filter(|e| e["shown"] == true)
+            .map(|e| e["agentId"].as_str().unwrap()).collect();
+        if entries.len() > 1 && !body["cashOuts"].as_array().unwrap().is_empty() {
+            prop_assert!(entries.iter().all(|e| e["shown"] == true && e["why"] == "allIn"), "{}", d);
+        }
+        if let Some(bb) = d.get("badBeat").filter(|b| b["qualified"] == true) {
+            for p in bb["payouts"].as_array().unwrap().iter().filter(|p| p["role"] != "table") {
+                prop_assert!(shown.contains(p["agentId"].as_str().unwrap()), "{}", d);
+            }
+            prop_assert!(bb["losingHand"].is_object() && bb["winningHand"].is_object(), "{}", bb);
+        }
+        let text = d.to_string();
+        for p in players.iter().filter(|p| !shown.contains(p["id"].as_str().unwrap())) {
+            for card in p["cards"].as_array().into_iter().flatten() {
+                prop_assert!(!text.contains(&format!("\"{}\"", card.as_str().unwrap())), "{} of {}", card, p["id"]);
+            }
         }
     }
 

@@ -33,6 +33,7 @@ mod rake;
 mod rooms;
 mod showdown;
 mod showdown_props;
+mod showdown_revised;
 mod tables;
 mod tournament;
 mod tournament_loop;

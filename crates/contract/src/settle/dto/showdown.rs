@@ -11,9 +11,12 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(example = json!({"lastAggressor": "agent-c", "muck": "losers", "faceUp": "bettingOver", "order": "action", "audience": "table"}))]
 pub struct ShowdownRequest {
-    /// The live player who made the last bet or raise of the last betting
-    /// round played (in a run-out, the round of the last all-in); absent
-    /// or null when that round was checked through.
+    /// The live player who made the last bet or raise (an all-in above
+    /// the bet counts) of the round the betting ended in: the last round
+    /// played or, when it ended early, the round that left at most one
+    /// player with chips and no bet to face (in a run-out, whoever moved
+    /// all in or raised last on that street, even when a fold ended it);
+    /// absent or null when nobody bet that round (RULES.md §15.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_aggressor: Option<String>,
     /// True when cards were dealt after the betting had ended (nobody left

@@ -18,6 +18,7 @@ pub fn showdown_steps(
         .showdown
         .and_then(|s| s.terms.last_aggressor)
         .map(|i| req.players[i].id.as_str());
+    let priced = v.showdown.is_some_and(|s| s.terms.cash_out);
     entries
         .iter()
         .map(|e| {
@@ -30,7 +31,11 @@ pub fn showdown_steps(
                 ShowOrder::Pots => "as the house shows pot by pot from the last side pot",
                 ShowOrder::Seat => "as the house shows by seat number",
             };
-            let (source, text) = words(e, &name, &hand_words(e), first);
+            let (source, text) = match (e.why.as_ref(), priced) {
+                // RULES.md §15.8: face up because a player cashes out.
+                ("allIn", true) => ("RULES.md §15.8", format!("{name} shows {}: a player cashes out, and a cash-out is priced with every hand face up (RULES.md §15.8).", hand_words(e))),
+                _ => words(e, &name, &hand_words(e), first),
+            };
             ExplainStep {
                 rule: if e.shown {
                     ExplainRule::ShowdownShown
@@ -81,6 +86,7 @@ fn words(e: &ShowdownEntryDto, name: &str, hand: &str, first: &str) -> (&'static
         "opens" => ("TDA 2013 Rule 13", format!("{name} shows {hand} to claim a pot nobody has shown for yet: only a hand turned up can win it (TDA 2013 Rule 13).")),
         "contends" => ("TDA 2013 Rule 16", format!("{name} shows {hand}, which beats or ties the best hand shown so far in a pot of theirs (TDA 2013 Rules 13 and 16).")),
         "chose" => ("TDA 2013 Rule 16", format!("{name} chooses to show {hand}, which could have been mucked (TDA 2013 Rule 16).")),
+        "badBeat" => ("RULES.md §15.8", format!("{name} shows {hand}: the bad-beat jackpot pays this hand, and it pays on hands seen (RULES.md §15.8).")),
         "showAll" => ("RULES.md §15.3", format!("{name} shows {hand}: the house turns up every live hand (RULES.md §15.3).")),
         "beaten" => ("TDA 2013 Rule 16", format!("{name} mucks unseen: the hand could not beat or tie one already shown (TDA 2013 Rule 16).")),
         _ => ("TDA 2013 Rule 13", format!("{name} wins without a showdown and need not show (TDA 2013 Rule 13).")),
