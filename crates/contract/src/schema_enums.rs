@@ -49,7 +49,7 @@ closed_set!(
     /// A game whose equity is enumerated (RULES.md §10.1).
     EquityVariantName,
     "A board game with one board whose equity is enumerated exactly (RULES.md §10.1).",
-    ["holdem", "short-deck", "omaha", "omaha-5", "omaha-6", "omaha-hi-lo", "omaha-5-hi-lo"]
+    showdown_equity::GAMES.iter().map(|v| v.as_str())
 );
 
 closed_set!(

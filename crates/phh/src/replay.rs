@@ -9,23 +9,26 @@ mod table;
 use super::reader::{Decimal, PhhHand};
 use super::PhhError;
 pub use showdown_cards::Family;
+use showdown_cards::VariantId;
 use showdown_contract::settle::{PlayerRequest, SettleRequest, ShowdownRequest};
 use table::{whole, words, Seat, Table};
 
-/// The Showdown variant id of a PHH variant code, and its family.
+/// The Showdown variant id of a PHH variant code, and its family (both
+/// from the cards crate's table, the one home of the ids' spelling).
 pub fn variant_id(code: &str) -> Option<(&'static str, Family)> {
-    Some(match code {
-        "NT" | "FT" => ("holdem", Family::Board),
-        "NS" => ("short-deck", Family::Board),
-        "PO" => ("omaha", Family::Board),
-        "FO/8" => ("omaha-hi-lo", Family::Board),
-        "F7S" => ("stud", Family::Stud),
-        "F7S/8" => ("stud-hi-lo", Family::Stud),
-        "FR" => ("razz", Family::Stud),
-        "F2L3D" | "N2L1D" => ("deuce-to-seven", Family::Draw),
-        "FB" => ("badugi", Family::Draw),
+    let id = match code {
+        "NT" | "FT" => VariantId::Holdem,
+        "NS" => VariantId::ShortDeck,
+        "PO" => VariantId::Omaha,
+        "FO/8" => VariantId::OmahaHiLo,
+        "F7S" => VariantId::Stud,
+        "F7S/8" => VariantId::StudHiLo,
+        "FR" => VariantId::Razz,
+        "F2L3D" | "N2L1D" => VariantId::DeuceToSeven,
+        "FB" => VariantId::Badugi,
         _ => return None,
-    })
+    };
+    Some((id.as_str(), id.variant().family))
 }
 
 /// A replayed hand: the request, and the power of ten its amounts were
