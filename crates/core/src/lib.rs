@@ -16,6 +16,9 @@
 mod award;
 mod bad_beat;
 mod bad_beat_refusal;
+/// The betting as played (RULES.md §16): who acts, what each may do, the
+/// verdict on every action and the settle inputs the actions give.
+pub mod betting;
 mod boards;
 mod cards_refusal;
 mod cash_out;
@@ -47,6 +50,10 @@ mod tournament;
 mod tournament_refusal;
 mod types;
 
+pub use betting::{
+    derive as derive_betting, next_action, replay as replay_betting, verdict as betting_verdict,
+    BettingError, BettingHand, BettingRefusal, Replay,
+};
 pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;
