@@ -3,6 +3,8 @@
 
 mod bad_beat;
 mod bad_beat_props;
+mod betting;
+mod betting_common;
 mod boards;
 mod boards_props;
 mod cash_out;
