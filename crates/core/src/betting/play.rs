@@ -233,9 +233,13 @@ impl<'a> Play<'a> {
         pl.big_blind |= forced == Forced::BigBlind;
         self.high = self.high.max(pl.round);
         match forced {
+            // The bring-in is its poster's action (§16.4).
             Forced::BringIn => {
                 self.bring_in = self.bring_in.max(paid);
-                self.cursor = self.before(p);
+                self.level = self.bring_in;
+                pl.acted = true;
+                pl.seen = self.bring_in;
+                self.cursor = self.pos[p];
             }
             // A straddle's size is what it put in (§16.3).
             Forced::Straddle => self.open_blind(p, forced, paid),

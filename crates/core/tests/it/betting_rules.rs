@@ -357,3 +357,53 @@ fn rules_16_7_the_next_action_or_why_nobody_acts() {
         Some((Aggression::Bet, 100))
     );
 }
+
+/// Seven-card stud, fixed limit 20/40, bring-in 10: four players at seats
+/// 1-4; player 2 brings in; later streets open with the best hand showing.
+fn stud(steps: Vec<Step>) -> showdown_core::BettingHand {
+    let mut h = hand(fl(20, 40), &[BIG; 4], 1, vec![post(2, Forced::BringIn, 10)]);
+    h.button = None;
+    h.game = Game::Stud { low: false };
+    h.showing = Some(vec![vec![0; 4], vec![5, 9, 1, 3], vec![0; 4]]);
+    h.steps.extend(steps);
+    h
+}
+
+#[test]
+fn rules_16_2_stud_bring_in_then_by_rising_seat_then_best_showing() {
+    let h = stud(vec![]);
+    let (player, o) = to_act(&h);
+    assert_eq!(player, 3);
+    assert_eq!(o.call.map(|c| c.to), Some(10));
+    assert_eq!(
+        o.raise.map(|r| (r.kind, r.min, r.max)),
+        Some((Aggression::Complete, 20, 20))
+    );
+    // Everyone calls the bring-in: the round is over without its poster.
+    let called = stud(vec![call(3, 10), call(0, 10), call(1, 10)]);
+    assert_eq!(next_action(&called), Ok(Next::Deal { round: 1 }));
+    // The completion is the first bet; the bring-in may then raise.
+    let h = stud(vec![raise(3, 20), call(0, 20), call(1, 20)]);
+    assert!(findings(&h).is_empty());
+    assert_eq!(to_act(&h).0, 2);
+    assert_eq!(raise_range(&h), Some((40, 40)));
+    // Fourth street: the best hand showing (player 1) acts first.
+    let h = then(&called, vec![board("As")]);
+    assert_eq!(to_act(&h).0, 1);
+    assert_eq!(raise_range(&h), Some((20, 20)));
+}
+
+#[test]
+fn rules_16_1_draw_games_count_their_rounds_and_units() {
+    let mut h = three(
+        fl(100, 200),
+        &[BIG; 3],
+        vec![call(0, 100), call(1, 100), check(2)],
+    );
+    h.game = Game::SingleDraw;
+    assert_eq!(next_action(&h), Ok(Next::Deal { round: 1 }));
+    let h = then(&h, vec![Step::Act(Action::new(1, Act::Draw))]);
+    assert_eq!(raise_range(&h), Some((200, 200)));
+    let h = then(&h, vec![check(1), check(2), check(0)]);
+    assert_eq!(derive_betting(&h).map(|d| d.end), Ok(End::Showdown));
+}
