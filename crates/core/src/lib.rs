@@ -7,7 +7,8 @@
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
-//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), [`showdown`] (§15: who shows and who mucks), and between hands
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), [`showdown`] (§15: who shows and who mucks), [`betting`] (§16: the
+//! actions checked, the next action, the settle inputs), and between hands
 //! [`next_hand`], [`first_hand`] and [`between_hands`] (§13), pure functions of seats, which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
