@@ -407,3 +407,46 @@ fn rules_16_1_draw_games_count_their_rounds_and_units() {
     let h = then(&h, vec![check(1), check(2), check(0)]);
     assert_eq!(derive_betting(&h).map(|d| d.end), Ok(End::Showdown));
 }
+
+#[test]
+fn rules_16_3_a_straddle_over_a_big_blind_all_in_for_less() {
+    // The button seat 1, blinds seats 2-3 (the big blind all in for 60),
+    // a straddle of 200 on seat 4: seat 5 acts first.
+    let steps = vec![sb(1, 50), bb(2, 100), post(3, Forced::Straddle, 200)];
+    let h = hand(nl(100), &[BIG, BIG, 60, BIG, BIG], 1, steps);
+    assert_eq!(to_act(&h).0, 4);
+    assert_eq!(call_to(&h), Some(200));
+    assert_eq!(raise_range(&h).map(|r| r.0), Some(400));
+    let h = then(&h, vec![call(4, 200), fold(0), fold(1)]);
+    // The straddle has its option.
+    assert_eq!(to_act(&h).0, 3);
+    assert!(raise_range(&h).is_some());
+    let h = then(&h, vec![check(3)]);
+    let d = derive_betting(&then(&h, vec![board("2c 7d Ks"), bet(3, 100), fold(4)]));
+    assert_eq!(
+        d.map(|d| (d.committed, d.last_aggressor)),
+        Ok((vec![0, 50, 60, 300, 200], Some(3)))
+    );
+}
+
+#[test]
+fn rules_16_5_an_ante_paid_in_part_puts_its_player_all_in() {
+    let steps = vec![
+        post(0, Forced::Ante, 10),
+        post(1, Forced::Ante, 10),
+        post(2, Forced::Ante, 10),
+    ];
+    let mut h = hand(nl(100), &[5, BIG, BIG], 1, steps);
+    h.steps.extend([sb(1, 50), bb(2, 100)]);
+    // Player 0 is all in for 5 and skipped: the small blind acts first.
+    assert_eq!(to_act(&h).0, 1);
+    let h = then(&h, vec![call(1, 100)]);
+    assert_eq!(to_act(&h).0, 2);
+    let mut steps = vec![check(2)];
+    for cards in ["2c 7d Ks", "9h", "Td"] {
+        steps.extend([board(cards), check(1), check(2)]);
+    }
+    let d = derive_betting(&then(&h, steps)).expect("over");
+    assert_eq!(d.committed, vec![5, 110, 110]);
+    assert_eq!((d.end, d.last_aggressor), (End::Showdown, None));
+}
