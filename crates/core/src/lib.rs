@@ -7,7 +7,8 @@
 //!
 //! INTERFACE CONTRACT (relied on by `showdown-server`): the types below and
 //! [`settle`]; beside the settlement, [`cash_out_problems`] and
-//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), [`showdown`] (§15: who shows and who mucks), and between hands
+//! [`apply_cash_outs`] (RULES.md §10) and [`bad_beat`] (§11) and [`tournament`] (§12), [`deal`] (§14.5-14.7), [`showdown`] (§15: who shows and who mucks), [`betting`] (§16: the
+//! actions checked, the next action, the settle inputs), and between hands
 //! [`next_hand`], [`first_hand`] and [`between_hands`] (§13), pure functions of seats, which read a
 //! settled hand or plain facts about it and never change the settlement.
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
@@ -16,6 +17,9 @@
 mod award;
 mod bad_beat;
 mod bad_beat_refusal;
+/// The betting as played (RULES.md §16): who acts, what each may do, the
+/// verdict on every action and the settle inputs the actions give.
+pub mod betting;
 mod boards;
 mod cards_refusal;
 mod cash_out;
@@ -47,6 +51,10 @@ mod tournament;
 mod tournament_refusal;
 mod types;
 
+pub use betting::{
+    derive as derive_betting, next_action, replay as replay_betting, verdict as betting_verdict,
+    BettingError, BettingHand, BettingRefusal, Replay,
+};
 pub use boards::MAX_BOARDS;
 pub use guard::MAX_AMOUNT;
 pub mod chip_race;

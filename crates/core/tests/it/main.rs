@@ -3,6 +3,10 @@
 
 mod bad_beat;
 mod bad_beat_props;
+mod betting;
+mod betting_common;
+mod betting_props;
+mod betting_rules;
 mod boards;
 mod boards_props;
 mod cash_out;
