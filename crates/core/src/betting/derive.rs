@@ -1,7 +1,7 @@
 //! The settle inputs the actions give (RULES.md §16.5), as plain values.
 
+use super::end::End;
 use super::play::Play;
-use super::round::End;
 use showdown_cards::Card;
 
 /// What §2 to §15 settle, derived from the hand as played (by player).

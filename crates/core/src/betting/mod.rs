@@ -8,6 +8,7 @@
 
 mod action;
 mod derive;
+mod end;
 mod judge;
 mod options;
 mod play;
@@ -18,8 +19,8 @@ mod verdict;
 
 pub use action::{Act, Action, BettingHand, Dealt, Forced, Seat, Step};
 pub use derive::Derived;
+pub use end::End;
 pub use options::{Aggression, Call, Next, Options, Raise};
-pub use round::End;
 pub use structure::{Game, Limits, Structure, DEFAULT_CAP};
 pub use verdict::{BettingError, BettingRefusal, Code, Finding, Verdict};
 

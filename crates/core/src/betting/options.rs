@@ -1,7 +1,7 @@
 //! What a player may do (RULES.md §16.3) and the next action (§16.7).
 
+use super::end::End;
 use super::play::Play;
-use super::round::End;
 use super::structure::Structure;
 
 /// A call: to a round total of `to`, all of the stack when `all_in`.

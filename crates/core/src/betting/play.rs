@@ -2,7 +2,7 @@
 //! steps are applied one by one.
 
 use super::action::{Act, BettingHand, Dealt, Forced, Step};
-use super::round::End;
+use super::end::End;
 use super::verdict::{BettingError, BettingRefusal as R, Finding};
 use showdown_cards::Card;
 

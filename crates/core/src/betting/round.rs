@@ -1,25 +1,7 @@
 //! The end of a round and of the hand (RULES.md §16.4).
 
+use super::end::End;
 use super::play::Play;
-
-/// How the hand's betting ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum End {
-    /// One player left: `winner` takes the pot unseen.
-    Uncontested { winner: usize },
-    /// The last round's betting is over: the showdown.
-    Showdown,
-    /// At most one player with chips, facing no bet, in round `round`
-    /// (not the last): the rest of the cards are dealt, nobody acts.
-    RunOut { round: usize },
-}
-
-impl End {
-    /// Whether the rest of the cards are run out (§15.1 `runOut`).
-    pub fn run_out(self) -> bool {
-        matches!(self, End::RunOut { .. })
-    }
-}
 
 impl Play<'_> {
     /// Ends the hand, or the round, when nobody is left to act in it.
