@@ -4,6 +4,7 @@
 //! Its length (about 500 lines, half of them tests) covers reading
 //! archives, settling in parallel and the verdict of each hand.
 
+use super::betting::{judge_betting, BettingJudged};
 use super::reader::{parse_hands, Decimal, PhhHand};
 use super::replay::{player_id, replay as replay_hand, variant_id, Family};
 use super::showdown::{judge_hand, ShowdownVerdict};
@@ -43,6 +44,8 @@ pub struct HandResult {
     /// Whether its recorded showdown follows RULES.md §15; `None` when it
     /// has none.
     pub showdown: Option<ShowdownVerdict>,
+    /// What RULES.md §16 says of its betting; `None` when it was not read.
+    pub betting: Option<BettingJudged>,
 }
 
 /// Totals over many hands.
@@ -205,6 +208,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
                 reason: e.to_string(),
             },
             showdown: None,
+            betting: None,
         }],
         Ok(hands) => hands
             .into_iter()
@@ -214,6 +218,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
                     label: h.label.clone(),
                     verdict: check_hand(&h),
                     showdown: judge_hand(&h),
+                    betting: Some(judge_betting(&h)),
                 },
                 Err(e) => HandResult {
                     label: format!("{label}#{}", k + 1),
@@ -221,6 +226,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
                         reason: e.to_string(),
                     },
                     showdown: None,
+                    betting: None,
                 },
             })
             .collect(),
@@ -271,6 +277,7 @@ pub fn check_files(files: &[PathBuf]) -> Vec<HandResult> {
                     reason: format!("cannot read: {e}"),
                 },
                 showdown: None,
+                betting: None,
             }],
         }
     })
@@ -405,7 +412,38 @@ pub fn replay(paths: &[PathBuf], out: &mut dyn Write) -> io::Result<Summary> {
         writeln!(out, "{} skipped (reasons above)", s.skipped)?;
     }
     showdowns(&results, &s, out)?;
+    bettings(&results, out)?;
     Ok(s)
+}
+
+/// The recorded betting against RULES.md §16: how many hands were judged
+/// and how many follow it, then one line for each that does not.
+fn bettings(results: &[HandResult], out: &mut dyn Write) -> io::Result<()> {
+    let judged: Vec<(&str, &BettingJudged)> = results
+        .iter()
+        .filter_map(|r| r.betting.as_ref().map(|b| (r.label.as_str(), b)))
+        .filter(|(_, b)| !matches!(b, BettingJudged::NotJudged(_)))
+        .collect();
+    if judged.is_empty() {
+        return Ok(());
+    }
+    let legal = judged
+        .iter()
+        .filter(|(_, b)| **b == BettingJudged::Legal)
+        .count();
+    writeln!(
+        out,
+        "{legal} of {} judged hands bet by RULES.md §16 (every action in turn and of a size the rules allow)",
+        judged.len()
+    )?;
+    for (label, b) in judged {
+        match b {
+            BettingJudged::Findings(f) => writeln!(out, "BETTING {label}: {}", f.join("; "))?,
+            BettingJudged::Refused(why) => writeln!(out, "BETTING {label}: refused: {why}")?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The recorded showdowns against RULES.md §15: how many follow its order

@@ -10,11 +10,13 @@
 
 #![forbid(unsafe_code)]
 
+pub mod betting;
 pub mod check;
 pub mod reader;
 pub mod replay;
 pub mod showdown;
 
+pub use betting::{judge_betting, BettingJudged};
 pub use check::{check_hand, read_archive, replay, HandResult, Summary, Verdict};
 pub use reader::{parse_hands, parse_one, Decimal, PhhHand};
 pub use replay::{replay as replay_hand, Recorded, Replayed};

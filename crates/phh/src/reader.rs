@@ -102,6 +102,11 @@ pub struct PhhHand {
     pub antes: Vec<Decimal>,
     pub blinds_or_straddles: Vec<Decimal>,
     pub bring_in: Option<Decimal>,
+    /// The betting structure's sizes (RULES.md §16.1): `min_bet` in no
+    /// and pot limit, `small_bet` and `big_bet` in fixed limit.
+    pub min_bet: Option<Decimal>,
+    pub small_bet: Option<Decimal>,
+    pub big_bet: Option<Decimal>,
     pub starting_stacks: Vec<Decimal>,
     pub actions: Vec<String>,
     pub players: Vec<String>,
@@ -178,10 +183,14 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
     };
     let antes = per_player("antes")?;
     let blinds_or_straddles = per_player("blinds_or_straddles")?;
-    let bring_in = match t.get("bring_in") {
-        None => None,
-        Some(v) => Some(Decimal::from_value(v).ok_or_else(|| field("bring_in", "not an amount"))?),
+    let one = |name: &'static str| match t.get(name) {
+        None => Ok(None),
+        Some(v) => Decimal::from_value(v)
+            .map(Some)
+            .ok_or_else(|| field(name, "not an amount")),
     };
+    let bring_in = one("bring_in")?;
+    let (min_bet, small_bet, big_bet) = (one("min_bet")?, one("small_bet")?, one("big_bet")?);
     let actions =
         strings(t, "actions")?.ok_or_else(|| field("actions", "missing or not an array"))?;
     let players = strings(t, "players")?.unwrap_or_default();
@@ -202,6 +211,9 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
         antes,
         blinds_or_straddles,
         bring_in,
+        min_bet,
+        small_bet,
+        big_bet,
         starting_stacks,
         actions,
         players,

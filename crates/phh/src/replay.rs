@@ -4,7 +4,7 @@
 //! (live and dead), who folded or mucked, the cards each live player ends
 //! with, and the board; here the table becomes the request.
 
-mod table;
+pub(crate) mod table;
 
 use super::reader::{Decimal, PhhHand};
 use super::PhhError;
@@ -229,7 +229,7 @@ fn as_u64(v: i128) -> u64 {
 }
 
 /// The fewest decimal places that make every input amount whole.
-fn input_scale(hand: &PhhHand) -> u32 {
+pub(crate) fn input_scale(hand: &PhhHand) -> u32 {
     let mut scale = hand
         .starting_stacks
         .iter()

@@ -22,7 +22,7 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
 
 /// An action's words, without a trailing `# comment` (the PHH spec lets an
 /// action carry one, e.g. `p1 cc # hero calls`).
-pub(super) fn words(action: &str) -> Vec<&str> {
+pub(crate) fn words(action: &str) -> Vec<&str> {
     let action = action.split_once('#').map_or(action, |(a, _)| a);
     action.split_whitespace().collect()
 }

@@ -13,7 +13,7 @@
 //! its order and mucks, and why each other one does not.
 
 use showdown_phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
-use showdown_phh::ShowdownVerdict;
+use showdown_phh::{BettingJudged, ShowdownVerdict};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
@@ -129,6 +129,27 @@ fn phh_corpus_settles_to_the_recorded_stacks() {
         skipped.join("\n")
     );
     assert_eq!(s.passed + s.unrecorded, results.len());
+    every_judged_betting_is_legal(&results);
+}
+
+/// RULES.md §16 over the recorded betting: every hand of a flop game is
+/// judged, and every one bets by the rules (the real hands were read
+/// against §16 when it was written). Stud and draw are not judged yet.
+fn every_judged_betting_is_legal(results: &[HandResult]) {
+    let judged = |b: &BettingJudged| !matches!(b, BettingJudged::NotJudged(_));
+    let mut count = 0;
+    let mut not_legal = Vec::new();
+    for r in results {
+        if let Some(b) = r.betting.as_ref().filter(|b| judged(b)) {
+            count += 1;
+            if *b != BettingJudged::Legal {
+                not_legal.push(format!("{}: {b:?}", r.label));
+            }
+        }
+    }
+    println!("betting: {} of {count} judged hands legal", count - not_legal.len());
+    assert!(count > 0, "no hand's betting was judged");
+    assert!(not_legal.is_empty(), "{}", not_legal.join("\n"));
 }
 
 /// RULES.md §15 over the recorded showdowns: how many follow its order

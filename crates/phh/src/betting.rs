@@ -1,0 +1,327 @@
+//! A PHH hand's actions handed to the core's betting rules (RULES.md §16):
+//! the hand read as steps (forced posts, then each action, with the board
+//! as it is dealt), and the verdict on them. Flop games only for now: the
+//! stud and draw records need the up cards and the draws' rounds, which
+//! this reading does not yet give.
+//!
+//! Seats follow the replay: PHH index `i` sits in seat `i + 1`, the last
+//! index on the button. Heads-up PHH lists the blinds small first but the
+//! button (the second player) posts the small one (TDA 33), as the replay
+//! reads them.
+
+use crate::reader::{Decimal, PhhHand};
+use crate::replay::input_scale;
+use crate::replay::table::words;
+use showdown_cards::Card;
+use showdown_core::betting::{
+    Act, Action, BettingHand, Dealt, Forced, Game, Limits, Seat, Step, Structure,
+};
+
+/// What the betting rules say of one recorded hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BettingJudged {
+    /// Every action in turn and of a size the rules allow.
+    Legal,
+    /// The findings, each `action index: code (rule)`.
+    Findings(Vec<String>),
+    /// An action the rules cannot apply at all (§16.6's refusals).
+    Refused(String),
+    /// Not judged: a game or a record this reading does not take.
+    NotJudged(String),
+}
+
+/// The verdict of RULES.md §16 on `hand`'s betting.
+pub fn judge_betting(hand: &PhhHand) -> BettingJudged {
+    let (betting, actions) = match betting_hand(hand) {
+        Ok(read) => read,
+        Err(why) => return BettingJudged::NotJudged(why),
+    };
+    match showdown_core::betting::verdict(&betting) {
+        Ok(v) if v.findings.is_empty() => BettingJudged::Legal,
+        Ok(v) => BettingJudged::Findings(
+            v.findings
+                .iter()
+                .map(|f| {
+                    let at = place(&actions, Some(f.step));
+                    format!("{at}: {} ({})", f.code.name(), f.code.rule())
+                })
+                .collect(),
+        ),
+        Err(e) => BettingJudged::Refused(format!("{}: {}", place(&actions, e.step), e.refusal)),
+    }
+}
+
+/// Where a step came from: its action's pointer, or the forced bets.
+fn place(actions: &[Option<usize>], step: Option<usize>) -> String {
+    match step.and_then(|s| actions.get(s).copied().flatten()) {
+        Some(a) => format!("/actions/{a}"),
+        None => "/blinds_or_straddles".to_string(),
+    }
+}
+
+/// The structure of a PHH variant code: its game and its betting.
+fn structure(
+    hand: &PhhHand,
+    amount: &dyn Fn(Decimal) -> Option<u64>,
+) -> Result<(Game, Structure), String> {
+    let game = match hand.variant.as_str() {
+        "NT" | "NS" | "PO" | "FO/8" | "FT" => Game::Flop,
+        other => return Err(format!("variant `{other}`: only flop games are judged")),
+    };
+    let blinds: Vec<u64> = hand
+        .blinds_or_straddles
+        .iter()
+        .filter_map(|&d| amount(d))
+        .collect();
+    let largest = blinds.iter().copied().max().unwrap_or(0);
+    let size = |d: Option<Decimal>, default: u64| d.and_then(amount).unwrap_or(default);
+    let min_bet = size(hand.min_bet, largest);
+    let structure = match hand.variant.as_bytes()[0] {
+        b'N' => Structure::NoLimit { min_bet },
+        b'P' => Structure::PotLimit { min_bet },
+        _ => {
+            let small = size(hand.small_bet, largest);
+            Structure::FixedLimit(Limits::new(small, size(hand.big_bet, 2 * small)))
+        }
+    };
+    Ok((game, structure))
+}
+
+/// The chips each player has behind and in this round, and the round's bet.
+struct Chips {
+    behind: Vec<u64>,
+    round: Vec<u64>,
+    bet: u64,
+}
+
+impl Chips {
+    fn put(&mut self, p: usize, to: u64) -> bool {
+        let to = to.min(self.round[p] + self.behind[p]);
+        self.behind[p] -= to.saturating_sub(self.round[p]);
+        self.round[p] = self.round[p].max(to);
+        self.bet = self.bet.max(to);
+        self.behind[p] == 0
+    }
+
+    fn next_round(&mut self) {
+        self.round.iter_mut().for_each(|r| *r = 0);
+        self.bet = 0;
+    }
+}
+
+/// The hand as the core's betting reads it, and for each step the index of
+/// the action it came from (`None` for the forced posts).
+pub fn betting_hand(hand: &PhhHand) -> Result<(BettingHand, Vec<Option<usize>>), String> {
+    let scale = input_scale(hand);
+    let amount = |d: Decimal| d.at_scale(scale).and_then(|v| u64::try_from(v).ok());
+    let (game, structure) = structure(hand, &amount)?;
+    let n = hand.starting_stacks.len();
+    let stacks: Vec<u64> = hand
+        .starting_stacks
+        .iter()
+        .map(|&d| amount(d))
+        .collect::<Option<_>>()
+        .ok_or("a stack is not a whole amount")?;
+    let seats = (0..n)
+        .map(|i| Seat {
+            seat: i as u32 + 1,
+            stack: stacks[i],
+        })
+        .collect();
+    let mut chips = Chips {
+        behind: stacks,
+        round: vec![0; n],
+        bet: 0,
+    };
+    let mut steps = Vec::new();
+    let mut from = Vec::new();
+    posts(hand, &amount, &mut chips, &mut steps)?;
+    from.resize(steps.len(), None);
+    for (i, text) in hand.actions.iter().enumerate() {
+        if let Some(step) = step(&words(text), &mut chips, &amount)? {
+            steps.push(step);
+            from.push(Some(i));
+        }
+    }
+    let button = Some(n as u32);
+    let betting = BettingHand {
+        seats,
+        button,
+        game,
+        structure,
+        chip_unit: 1,
+        steps,
+        showing: None,
+    };
+    Ok((betting, from))
+}
+
+/// The antes, then the blinds and straddles, as forced posts.
+fn posts(
+    hand: &PhhHand,
+    amount: &dyn Fn(Decimal) -> Option<u64>,
+    chips: &mut Chips,
+    steps: &mut Vec<Step>,
+) -> Result<(), String> {
+    for (p, &d) in hand.antes.iter().enumerate() {
+        let ante = amount(d).ok_or("an ante is not a whole amount")?;
+        if ante > 0 {
+            chips.behind[p] -= ante.min(chips.behind[p]);
+            steps.push(post(p, Forced::Ante, ante));
+        }
+    }
+    let heads_up = hand.starting_stacks.len() == 2;
+    for (i, &d) in hand.blinds_or_straddles.iter().enumerate() {
+        let blind = amount(d).ok_or("a blind is not a whole amount")?;
+        let p = if heads_up { 1 - i } else { i };
+        if blind > 0 {
+            let forced = match i {
+                0 => Forced::SmallBlind,
+                1 => Forced::BigBlind,
+                _ => Forced::Straddle,
+            };
+            chips.put(p, blind);
+            chips.bet = chips.bet.max(blind);
+            steps.push(post(p, forced, blind));
+        }
+    }
+    Ok(())
+}
+
+fn post(player: usize, forced: Forced, amount: u64) -> Step {
+    Step::Act(Action::new(
+        player,
+        Act::Post {
+            forced,
+            amount,
+            dead: false,
+        },
+    ))
+}
+
+/// One PHH action as a step; `None` for what the betting does not read
+/// (hole cards dealt).
+fn step(
+    words: &[&str],
+    chips: &mut Chips,
+    amount: &dyn Fn(Decimal) -> Option<u64>,
+) -> Result<Option<Step>, String> {
+    let player = |p: &str| -> Result<usize, String> {
+        p.strip_prefix('p')
+            .and_then(|k| k.parse::<usize>().ok())
+            .filter(|&k| k >= 1 && k <= chips.behind.len())
+            .map(|k| k - 1)
+            .ok_or_else(|| format!("`{p}` is not a player"))
+    };
+    let act = |p: usize, act: Act, all_in: bool| {
+        Some(Step::Act(Action {
+            player: p,
+            act,
+            all_in,
+        }))
+    };
+    Ok(match words {
+        ["d", "dh", ..] => None,
+        ["d", "db", cards] => {
+            chips.next_round();
+            Some(Step::Deal {
+                to: Dealt::Board,
+                cards: known_cards(cards),
+            })
+        }
+        [p, "f"] => act(player(p)?, Act::Fold, false),
+        [p, "cc"] => {
+            let p = player(p)?;
+            if chips.round[p] >= chips.bet {
+                act(p, Act::Check, false)
+            } else {
+                let to = chips.bet.min(chips.round[p] + chips.behind[p]);
+                let all_in = chips.put(p, to);
+                act(p, Act::Call { to }, all_in)
+            }
+        }
+        [p, "cbr", total] => {
+            let p = player(p)?;
+            let to = Decimal::parse(total)
+                .and_then(amount)
+                .ok_or("an amount is not whole")?;
+            let kind = if chips.bet > 0 {
+                Act::Raise { to }
+            } else {
+                Act::Bet { to }
+            };
+            let all_in = chips.put(p, to);
+            act(p, kind, all_in)
+        }
+        [p, "sm", rest @ ..] => {
+            let shown = rest.first().is_some_and(|c| !c.contains('?'));
+            act(player(p)?, if shown { Act::Show } else { Act::Muck }, false)
+        }
+        [p, "sd", ..] => act(player(p)?, Act::Draw, false),
+        other => return Err(format!("action `{}` is not read", other.join(" "))),
+    })
+}
+
+/// The cards of a deal that the record shows (`??` left out).
+fn known_cards(text: &str) -> Vec<Card> {
+    (0..text.len() / 2)
+        .filter_map(|i| text.get(2 * i..2 * i + 2))
+        .filter_map(|c| c.parse().ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::parse_one;
+
+    fn judged(actions: &str) -> BettingJudged {
+        let text = format!(
+            "variant = \"NT\"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+             min_bet = 2\nstarting_stacks = [100, 100, 100]\nactions = [{actions}]\n"
+        );
+        judge_betting(&parse_one(&text, "t").unwrap())
+    }
+
+    #[test]
+    fn rules_16_2_a_hand_in_turn_is_legal_and_one_out_of_turn_is_pointed_at() {
+        let dealt = r#""d dh p1 AsKs", "d dh p2 QdQc", "d dh p3 7h2c""#;
+        let legal =
+            format!(r#"{dealt}, "p3 cbr 6", "p1 f", "p2 cc", "d db 2s3s4s", "p2 cc", "p3 cc""#);
+        assert_eq!(judged(&legal), BettingJudged::Legal);
+        // The big blind acts before the button: its action is the finding.
+        let early = format!(r#"{dealt}, "p2 cc", "p3 cbr 6", "p1 f", "p2 cc""#);
+        let BettingJudged::Findings(f) = judged(&early) else {
+            panic!()
+        };
+        assert_eq!(f[0], "/actions/3: outOfTurn (TDA 37)");
+    }
+
+    #[test]
+    fn rules_16_2_heads_up_the_button_posts_the_small_blind_and_acts_first() {
+        // PHH lists heads-up blinds small first; the second player, on the
+        // button, posts it, acts first before the flop and last after it.
+        let text = "variant = \"PO\"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n\
+                    min_bet = 2\nstarting_stacks = [500, 500]\nactions = [\"p2 cbr 6\", \
+                    \"p1 cc\", \"d db 2s3s4s\", \"p1 cc\", \"p2 cbr 10\", \"p1 f\"]\n";
+        let hand = parse_one(text, "hu").unwrap();
+        assert_eq!(judge_betting(&hand), BettingJudged::Legal);
+    }
+
+    #[test]
+    fn rules_16_3_a_raise_below_the_minimum_is_under_raise() {
+        let actions = r#""p3 cbr 6", "p1 cbr 8""#;
+        let BettingJudged::Findings(f) = judged(actions) else {
+            panic!()
+        };
+        assert_eq!(f[0], "/actions/1: underRaise (TDA 41A)");
+    }
+
+    #[test]
+    fn stud_is_not_judged_yet() {
+        let text = "variant = \"F7S\"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\n\
+                    big_bet = 10\nstarting_stacks = [100, 100]\nactions = []\n";
+        let hand = parse_one(text, "stud").unwrap();
+        assert!(matches!(judge_betting(&hand), BettingJudged::NotJudged(_)));
+    }
+}
