@@ -5,14 +5,15 @@ use crate::edge::auth::{AuthConfig, AuthError};
 use crate::edge::config::{AppConfig, LogFormat};
 use crate::edge::serve::{ServeConfig, ServeError};
 use crate::settings::bounds::{
-    body_budget, ms_bound, BODY_LIMIT, CONCURRENCY, EQUITY_LIMIT, EQUITY_THREADS, GRACE_SECS,
-    MAX_CONNS, MAX_HEADER,
+    answer_limit, body_budget, ms_bound, BODY_LIMIT, CONCURRENCY, EQUITY_LIMIT, EQUITY_THREADS,
+    GRACE_SECS, MAX_CONNS, MAX_HEADER,
 };
 use crate::settings::defaults::{
-    DEFAULT_ADDR, DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
-    DEFAULT_DRAIN_LINGER_MS, DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS,
-    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_SHUTDOWN_GRACE_SECS,
-    DEFAULT_TIMEOUT_MS,
+    DEFAULT_ADDR, DEFAULT_ANSWER_LIMIT, DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT,
+    DEFAULT_CONCURRENCY, DEFAULT_DRAIN_LINGER_MS, DEFAULT_HEADER_TIMEOUT_MS,
+    DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
+    DEFAULT_SHUTDOWN_GRACE_SECS, DEFAULT_TIMEOUT_MS, DEFAULT_WRITE_STALL_MS,
+    DEFAULT_WRITE_TIMEOUT_MS,
 };
 use crate::settings::{Bound, SettingError};
 use clap::Args;
@@ -31,11 +32,17 @@ pub(crate) struct ServeArgs {
     /// Largest request body, in bytes (larger is 413); at least 1.
     #[arg(long, env = "SHOWDOWN_BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT)]
     pub body_limit: usize,
-    /// Bytes of request bodies held at once over every connection; a body
-    /// past it is refused at once with 503 and Retry-After (at least the
-    /// largest body a route takes).
+    /// Bytes of request bodies and answers held at once over every
+    /// connection (an answer from when it is made until it is written); a
+    /// body or an answer past it is refused at once with 503 and
+    /// Retry-After (at least the largest body a route takes).
     #[arg(long, env = "SHOWDOWN_BODY_BUDGET", default_value_t = DEFAULT_BODY_BUDGET)]
     pub body_budget: usize,
+    /// Largest answer in bytes (larger is 422); an answer is also bounded by
+    /// 32 times its request's body or 1 MiB, whichever is more. At least
+    /// 64 KiB, at most three quarters of --body-budget.
+    #[arg(long, env = "SHOWDOWN_ANSWER_LIMIT", default_value_t = DEFAULT_ANSWER_LIMIT)]
+    pub answer_limit: usize,
     /// Request timeout in milliseconds (then 408).
     #[arg(long, env = "SHOWDOWN_REQUEST_TIMEOUT_MS", default_value_t = DEFAULT_TIMEOUT_MS)]
     pub request_timeout_ms: u64,
@@ -55,6 +62,14 @@ pub(crate) struct ServeArgs {
     /// progress, before it is closed.
     #[arg(long, env = "SHOWDOWN_IDLE_TIMEOUT_MS", default_value_t = DEFAULT_IDLE_TIMEOUT_MS)]
     pub idle_timeout_ms: u64,
+    /// Milliseconds an answer's writing may make no progress (its client
+    /// reads nothing) before the connection is cut.
+    #[arg(long, env = "SHOWDOWN_WRITE_STALL_MS", default_value_t = DEFAULT_WRITE_STALL_MS)]
+    pub write_stall_ms: u64,
+    /// Milliseconds an answer's writing may wait on its client in all (a
+    /// client that reads a trickle) before the connection is cut.
+    #[arg(long, env = "SHOWDOWN_WRITE_TIMEOUT_MS", default_value_t = DEFAULT_WRITE_TIMEOUT_MS)]
+    pub write_timeout_ms: u64,
     /// Largest request line and headers, in bytes (at least 8192; larger is 431).
     #[arg(long, env = "SHOWDOWN_MAX_HEADER_BYTES", default_value_t = DEFAULT_MAX_HEADER_BYTES)]
     pub max_header_bytes: usize,
@@ -141,9 +156,11 @@ impl ServeArgs {
         let timeout = ms_bound("--request-timeout-ms", "SHOWDOWN_REQUEST_TIMEOUT_MS", 1);
         let body_limit = BODY_LIMIT.check(self.body_limit)?;
         let largest = body_limit.max(crate::edge::middleware::TABLES_BODY_LIMIT);
+        let budget = body_budget(largest as u64).check(self.body_budget)?;
         Ok(AppConfig {
             body_limit,
-            body_budget: body_budget(largest as u64).check(self.body_budget)?,
+            body_budget: budget,
+            answer_limit: answer_limit(budget as u64).check(self.answer_limit)?,
             request_timeout: Duration::from_millis(timeout.check(self.request_timeout_ms)?),
             concurrency_limit: CONCURRENCY.check(self.concurrency_limit)?,
             auth,
@@ -169,6 +186,14 @@ impl ServeArgs {
                 self.idle_timeout_ms,
             )?,
             max_header_bytes: MAX_HEADER.check(self.max_header_bytes)?,
+            write_stall: ms(
+                ms_bound("--write-stall-ms", "SHOWDOWN_WRITE_STALL_MS", 1),
+                self.write_stall_ms,
+            )?,
+            write_timeout: ms(
+                ms_bound("--write-timeout-ms", "SHOWDOWN_WRITE_TIMEOUT_MS", 1),
+                self.write_timeout_ms,
+            )?,
             max_connections: MAX_CONNS.check(self.max_connections)?,
             shutdown_grace: Duration::from_secs(GRACE_SECS.check(self.shutdown_grace_secs)?),
             drain_linger: ms(

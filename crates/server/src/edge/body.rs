@@ -98,7 +98,7 @@ pub(super) fn over_budget(bytes: usize, budget: &BodyBudget) -> Problem {
     Problem::from_status(
         StatusCode::SERVICE_UNAVAILABLE,
         format!(
-            "the server is holding {} of its {} bytes of request bodies and cannot take this one ({bytes} bytes) now; retry later (--body-budget or SHOWDOWN_BODY_BUDGET)",
+            "the server is holding {} of its {} bytes of request bodies and answers and cannot take this one ({bytes} bytes) now; retry later (--body-budget or SHOWDOWN_BODY_BUDGET)",
             budget.held(),
             budget.total()
         ),

@@ -2,7 +2,8 @@
 //! their defaults and bounds are in `settings`) and its logs.
 
 use crate::settings::defaults::{
-    DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS,
+    DEFAULT_ANSWER_LIMIT, DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT, DEFAULT_CONCURRENCY,
+    DEFAULT_TIMEOUT_MS,
 };
 use std::time::Duration;
 
@@ -11,9 +12,13 @@ use std::time::Duration;
 pub struct AppConfig {
     /// Largest request body in bytes (API.md: 64 KiB by default); larger is 413.
     pub body_limit: usize,
-    /// Bytes of request bodies held at once over every connection; a body
-    /// past it is refused at once with 503 (`edge::budget`).
+    /// Bytes of request bodies and answers held at once over every
+    /// connection; a body or an answer past it is refused at once with 503
+    /// (`edge::budget`, `edge::answer`).
     pub body_budget: usize,
+    /// The largest answer in bytes, whatever its request; an answer is also
+    /// bounded by a multiple of its request's body (`edge::answer`).
+    pub answer_limit: usize,
     /// Longest a request may take, body upload included; then 408.
     pub request_timeout: Duration,
     /// API requests handled at once; more are refused at once with 503 (not queued).
@@ -37,6 +42,7 @@ impl Default for AppConfig {
         AppConfig {
             body_limit: DEFAULT_BODY_LIMIT,
             body_budget: DEFAULT_BODY_BUDGET,
+            answer_limit: DEFAULT_ANSWER_LIMIT,
             request_timeout: Duration::from_millis(DEFAULT_TIMEOUT_MS),
             concurrency_limit: DEFAULT_CONCURRENCY,
             auth: crate::edge::auth::AuthConfig::default(),

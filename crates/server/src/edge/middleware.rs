@@ -305,7 +305,8 @@ pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) ->
 /// (413 or 503 at once, before a byte is read, on its declared length),
 /// then it takes a slot of the concurrency limit or is shed at once (503):
 /// a slow upload never holds a slot, and excess load is refused rather
-/// than queued. The body's bytes stay held until the route has answered.
+/// than queued. The body's bytes stay held until the route has answered;
+/// then the answer is bounded and held in their place (`answer`).
 async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
     if let Some(refused) = super::bearer::refusal(state, &req) {
         return (refused, false);
@@ -316,7 +317,7 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
     let limit = body_limit(&state.config, req.uri().path());
     let declared = body::content_length(req.headers());
     let (parts, body) = req.into_parts();
-    let (bytes, _hold) = match body::read(&state.body_budget, declared, body, limit).await {
+    let (bytes, hold) = match body::read(&state.body_budget, declared, body, limit).await {
         Ok(read) => read,
         Err(refused) => return (body_refusal(state, refused, limit, &parts), false),
     };
@@ -333,10 +334,13 @@ async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Respo
         );
         return (HttpProblem::from(busy).into_response(), true);
     };
+    let body_bytes = bytes.len();
     let res = next
         .run(Request::from_parts(parts, Body::from(bytes)))
         .await;
-    (res, true)
+    // The body is gone with the request; its answer is held instead.
+    drop(hold);
+    (super::answer::bounded(state, res, body_bytes).await, true)
 }
 
 /// The answer to a body that was not read: 413 over the route's limit, 400

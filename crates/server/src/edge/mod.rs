@@ -2,6 +2,7 @@
 //! every route sits behind, access control, metrics, configuration and the
 //! state the handlers share. Nothing here knows a rule of poker.
 
+pub(crate) mod answer;
 pub mod auth;
 mod bearer;
 mod body;

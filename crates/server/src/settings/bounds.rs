@@ -98,6 +98,19 @@ pub const fn body_budget(largest_body: u64) -> Bound {
         why: "it must hold the largest body a route takes (--body-limit, and 1 MiB on settle, tables, prizes and deals); a body's bytes are one acquisition of at most 4 GiB",
     }
 }
+/// `--answer-limit`: at least 64 KiB (the answer of any small request);
+/// at most three quarters of `--body-budget`, the share large answers may
+/// hold, else an answer under the limit could never be held (a 503 that
+/// no retry would end).
+pub const fn answer_limit(body_budget: u64) -> Bound {
+    Bound {
+        flag: "--answer-limit",
+        var: "SHOWDOWN_ANSWER_LIMIT",
+        min: 64 * 1024,
+        max: body_budget / 4 * 3,
+        why: "an answer of a small request must pass, and an answer under the limit must fit in the three quarters of --body-budget that large bodies and answers may hold",
+    }
+}
 /// `--concurrency-limit`.
 pub(crate) const CONCURRENCY: Bound = Bound {
     flag: "--concurrency-limit",

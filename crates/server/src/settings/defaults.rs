@@ -5,9 +5,12 @@
 pub(crate) const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 /// Largest request body in bytes (API.md: 64 KiB).
 pub(crate) const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
-/// Bytes of request bodies held at once over every connection, 24 MiB:
-/// 18 bodies of 1 MiB at most (large bodies may hold three quarters,
-/// `edge::budget`) and the rest for small ones.
+/// Bytes of request bodies and answers held at once over every
+/// connection, 24 MiB: 18 bodies of 1 MiB at most (large bodies may hold
+/// three quarters, `edge::budget`) and the rest for small ones. Answers
+/// share it (`edge::answer`): an answer is held from when it is made until
+/// it is written, so bodies and answers waiting on slow clients together
+/// stay within these 24 MiB of the pod's memory.
 ///
 /// The defaults fit a pod of 128 MiB (`docker/k8s/base/deployment.yaml`), as
 /// measured in tests/attack/README.md: 34 MiB idle, plus 32 KiB a
@@ -20,6 +23,29 @@ pub(crate) const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 /// its body is read and in the budget, one request a connection, and only
 /// as many run at once as there are cores.
 pub(crate) const DEFAULT_BODY_BUDGET: usize = 24 * 1024 * 1024;
+/// The largest answer, in bytes, whatever its request (`--answer-limit`):
+/// 8 MiB. The largest legitimate answers are far below it: the tables
+/// route's 10,000 players at 1,000 tables, its largest request, are
+/// answered in 554 KB (1.7 times the body), a deal of 10,000 players in
+/// 850 KB (1.5 times); a golden settle answer is 7 KB at most. Three
+/// quarters of the default body budget hold two answers this large.
+pub(crate) const DEFAULT_ANSWER_LIMIT: usize = 8 * 1024 * 1024;
+/// An answer may be this many times its request's body: an `explain` of
+/// nine players and three boards is 17 to 21 times its body (ids of 1 to
+/// 128 characters, measured), so 32 leaves room; the 991 KB settle of
+/// issue 57 (100 KB ids), answered in 20.7 MB, is refused at 8 MiB...
+pub(crate) const ANSWER_BODY_MULTIPLE: usize = 32;
+/// ... or this many bytes, whichever is more (1 MiB: every answer of a
+/// small request passes, an `explain` of a hand with long ids included),
+/// and never more than `--answer-limit`.
+pub(crate) const ANSWER_FLOOR: usize = 1024 * 1024;
+/// Milliseconds an answer's writing may make no progress (its client reads
+/// nothing) before the connection is cut.
+pub(crate) const DEFAULT_WRITE_STALL_MS: u64 = 5_000;
+/// Milliseconds an answer's writing may wait on its client in all (a
+/// client reading a trickle) before the connection is cut: 8 MiB, the
+/// largest answer, in 30 s is 280 KB/s.
+pub(crate) const DEFAULT_WRITE_TIMEOUT_MS: u64 = 30_000;
 /// Longest a request may take, in milliseconds; then 408.
 pub(crate) const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 /// API requests handled at once; more are refused with 503. No more than

@@ -2,6 +2,7 @@
 //! so the service and its dependencies are linked once rather than once a
 //! file. `cargo test -p showdown-server --test it MODULE::` runs one file.
 
+mod answers;
 mod attack;
 mod attack_memory;
 mod bad_beat;

@@ -126,6 +126,9 @@ fn the_start_up_line_has_plain_values_of_every_setting_in_force() {
     for (field, value) in [
         ("body_limit", 65536),
         ("body_budget", 24 * 1024 * 1024),
+        ("answer_limit", 8 * 1024 * 1024),
+        ("write_stall_ms", 5_000),
+        ("write_timeout_ms", 30_000),
         ("request_timeout_ms", 10_000),
         ("concurrency_limit", 1024),
         ("equity_threads", 1),
@@ -211,6 +214,21 @@ fn settings_that_mean_nothing_stop_the_start_with_a_clear_message() {
             "86400001",
             "above its largest value 86400000",
         ),
+        (
+            "--write-stall-ms",
+            "0",
+            "--write-stall-ms (or SHOWDOWN_WRITE_STALL_MS) is 0",
+        ),
+        (
+            "--write-timeout-ms",
+            "0",
+            "--write-timeout-ms (or SHOWDOWN_WRITE_TIMEOUT_MS) is 0",
+        ),
+        (
+            "--answer-limit",
+            "18874369",
+            "--answer-limit (or SHOWDOWN_ANSWER_LIMIT) is 18874369, above its largest value 18874368",
+        ),
     ] {
         let out = showdown(&["serve", "--addr", "127.0.0.1:0", flag, value], b"");
         let err = String::from_utf8_lossy(&out.stderr);
@@ -290,7 +308,9 @@ fn a_refusal_is_logged_with_its_problem_and_counted_by_type() {
 #[test]
 fn a_body_past_the_budget_is_refused_with_a_warning_that_says_why() {
     let server = Server::start(
-        &["--body-budget", "1048576"],
+        // The answer limit within the three quarters of it that large
+        // answers may hold.
+        &["--body-budget", "1048576", "--answer-limit", "786432"],
         "warn,showdown_server::cli=info",
     );
     // Large bodies may hold three quarters of the 1 MiB budget: 768 KiB.

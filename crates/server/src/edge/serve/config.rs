@@ -1,9 +1,11 @@
 //! The connections' settings: header and idle time, head size, the
-//! connection cap and the drain's two waits.
+//! connection cap, how long an answer's writing may wait on its client,
+//! and the drain's two waits.
 
 use crate::settings::defaults::{
     DEFAULT_DRAIN_LINGER_MS, DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS,
     DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_SHUTDOWN_GRACE_SECS,
+    DEFAULT_WRITE_STALL_MS, DEFAULT_WRITE_TIMEOUT_MS,
 };
 use std::time::Duration;
 
@@ -19,6 +21,12 @@ pub(crate) struct ServeConfig {
     /// Largest request head (request line and headers) in bytes; hyper
     /// answers 431 beyond it. At least 8 KiB (hyper's smallest buffer).
     pub max_header_bytes: usize,
+    /// A connection whose answer makes no write progress (its client reads
+    /// nothing) for this long is cut.
+    pub write_stall: Duration,
+    /// A connection whose answer's writing has waited on its client this
+    /// long in all (a client reading a trickle) is cut.
+    pub write_timeout: Duration,
     /// Open connections at most; more are answered 503 and closed at once.
     pub max_connections: usize,
     /// Longest requests in flight may take, once the listener has closed,
@@ -36,6 +44,8 @@ impl Default for ServeConfig {
             header_timeout: Duration::from_millis(DEFAULT_HEADER_TIMEOUT_MS),
             idle_timeout: Duration::from_millis(DEFAULT_IDLE_TIMEOUT_MS),
             max_header_bytes: DEFAULT_MAX_HEADER_BYTES,
+            write_stall: Duration::from_millis(DEFAULT_WRITE_STALL_MS),
+            write_timeout: Duration::from_millis(DEFAULT_WRITE_TIMEOUT_MS),
             max_connections: DEFAULT_MAX_CONNECTIONS,
             shutdown_grace: Duration::from_secs(DEFAULT_SHUTDOWN_GRACE_SECS),
             drain_linger: Duration::from_millis(DEFAULT_DRAIN_LINGER_MS),

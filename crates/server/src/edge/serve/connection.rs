@@ -1,7 +1,13 @@
 //! One connection's life: hyper serves it with the header timeout and the
 //! head limit; it is closed when quiet for the idle timeout, when asked to
-//! make room while quiet, or when the drain reaches it; after an answer
-//! that refused a body unread, the bare socket lingers (`linger`).
+//! make room while quiet, or when the drain reaches it; it is cut when its
+//! answer waits on a client that reads too slowly (`Writing`); after an
+//! answer that refused a body unread, the bare socket lingers (`linger`).
+//!
+//! The write limits are ours: hyper has none, and tokio-io-timeout bounds
+//! one stalled write but not an answer's whole write, so both are checked
+//! where the connection's task already samples its counters each tick,
+//! which costs a write one atomic add and no timer.
 
 use super::config::ServeConfig;
 use super::linger;
@@ -37,13 +43,14 @@ struct Quiet {
 }
 
 impl Quiet {
-    /// How long the connection has had no request in progress and read
-    /// nothing, as of now.
+    /// How long the connection has had no request in progress, no answer
+    /// waiting on its client and read nothing, as of now.
     fn sample(&mut self, stats: &ConnStats) -> Duration {
         let now = Instant::now();
         let bytes = stats.bytes_in.load(Ordering::Relaxed);
         let started = stats.started.load(Ordering::Relaxed);
         if stats.in_flight.load(Ordering::Relaxed) > 0
+            || stats.write_waiting.load(Ordering::Relaxed)
             || bytes != self.bytes
             || started != self.started
         {
@@ -52,6 +59,62 @@ impl Quiet {
             self.since = now;
         }
         now - self.since
+    }
+}
+
+/// Tracks an answer waiting on its client to read, sampled by its task:
+/// since when it has waited, and when the client last took a byte.
+struct Writing {
+    bytes: u64,
+    progress: Instant,
+    since: Option<Instant>,
+}
+
+impl Writing {
+    /// Why the connection must be cut now: its answer has made no write
+    /// progress for `--write-stall-ms`, or has waited on its client for
+    /// `--write-timeout-ms` in all; `None` while it may go on.
+    fn sample(&mut self, stats: &ConnStats, config: &ServeConfig) -> Option<&'static str> {
+        let now = Instant::now();
+        if !stats.write_waiting.load(Ordering::Relaxed) {
+            self.since = None;
+            return None;
+        }
+        let out = stats.bytes_out.load(Ordering::Relaxed);
+        let since = match self.since {
+            Some(since) if out == self.bytes => since,
+            Some(since) => {
+                (self.bytes, self.progress) = (out, now);
+                since
+            }
+            None => {
+                (self.bytes, self.progress, self.since) = (out, now, Some(now));
+                now
+            }
+        };
+        if now - self.progress >= config.write_stall {
+            Some("write_stall")
+        } else if now - since >= config.write_timeout {
+            Some("write_timeout")
+        } else {
+            None
+        }
+    }
+}
+
+/// A connection cut off for reading too slowly: counted with the
+/// connection errors, and said in a warning, a few lines a second.
+fn cut_off(state: &AppState, reason: &'static str, stats: &ConnStats) {
+    state.record_connection_error();
+    static CUT: std::sync::LazyLock<crate::edge::config::LogEvery> =
+        std::sync::LazyLock::new(|| crate::edge::config::LogEvery::new(Duration::from_secs(1), 5));
+    if let Some(skipped) = CUT.allow() {
+        tracing::warn!(
+            reason,
+            bytes_out = stats.bytes_out.load(Ordering::Relaxed),
+            skipped,
+            "connection cut: its answer waited too long on a client that reads too slowly"
+        );
     }
 }
 
@@ -121,20 +184,34 @@ impl Connection {
     }
 
     /// Serving: until the connection ends, goes quiet for the idle
-    /// timeout, is asked to make room while quiet, or the drain begins.
+    /// timeout, is asked to make room while quiet, its answer waits on its
+    /// client too long, or the drain begins.
     async fn serve(&mut self, mut conn: Pin<&mut Http>, stats: &ConnStats) -> Ended {
         let mut quiet = Quiet {
             bytes: 0,
             started: 0,
             since: Instant::now(),
         };
-        let tick = (self.config.idle_timeout / 4).max(Duration::from_millis(10));
+        let mut writing = Writing {
+            bytes: 0,
+            progress: Instant::now(),
+            since: None,
+        };
+        let c = &self.config;
+        let shortest = c.idle_timeout.min(c.write_stall).min(c.write_timeout);
+        let tick = (shortest / 4).max(Duration::from_millis(10));
         let mut ticks = tokio::time::interval(tick);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             let close = tokio::select! {
                 r = conn.as_mut() => return ended(&self.state, r),
-                _ = ticks.tick() => quiet.sample(stats) >= self.config.idle_timeout,
+                _ = ticks.tick() => {
+                    if let Some(reason) = writing.sample(stats, &self.config) {
+                        cut_off(&self.state, reason, stats);
+                        return Ended::Dropped;
+                    }
+                    quiet.sample(stats) >= self.config.idle_timeout
+                }
                 _ = self.pressure.notified() => {
                     let silent = stats.bytes_in.load(Ordering::Relaxed) == 0;
                     quiet.sample(stats) >= if silent { EVICT_SILENT } else { EVICT_QUIET }

@@ -12,7 +12,8 @@
 //! Here the drain, step by step; each listener's accept loop and cap are
 //! in `listener`, a connection's life in `connection`, what hyper calls
 //! for each request in `service`, the drain after an early answer in
-//! `linger`, and the signals in `signals`.
+//! `linger`, the signals in `signals`, and the answers' holds until they
+//! are written in `written`.
 
 mod config;
 mod connection;
@@ -21,6 +22,7 @@ mod linger;
 mod listener;
 mod service;
 mod signals;
+mod written;
 
 pub(crate) use config::ServeConfig;
 pub(crate) use listener::{bind, effective_max_connections, ServeError};

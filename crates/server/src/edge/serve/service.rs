@@ -1,8 +1,11 @@
 //! What hyper calls for each request of a connection: the router, with the
 //! request counted in flight until its response body is sent, the head
-//! measured, and `Connection: close` said while draining; and the socket,
-//! counting the bytes the client sends.
+//! measured, its answer's hold kept until written (`written`), and
+//! `Connection: close` said while draining; and the socket, counting the
+//! bytes the client sends and the bytes written to it.
 
+use super::written::Written;
+use crate::edge::answer::AnswerHold;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
 use axum::Router;
@@ -25,6 +28,13 @@ pub(super) struct ConnStats {
     pub(super) started: AtomicU64,
     /// Bytes read from the client.
     pub(super) bytes_in: AtomicU64,
+    /// Bytes written to the client.
+    pub(super) bytes_out: AtomicU64,
+    /// The last write left bytes unwritten (the socket was full): an
+    /// answer is waiting on its client to read.
+    pub(super) write_waiting: AtomicBool,
+    /// The holds of answers hyper has taken and not yet written.
+    pub(super) written: Written,
     /// The last answer closes the connection before its request's body
     /// was read (a 401, 413 or 503 on the head alone): once hyper has
     /// closed its side, the socket drains the rest for a moment
@@ -100,6 +110,7 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
                 res
             };
             let (mut parts, body) = res.into_parts();
+            let hold = parts.extensions.remove::<AnswerHold>();
             if draining.load(Ordering::Relaxed) {
                 parts
                     .headers
@@ -117,7 +128,8 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
                 parts,
                 Tracked {
                     inner: body,
-                    _guard: guard,
+                    hold,
+                    guard,
                 },
             ))
         })
@@ -175,10 +187,22 @@ impl Drop for InFlight {
 }
 
 /// A response body that keeps its request counted in flight until hyper
-/// has taken all of it.
+/// has taken all of it, and then hands its answer's hold to the
+/// connection, which gives it back once the answer is written.
 pub(crate) struct Tracked {
     inner: Body,
-    _guard: InFlight,
+    hold: Option<AnswerHold>,
+    guard: InFlight,
+}
+
+impl Drop for Tracked {
+    fn drop(&mut self) {
+        if let Some(hold) = self.hold.take() {
+            let stats = &self.guard.0;
+            let out = stats.bytes_out.load(Ordering::Relaxed);
+            stats.written.push(out, hold);
+        }
+    }
 }
 
 impl HttpBody for Tracked {
@@ -202,7 +226,9 @@ impl HttpBody for Tracked {
 }
 
 /// The socket, counting the bytes the client sends (a connection that sends
-/// nothing is idle; one that sends slowly is the header timeout's).
+/// nothing is idle; one that sends slowly is the header timeout's) and the
+/// bytes written to it (an answer that waits on its client too long is cut
+/// off, `connection`; a written answer's hold is given back, `written`).
 pub(super) struct Counted {
     pub(super) inner: TcpStream,
     pub(super) stats: Arc<ConnStats>,
@@ -224,13 +250,33 @@ impl AsyncRead for Counted {
     }
 }
 
+impl Counted {
+    /// Counts a write of `offered` bytes: what it wrote, whether it left
+    /// some waiting, and the answers it has given back.
+    fn wrote(&self, r: &Poll<std::io::Result<usize>>, offered: usize) {
+        match r {
+            Poll::Ready(Ok(n)) => {
+                let out = self.stats.bytes_out.fetch_add(*n as u64, Ordering::Relaxed) + *n as u64;
+                self.stats
+                    .write_waiting
+                    .store(*n < offered, Ordering::Relaxed);
+                self.stats.written.wrote(out);
+            }
+            Poll::Pending => self.stats.write_waiting.store(true, Ordering::Relaxed),
+            Poll::Ready(Err(_)) => {}
+        }
+    }
+}
+
 impl AsyncWrite for Counted {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
+        let r = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.wrote(&r, buf.len());
+        r
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
@@ -246,7 +292,9 @@ impl AsyncWrite for Counted {
         cx: &mut Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+        let r = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.wrote(&r, bufs.iter().map(|b| b.len()).sum());
+        r
     }
 
     fn is_write_vectored(&self) -> bool {
