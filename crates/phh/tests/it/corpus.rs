@@ -147,7 +147,10 @@ fn every_judged_betting_is_legal(results: &[HandResult]) {
             }
         }
     }
-    println!("betting: {} of {count} judged hands legal", count - not_legal.len());
+    println!(
+        "betting: {} of {count} judged hands legal",
+        count - not_legal.len()
+    );
     assert!(count > 0, "no hand's betting was judged");
     assert!(not_legal.is_empty(), "{}", not_legal.join("\n"));
 }
