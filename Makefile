@@ -175,6 +175,7 @@ attack:
 	$(CARGO) build --release --bin showdown
 	$(PYTHON) tests/attack/attack.py
 	$(PYTHON) tests/attack/equity_flood.py
+	$(PYTHON) tests/attack/deal_flood.py
 	$(PYTHON) tests/attack/body_flood.py
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
