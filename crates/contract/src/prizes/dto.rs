@@ -17,8 +17,9 @@ use std::collections::BTreeMap;
     "players": [{"id": "p7", "stack": 300}, {"id": "p2", "stack": 900}, {"id": "p9", "stack": 300}]
 }))]
 pub struct PrizesRequest {
-    /// Players in the tournament at the start of the hand, every table
-    /// counted: more than the players listed.
+    /// The players of the whole event still to be placed when this hand's
+    /// busts are (TOURNAMENT.md step 9; hand for hand, every table's hand
+    /// counts from the same number): more than the players listed.
     #[schema(minimum = 2, maximum = 9007199254740991u64)]
     pub players_left: u64,
     /// Prize money by place, `prizes[0]` the winner's: multiples of

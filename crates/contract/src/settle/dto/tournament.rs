@@ -22,8 +22,11 @@ pub struct TournamentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 10000)]
     pub progressive_bp: Option<u64>,
-    /// Players in the tournament at the start of the hand, every table
-    /// counted: gives `places`, and ends the tournament when one is left.
+    /// The players of the whole event still to be placed when this hand's
+    /// busts are: at a single table those who start the hand; with tables
+    /// whose hands overlap, every player with chips less the busts of the
+    /// hands already settled (TOURNAMENT.md step 9). Gives `places`, and
+    /// ends the tournament when one is left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub players_left: Option<u64>,
