@@ -11,9 +11,12 @@
 
 pub mod chip_race;
 pub mod deal;
+mod deck;
 pub mod draw;
 pub mod equity;
 pub mod fraction;
+mod next_hand;
+mod prize_table;
 pub mod prizes;
 pub mod schema_enums;
 pub mod settle;

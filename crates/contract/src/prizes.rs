@@ -16,7 +16,7 @@ use showdown_json::Invalid;
 /// stack and `tieBreak`, and pay the places.
 pub fn prizes_request(req: &PrizesRequest) -> Result<PrizesResponse<'_>, Invalid> {
     check::request(req)?;
-    let tied = crate::settle::prize::tied_places(req.tied_places.as_deref());
+    let tied = crate::prize_table::tied_places(req.tied_places.as_deref());
     let table = PrizeTable::new(req.prizes.clone(), req.prize_unit.unwrap_or(1))
         .map_err(|e| Invalid::one("/prizes", e.to_string()))?;
     let (busts, rank) = answer::busts(req);

@@ -17,7 +17,7 @@ pub use dto::{
     TablesResponse,
 };
 
-use crate::settle::next_hand::button_rule;
+use crate::next_hand::button_rule;
 use showdown_core::{between_hands, Balancing};
 use showdown_json::Invalid;
 

@@ -3,8 +3,8 @@
 //! and the cards the deal needs.
 
 use super::dto::ChipRaceRequest;
+use crate::deck::Deck;
 use crate::problems::Problems;
-use crate::validate::deck::Deck;
 use showdown_cards::{Card, CardAt};
 use showdown_core::chip_race::Convention;
 use showdown_core::{

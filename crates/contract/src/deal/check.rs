@@ -44,7 +44,7 @@ pub(super) fn players(req: &DealRequest, method: Option<DealMethod>, p: &mut Pro
 
 /// The prize table and the amount set aside (RULES.md §14.1, §14.5).
 pub(super) fn prizes(req: &DealRequest, unit: Option<u64>, p: &mut Problems) {
-    crate::validate::prize::check_prizes("", &req.prizes, unit, p);
+    crate::prize_table::check_prizes("", &req.prizes, unit, p);
     push(p, prize_count_refusal(req.prizes.len(), req.players.len()));
     if let Some(aside) = req.set_aside {
         for refusal in set_aside_refusals(aside, &req.prizes, unit) {

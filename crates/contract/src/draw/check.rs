@@ -2,8 +2,8 @@
 //! number of players, the dealer seat, the seed or the cards.
 
 use super::dto::{DrawPlayerRequest, DrawRequest};
+use crate::deck::{card_pointer, Deck};
 use crate::problems::{seating, Problems};
-use crate::validate::deck::{card_pointer, Deck};
 use showdown_cards::{Card, CardAt};
 use showdown_core::draw::{draw_refusals, DrawAt};
 

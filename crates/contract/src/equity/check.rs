@@ -3,8 +3,8 @@
 //! and a deck large enough to complete the board.
 
 use super::dto::EquityRequest;
+use crate::deck::Deck;
 use crate::problems::{seating, Problems};
-use crate::validate::deck::Deck;
 use showdown_cards::{Card, CardAt, VariantId};
 use showdown_equity::{
     board_refusal, deck_refusal, equity_game, game_refusal, hole_cards_refusal, players_refusal,

@@ -3,8 +3,8 @@
 //! breaks, and the field.
 
 use super::dto::PrizesRequest;
+use crate::prize_table::{check_table, TableFields};
 use crate::problems::{seating, Problems};
-use crate::validate::prize::{check_table, TableFields};
 use showdown_core::{hand_for_hand_refusals, HandForHandAt, HandForHandRefusal, Knocked};
 use showdown_json::Invalid;
 

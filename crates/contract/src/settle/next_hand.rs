@@ -3,20 +3,13 @@
 //! becomes the event's `nextHand` and a step a tournament director would
 //! read out.
 
-use crate::settle::dto::{NextHand, SettleRequest};
+use crate::next_hand::{answer, button_rule, NextHand};
+use crate::settle::dto::SettleRequest;
 use crate::settle::explain::player_name;
 use crate::settle::hand::Hand;
 use crate::settle::step::{ExplainRule, ExplainStep};
 use showdown_core::{next_hand, ButtonRule, HandPlayed, Seated};
 use std::borrow::Cow;
-
-/// `buttonRule` in the core's words; validation has refused anything else.
-pub(crate) fn button_rule(rule: Option<&str>) -> ButtonRule {
-    match rule {
-        Some("forward") => ButtonRule::Forward,
-        _ => ButtonRule::Dead,
-    }
-}
 
 /// The next hand: `None` without both blinds of this hand, or when fewer
 /// than two players keep chips.
@@ -47,24 +40,6 @@ pub(crate) fn next<'a>(played: &Hand<'a, '_>) -> Option<NextHand<'a>> {
             .map(|&i| Cow::Borrowed(req.players[i].id.as_str()))
     };
     Some(answer(&n, id_at))
-}
-
-/// The core's next hand in the answer's words; `id_at` names whoever sits
-/// on a seat (nobody on a dead one, so a dead small blind has no id).
-pub(crate) fn answer<'a>(
-    n: &showdown_core::NextHand,
-    id_at: impl Fn(u32) -> Option<crate::Id<'a>>,
-) -> NextHand<'a> {
-    NextHand {
-        button_seat: n.button,
-        small_blind_seat: n.small_blind,
-        big_blind_seat: n.big_blind,
-        button_dead: n.button_dead,
-        small_blind_dead: n.small_blind_dead,
-        heads_up: n.heads_up,
-        small_blind: id_at(n.small_blind).filter(|_| !n.small_blind_dead),
-        big_blind: id_at(n.big_blind).unwrap_or_default(),
-    }
 }
 
 /// "seat 3 (Carl)": a seat and who sits there, in a director's words.

@@ -22,14 +22,6 @@ pub(crate) fn settle_table(req: &SettleRequest) -> Result<Option<PrizeTable>, In
         .map_err(|e| Invalid::one("/tournament/prizes", e.to_string()))
 }
 
-/// `tiedPlaces` in the core's words (validation has closed the set).
-pub(crate) fn tied_places(name: Option<&str>) -> TiedPlaces {
-    match name {
-        Some("seat") => TiedPlaces::Seat,
-        _ => TiedPlaces::Split,
-    }
-}
-
 /// RULES.md §14.2-14.3: what the `prize` steps will read of a settled
 /// hand's outcome; `id(k)` names core player `k`.
 pub(crate) fn notes<'a>(

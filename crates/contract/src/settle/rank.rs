@@ -1,8 +1,8 @@
 //! Every live hand ranked (cards speak, TDA 12) on each board, and the
 //! hand as the core reads it: players by seat, amounts and strengths.
 
+use crate::deck::card_pointer;
 use crate::settle::dto::SettleRequest;
-use crate::validate::deck::card_pointer;
 use crate::validate::Validated;
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, CardAt, EvalError, HandRank, Showdown, Side,

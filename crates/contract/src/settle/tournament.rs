@@ -19,7 +19,7 @@ fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
             .progressive_bp
             .map_or(0, |bp| u32::try_from(bp).unwrap_or(u32::MAX)),
         players_left: t.players_left,
-        tied_places: crate::settle::prize::tied_places(t.tied_places.as_deref()),
+        tied_places: crate::prize_table::tied_places(t.tied_places.as_deref()),
     })
 }
 

@@ -109,10 +109,7 @@ fn table_after<'a>(
     TableNextHand {
         id,
         players: t.players.len() as u64,
-        next_hand: t
-            .next
-            .next
-            .map(|n| crate::settle::next_hand::answer(&n, at)),
+        next_hand: t.next.next.map(|n| crate::next_hand::answer(&n, at)),
         waiting: t.next.waiting.iter().filter_map(|&s| at(s)).collect(),
     }
 }

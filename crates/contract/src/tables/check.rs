@@ -2,8 +2,8 @@
 //! problem of RULES.md §13.8 with its JSON Pointer.
 
 use super::dto::{TableRequest, TablesRequest};
+use crate::next_hand::check_button_rule;
 use crate::problems::Problems;
-use crate::validate::tournament::check_button_rule;
 use showdown_core::{
     table_refusals, tables_id_refusals, tables_terms_refusals, SeatingRefusal, TableSeats,
     TablesAt, TablesIdRefusal, TablesRefusal,

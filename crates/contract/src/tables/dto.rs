@@ -2,7 +2,7 @@
 //! one's next hand starts, who moves and which tables break, with their
 //! OpenAPI schemas.
 
-use crate::settle::dto::NextHand;
+use crate::next_hand::NextHand;
 use crate::Id;
 use serde::{Deserialize, Serialize};
 

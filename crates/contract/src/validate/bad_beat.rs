@@ -1,7 +1,7 @@
 //! The 422 checks of `badBeat` (RULES.md §11.5): the game, the shares, the
 //! minimum losing hand, and the fund and counts the core can judge.
 
-use super::deck::Deck;
+use crate::deck::Deck;
 use crate::problems::Problems;
 use crate::settle::dto::SettleRequest;
 use showdown_cards::{CardAt, VariantId};

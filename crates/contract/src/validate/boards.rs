@@ -2,7 +2,7 @@
 //! played out on several boards, in deal order, which may share their first
 //! cards.
 
-use super::deck::Deck;
+use crate::deck::Deck;
 use crate::problems::Problems;
 use crate::settle::dto::SettleRequest;
 use showdown_cards::{Card, CardAt, Variant};

@@ -2,7 +2,7 @@
 //! at most once, and as many as the variant deals.
 
 use super::boards::{self, refused};
-use super::deck::Deck;
+use crate::deck::Deck;
 use crate::problems::Problems;
 use crate::settle::dto::SettleRequest;
 use showdown_cards::{Card, CardAt, Variant};

@@ -15,8 +15,6 @@ pub mod bad_beat;
 mod boards;
 mod cards;
 pub mod cash_out;
-pub(crate) mod deck;
-pub(crate) mod prize;
 pub mod showdown;
 pub(crate) mod tournament;
 mod validated;
@@ -55,7 +53,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     bad_beat::check(req, variant, unit, &mut p);
     tournament::check(req, &mut p);
     tournament::check_next_hand(req, table.as_ref(), &mut p);
-    prize::check(req, &mut p);
+    tournament::check_prize_table(req, &mut p);
     let showdown = showdown::check(req, &mut p);
 
     match (p.is_empty(), variant, table, unit) {

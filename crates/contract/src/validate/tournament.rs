@@ -1,6 +1,7 @@
 //! The 422 checks of `tournament` and `players[].bounty` (RULES.md §12.10).
 //! A negative amount never gets here: it is not a `u64`, so it is a 400.
 
+use crate::prize_table::{check_table, TableFields};
 use crate::problems::Problems;
 use crate::settle::dto::SettleRequest;
 use showdown_cards::Variant;
@@ -102,7 +103,7 @@ pub(super) fn check_next_hand(req: &SettleRequest, table: Option<&Variant>, p: &
         return;
     };
     if let Some(rule) = t.button_rule.as_deref() {
-        check_button_rule(rule, "/tournament/buttonRule", p);
+        crate::next_hand::check_button_rule(rule, "/tournament/buttonRule", p);
     }
     let variant = table.map(|t| (t.id.as_str(), t.button));
     let big_has_chips = |bb| req.players.iter().any(|pl| pl.seat == bb && pl.stack > 0);
@@ -121,12 +122,25 @@ pub(super) fn check_next_hand(req: &SettleRequest, table: Option<&Variant>, p: &
     }
 }
 
-/// The closed set of `buttonRule` (RULES.md §13.2, §13.5).
-pub(crate) fn check_button_rule(rule: &str, pointer: &str, p: &mut Problems) {
-    if !matches!(rule, "dead" | "forward") {
+/// RULES.md §14.9, the settle route's part: the table under `tournament`,
+/// which needs `playersLeft` to place anyone.
+pub(super) fn check_prize_table(req: &SettleRequest, p: &mut Problems) {
+    let Some(t) = req.tournament.as_ref() else {
+        return;
+    };
+    if t.prizes.is_some() && t.players_left.is_none() {
         p.push(
-            pointer,
-            showdown_json::closed_set::unknown("buttonRule", rule, &["dead", "forward"]),
+            "/tournament/prizes",
+            "prizes needs playersLeft: the places a hand pays are counted from the players left",
         );
     }
+    check_table(
+        &TableFields {
+            at: "/tournament",
+            prizes: t.prizes.as_deref(),
+            prize_unit: t.prize_unit,
+            tied_places: t.tied_places.as_deref(),
+        },
+        p,
+    );
 }

@@ -155,7 +155,7 @@ pub struct HandComplete<'a> {
     /// §13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
-    pub next_hand: Option<super::next_hand::NextHand<'a>>,
+    pub next_hand: Option<crate::next_hand::NextHand<'a>>,
 }
 
 /// One board of a hand played on several boards, and the hands on it.

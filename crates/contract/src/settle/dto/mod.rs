@@ -10,16 +10,15 @@ mod bad_beat_schema;
 mod cash_out;
 mod event;
 mod hand_rank;
-mod next_hand;
 mod request;
 mod showdown;
 mod tournament;
 
+pub use crate::next_hand::NextHand;
 pub use bad_beat::*;
 pub use cash_out::*;
 pub use event::*;
 pub use hand_rank::*;
-pub use next_hand::*;
 pub use request::*;
 pub use showdown::*;
 pub use tournament::*;

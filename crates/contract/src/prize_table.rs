@@ -1,15 +1,23 @@
-//! The 422 checks of a prize table (RULES.md §14.9), shared by the settle
-//! route's `tournament`, `POST /v1/prizes` and `POST /v1/deals`: the core
-//! decides and words each refusal of the table once
-//! (`showdown_core::prize_table_problems`); here each gets its pointer
-//! under the object that carries the table.
+//! A prize table as every route that carries one reads it (RULES.md
+//! §14.1, §14.3, §14.9): the settle route's `tournament`, `POST
+//! /v1/prizes` and `POST /v1/deals`. The core decides and words each
+//! refusal of the table once (`showdown_core::prize_table_problems`);
+//! here each gets its pointer under the object that carries the table,
+//! and `tiedPlaces` its closed set, so no route checks a table its own way.
 
 use crate::problems::Problems;
-use crate::settle::dto::SettleRequest;
-use showdown_core::{prize_table_problems, PrizeTableAt, Unit};
+use showdown_core::{prize_table_problems, PrizeTableAt, TiedPlaces, Unit};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).
 pub(crate) const TIED_PLACES: [&str; 2] = ["split", "seat"];
+
+/// `tiedPlaces` in the core's words (validation has closed the set).
+pub(crate) fn tied_places(name: Option<&str>) -> TiedPlaces {
+    match name {
+        Some("seat") => TiedPlaces::Seat,
+        _ => TiedPlaces::Split,
+    }
+}
 
 /// A prize table's fields, wherever they sit; `at` is the pointer of the
 /// object that holds them ("" for the top of the request).
@@ -53,27 +61,4 @@ fn pointer(at: &str, place: PrizeTableAt) -> String {
         PrizeTableAt::Prizes => format!("{at}/prizes"),
         PrizeTableAt::Prize(i) => format!("{at}/prizes/{i}"),
     }
-}
-
-/// RULES.md §14.9, the settle route's part: the table under `tournament`,
-/// which needs `playersLeft` to place anyone.
-pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
-    let Some(t) = req.tournament.as_ref() else {
-        return;
-    };
-    if t.prizes.is_some() && t.players_left.is_none() {
-        p.push(
-            "/tournament/prizes",
-            "prizes needs playersLeft: the places a hand pays are counted from the players left",
-        );
-    }
-    check_table(
-        &TableFields {
-            at: "/tournament",
-            prizes: t.prizes.as_deref(),
-            prize_unit: t.prize_unit,
-            tied_places: t.tied_places.as_deref(),
-        },
-        p,
-    );
 }
