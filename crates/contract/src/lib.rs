@@ -21,6 +21,7 @@ pub mod prizes;
 pub mod schema_enums;
 pub mod settle;
 pub mod tables;
+#[path = "settle/pots/check.rs"]
 pub mod validate;
 pub mod variants;
 

@@ -12,18 +12,30 @@
 //! tournament, its prizes, the next hand, the explanation) each comes from
 //! a module of its own under `settle/`.
 
+#[path = "settle/bad_beat/answer.rs"]
 pub mod bad_beat;
+#[path = "settle/cash_out/answer.rs"]
 pub mod cash_out;
+#[path = "settle/dto/mod.rs"]
 pub(crate) mod dto;
+#[path = "settle/pots/answer.rs"]
 mod event;
+#[path = "settle/pots/explain.rs"]
 pub mod explain;
 mod hand;
+#[path = "settle/house_take/answer.rs"]
 mod house_take;
+#[path = "settle/next_hand/explain.rs"]
 pub mod next_hand;
+#[path = "settle/tournament/explain.rs"]
 pub mod prize;
+#[path = "settle/pots/rank.rs"]
 mod rank;
+#[path = "settle/showdown/answer.rs"]
 mod showdown;
+#[path = "settle/explain_step.rs"]
 pub mod step;
+#[path = "settle/tournament/answer.rs"]
 pub mod tournament;
 
 use crate::validate::validate;

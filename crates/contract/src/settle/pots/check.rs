@@ -11,12 +11,19 @@
 //! first"). Pointers (RFC 6901) index the request as sent, not the
 //! seat-sorted order the core sees.
 
+#[path = "../bad_beat/check.rs"]
 pub mod bad_beat;
+#[path = "../boards/check.rs"]
 mod boards;
+#[path = "cards.rs"]
 mod cards;
+#[path = "../cash_out/check.rs"]
 pub mod cash_out;
+#[path = "../showdown/check.rs"]
 pub mod showdown;
+#[path = "../tournament/check.rs"]
 pub(crate) mod tournament;
+#[path = "../validated.rs"]
 mod validated;
 
 use crate::problems::{seating, Problems};
@@ -29,6 +36,7 @@ use showdown_core::{
 use showdown_json::Invalid;
 pub use validated::Validated;
 
+#[path = "../house_take/check.rs"]
 pub(crate) mod rake;
 
 /// Check a request; on success return it parsed. Each concern is checked in

@@ -12,8 +12,11 @@
 //!   the pot awarded whole, `halved-odd-unit-high` the one unit the high
 //!   half gets over the low half: these explain, they pay nobody.
 
+#[path = "award.rs"]
 mod award;
+#[path = "../names.rs"]
 mod context;
+#[path = "../showdown/explain.rs"]
 mod showdown;
 
 pub use crate::settle::step::{safe_name, ExplainRule, ExplainStep};

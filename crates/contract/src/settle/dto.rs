@@ -258,21 +258,21 @@ fn golden_example(text: &str) -> serde_json::Value {
 /// The example of API.md.
 pub fn example_api_md() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../openapi-examples/api-md-example.request.json"
+        "../../openapi-examples/api-md-example.request.json"
     ))
 }
 
 /// Run it twice after an all-in on the flop (RULES.md §9, example 9.1).
 pub fn example_run_it_twice() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../openapi-examples/rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3.request.json"
+        "../../openapi-examples/rules-9-1-holdem-two-runs-pot-6-chopped-twice-3-and-3.request.json"
     ))
 }
 
 /// A double-board Omaha hi-lo hand (RULES.md §9, example 9.5).
 pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../openapi-examples/rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2.request.json"
+        "../../openapi-examples/rules-9-5-omaha-hi-lo-two-boards-pot-9-a-7-b-2.request.json"
     ))
 }
 
@@ -280,7 +280,7 @@ pub fn example_double_board_omaha_hi_lo() -> serde_json::Value {
 /// out in one hand, their places and who collects their bounties.
 pub fn example_tournament() -> serde_json::Value {
     golden_example(include_str!(
-        "../../../openapi-examples/rules-12-4a-places-10-left-a-9th-c-10th.request.json"
+        "../../openapi-examples/rules-12-4a-places-10-left-a-9th-c-10th.request.json"
     ))
 }
 
