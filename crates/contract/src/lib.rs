@@ -21,8 +21,6 @@ pub mod prizes;
 pub mod schema_enums;
 pub mod settle;
 pub mod tables;
-#[path = "settle/pots/check.rs"]
-pub mod validate;
 pub mod variants;
 
 mod problems;
@@ -34,3 +32,10 @@ pub use settle::settle_request;
 /// times (eligible, shares, finalChipStacks, ...); owned when the event
 /// is read back (`HandCompleteEvent<'static>`).
 pub type Id<'a> = std::borrow::Cow<'a, str>;
+
+/// A flag that defaults to false, with `null` read as absent: every
+/// optional field takes null (API.md), and clients that fill defaults
+/// with `None` or `null` send it.
+pub(crate) fn null_is_false<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    <Option<bool> as serde::Deserialize>::deserialize(d).map(Option::unwrap_or_default)
+}

@@ -1,54 +1,120 @@
 //! The whole settle pipeline without HTTP (the server's README, "One
 //! request, end to end"): validate -> parse cards -> rank each live hand ->
 //! sort players by seat -> `showdown_core::settle` -> the `hand_complete`
-//! event.
+//! event -> what the hand adds on top.
 //!
 //! [`settle_request`] is the stable entry point: the HTTP route, the
 //! `showdown settle` subcommand and the PHH replay all call it, so they
 //! cannot disagree.
 //!
-//! The hands are ranked in `rank`, the event is assembled in `event`, and
-//! what a hand adds on top (cash-outs, the bad-beat jackpot, the
-//! tournament, its prizes, the next hand, the explanation) each comes from
-//! a module of its own under `settle/`.
+//! Each feature of a hand is one folder under `settle/` (DESIGN.md): its
+//! request and answer types (`dto.rs`), its 422 checks (`check.rs`), its
+//! step (`answer.rs`: its terms to the core, the outcome into the answer)
+//! and its explanation (`explain.rs`). This file lists the checks in
+//! [`validate`] and the steps in [`settle_request`], in the order they run;
+//! `dto.rs` lists each feature's part of the body and of the answer.
+//! Beside the features: the checked request ([`Validated`]), the settled
+//! [`hand::Hand`] every step reads, and the explanation's step type and
+//! names.
 
-#[path = "settle/bad_beat/answer.rs"]
-pub mod bad_beat;
-#[path = "settle/cash_out/answer.rs"]
-pub mod cash_out;
-#[path = "settle/dto/mod.rs"]
-pub(crate) mod dto;
-#[path = "settle/pots/answer.rs"]
-mod event;
-#[path = "settle/pots/explain.rs"]
-pub mod explain;
+mod bad_beat;
+mod boards;
+mod cash_out;
+mod dto;
+mod explain_step;
 mod hand;
-#[path = "settle/house_take/answer.rs"]
 mod house_take;
-#[path = "settle/next_hand/explain.rs"]
-pub mod next_hand;
-#[path = "settle/tournament/explain.rs"]
-pub mod prize;
-#[path = "settle/pots/rank.rs"]
-mod rank;
-#[path = "settle/showdown/answer.rs"]
+mod names;
+mod next_hand;
+mod pots;
 mod showdown;
-#[path = "settle/explain_step.rs"]
-pub mod step;
-#[path = "settle/tournament/answer.rs"]
-pub mod tournament;
+mod tournament;
+mod validated;
 
-use crate::validate::validate;
-use event::build_event;
+use crate::problems::Problems;
 use hand::Hand;
-use rank::{core_input, describe_shown, more_board_hands, rank_live_hands, rank_more_boards};
+use showdown_cards::VariantId;
 use showdown_json::Invalid;
 use std::cell::OnceCell;
 
-// The DTOs face the crate's users here (`settle::SettleRequest`); the
-// crate's own files name `settle::dto`, so none imports them back through
-// this module (tests/layers/import_circles.py).
-pub use dto::*;
+// The types face the crate's users here (`settle::SettleRequest`); the
+// crate's own files name the module that defines each, so none imports
+// them back through this one (tests/layers/import_circles.py).
+pub use crate::next_hand::NextHand;
+pub use bad_beat::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest};
+pub use boards::dto::{BoardDto, BoardHandDto};
+pub use cash_out::dto::{CashOutDto, CashOutFeeRounding, CashOutPotDto, CashOutRequest};
+pub use dto::{
+    example_api_md, example_double_board_omaha_hi_lo, example_run_it_twice, example_tournament,
+    raked_settle_example, settle_example, HandComplete, HandCompleteEvent, SettleRequest,
+};
+pub use explain_step::{ExplainRule, ExplainStep};
+pub use house_take::dto::{
+    CapStepRequest, JackpotRequest, RakeAttribution, RakeRequest, RakeRounding, RakeSpread, TakeDto,
+};
+pub use pots::dto::{
+    BoardHalfDto, HandRankDto, PlayerRequest, PotBoardDto, PotBreakdownEntry, PotDto, ShareDto,
+    Text, UncalledDto,
+};
+pub use showdown::dto::{BoardRankDto, ShowdownEntryDto, ShowdownRequest};
+pub use tournament::dto::{BountyAwardDto, EliminationDto, TournamentRequest};
+pub use validated::Validated;
+
+/// Validation of a settle request: every problem, each with a JSON
+/// Pointer, each feature's checks from its `check.rs`.
+///
+/// The checks are what makes the rest of the pipeline total: once this
+/// succeeds, parsing cards cannot fail, ranking a live hand has the
+/// variant's card counts, and the core's own guard rails (`SettleError`)
+/// cannot trip. That is how "nothing a client sends gives a 5xx" is kept
+/// (API.md, Errors) without relying on the catch-panic layer.
+///
+/// Problems are collected, never short-circuited, so a client fixes a
+/// request in one round trip (API.md: "listing every problem found, not
+/// only the first"). Pointers (RFC 6901) index the request as sent, not
+/// the seat-sorted order the core sees. Each concern is checked in the
+/// order its problems are listed; on success the request comes back parsed.
+pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
+    let mut p = Problems::default();
+    let variant = pots::check::variant(req, &mut p);
+    let table = variant.map(VariantId::variant);
+    let rules = pots::check::rulebook(req, &mut p);
+    let hi_lo = pots::check::hi_lo_odd_chips(req, &mut p);
+    let unit = pots::check::chip_unit(req, &mut p);
+    let dead_money = pots::check::hand_amounts(req, unit, &mut p);
+    let contested = pots::check::players(req, unit, dead_money, &mut p);
+    pots::check::uncalled_bet(req, &mut p);
+    let button_seat = pots::check::button(req, table.as_ref(), &mut p);
+    let dealt = pots::cards::parse(req, table.as_ref(), contested, &mut p);
+    if let Some(t) = &table {
+        pots::cards::counts(req, t, contested, &mut p);
+    }
+    house_take::check::check(req, unit, &mut p);
+    cash_out::check::check(req, variant, &mut p);
+    bad_beat::check::check(req, variant, unit, &mut p);
+    tournament::check::check(req, &mut p);
+    next_hand::check::check(req, table.as_ref(), &mut p);
+    tournament::check::check_prize_table(req, &mut p);
+    let showdown = showdown::check::check(req, &mut p);
+
+    match (p.is_empty(), variant, table, unit) {
+        (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
+            variant,
+            table,
+            rules,
+            hi_lo,
+            chip_unit,
+            dead_money,
+            button_seat,
+            cards: dealt.cards,
+            board_ends: dealt.board_ends,
+            starts: dealt.starts,
+            contested,
+            showdown,
+        }),
+        _ => Err(p.into_invalid()),
+    }
+}
 
 /// Settle one request: the `hand_complete` event, or every problem found.
 ///
@@ -73,26 +139,26 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
     // Button games need only the values to settle; stud odd chips under
     // TDA 19 need the tabled cards, and several boards show every hand.
     let describe_all = describe_all || !v.table.button || v.board_count() > 1;
-    let mut ranked = rank_live_hands(req, &v, describe_all)?;
-    let more_shown = rank_more_boards(req, &v)?;
-    let input = core_input(req, &v, &order, &ranked);
+    let mut ranked = pots::rank::rank_live_hands(req, &v, describe_all)?;
+    let more_shown = boards::answer::rank_more_boards(req, &v)?;
+    let input = pots::rank::core_input(req, &v, &order, &ranked);
 
     // Validation makes the core's guard rails unreachable; should one trip
     // anyway, it is still the client's impossible hand, never a 5xx.
-    let house = house_take::house_take(req, &v);
-    let more_boards = more_board_hands(&v, &order, &more_shown);
+    let house = house_take::answer::house_take(req, &v);
+    let more_boards = boards::answer::more_board_hands(&v, &order, &more_shown);
     let settled = showdown_core::settle_hand_with(&input, &house, &more_boards, v.hi_lo)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
     if !describe_all {
-        describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
+        pots::rank::describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
     }
     // The jackpot's verdict first: the showdown turns up the hands it
     // pays (RULES.md §15.8).
     let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
-    let jackpot = bad_beat::verdict(req, &v, &highs)?;
+    let jackpot = bad_beat::answer::verdict(req, &v, &highs)?;
     // RULES.md §15: who shows, before the answer reads the ranked hands
     // (with `audience: table` it marks those it may not show).
-    let shows = showdown::Table {
+    let shows = showdown::answer::Table {
         req,
         v: &v,
         order: &order,
@@ -100,7 +166,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         more_boards: &more_boards,
         more_shown: &more_shown,
         settled: &settled,
-        jackpot: &bad_beat::paid_hands(jackpot.as_ref(), req.players.len()),
+        jackpot: &bad_beat::answer::paid_hands(jackpot.as_ref(), req.players.len()),
     }
     .entries(&mut ranked)?;
     let hand = Hand {
@@ -113,10 +179,10 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         more_shown: &more_shown,
         words: OnceCell::new(),
     };
-    let mut event = build_event(&hand);
+    let mut event = pots::answer::build_event(&hand);
     event.data.showdown = shows;
     let mut event = on_top(&hand, event, jackpot)?;
-    showdown::redact(&mut event, req, &ranked.hidden);
+    showdown::answer::redact(&mut event, req, &ranked.hidden);
     Ok(event)
 }
 
@@ -130,10 +196,10 @@ fn on_top<'a>(
     jackpot: Option<showdown_core::BadBeatOutcome>,
 ) -> Result<HandCompleteEvent<'a>, Invalid> {
     let req = hand.req;
-    event.data.bad_beat = bad_beat::judge(req, hand.v, jackpot, &hand.ranked.hidden);
-    let cash_outs = cash_out::value(hand)?;
-    let tournament = tournament::end(hand)?;
-    let next_hand = next_hand::next(hand);
+    event.data.bad_beat = bad_beat::answer::judge(req, hand.v, jackpot, &hand.ranked.hidden);
+    let cash_outs = cash_out::answer::value(hand)?;
+    let tournament = tournament::answer::end(hand)?;
+    let next_hand = next_hand::answer::next(hand);
     if let Some(c) = &cash_outs {
         for (k, &stack) in c.final_stacks.iter().enumerate() {
             event.data.final_chip_stacks.insert(hand.id(k), stack);
@@ -142,27 +208,30 @@ fn on_top<'a>(
     }
     if req.explain {
         // Only on request, so the plain answer costs nothing more.
-        let mut steps = explain::explain(hand);
+        let mut steps = pots::explain::explain(hand);
         if let Some(entries) = &event.data.showdown {
             // The showdown comes after the uncalled bets go back, before
             // any pot is paid.
             let at = steps
                 .iter()
-                .take_while(|s| s.rule == step::ExplainRule::UncalledBet)
+                .take_while(|s| s.rule == ExplainRule::UncalledBet)
                 .count();
-            steps.splice(at..at, explain::showdown_steps(req, hand.v, entries));
+            steps.splice(
+                at..at,
+                showdown::explain::showdown_steps(req, hand.v, entries),
+            );
         }
         if let Some(c) = &cash_outs {
-            steps.extend(cash_out::steps(req, &c.dtos));
+            steps.extend(cash_out::explain::steps(req, &c.dtos));
         }
         if let Some(bb) = &event.data.bad_beat {
-            steps.extend(bad_beat::steps(req, bb));
+            steps.extend(bad_beat::explain::steps(req, bb));
         }
         if let Some(t) = &tournament {
-            steps.extend(tournament::steps(req, t));
+            steps.extend(tournament::explain::steps(req, t));
         }
         if let Some(n) = &next_hand {
-            steps.push(next_hand::step(hand, n));
+            steps.push(next_hand::explain::step(hand, n));
         }
         event.data.explanation = Some(steps);
     }
@@ -223,7 +292,7 @@ pub(crate) fn sample_requests() -> Vec<(String, SettleRequest)> {
 
 #[cfg(test)]
 mod tests {
-    use super::event::pot_name;
+    use super::pots::answer::pot_name;
     use super::*;
 
     #[test]

@@ -45,7 +45,7 @@ fn serialize_all(evs: &[HandCompleteEvent]) -> usize {
 #[inline(never)]
 fn validate_all(reqs: &[SettleRequest]) {
     for r in reqs {
-        std::hint::black_box(showdown_contract::validate::validate(r).unwrap());
+        std::hint::black_box(showdown_contract::settle::validate(r).unwrap());
     }
 }
 

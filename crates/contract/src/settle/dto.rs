@@ -1,16 +1,24 @@
-//! The body of `POST /v1/settle`: the hand as a backend reports it.
+//! The body of `POST /v1/settle` and its `hand_complete` answer, each a
+//! list of the parts the features of a hand add (API.md): every part is
+//! defined in its feature's `dto.rs`, so a new feature adds one field here.
 //!
 //! Unknown fields are refused, so a misspelt key never quietly falls back to
-//! its default.
+//! its default. Fields may be added, never renamed.
 
-use serde::{Deserialize, Deserializer, Serialize};
-
-/// A flag that defaults to false, with `null` read as absent: every
-/// optional field takes null (API.md), and clients that fill defaults
-/// with `None` or `null` send it.
-pub(super) fn null_is_false<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    Option::<bool>::deserialize(d).map(Option::unwrap_or_default)
-}
+use crate::next_hand::NextHand;
+use crate::settle::bad_beat::dto::{BadBeatDto, BadBeatRequest};
+use crate::settle::boards::dto::BoardDto;
+use crate::settle::cash_out::dto::{CashOutDto, CashOutRequest};
+use crate::settle::explain_step::ExplainStep;
+use crate::settle::house_take::dto::{JackpotRequest, RakeRequest, TakeDto};
+use crate::settle::pots::dto::{
+    HandRankDto, PlayerRequest, PotBreakdownEntry, PotDto, Text, UncalledDto,
+};
+use crate::settle::showdown::dto::{ShowdownEntryDto, ShowdownRequest};
+use crate::settle::tournament::dto::{EliminationDto, TournamentRequest};
+use crate::Id;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// POST /v1/settle body.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -78,7 +86,7 @@ pub struct SettleRequest {
     /// (EXPLAIN.md); false, null or absent leaves the answer without it.
     #[serde(
         default,
-        deserialize_with = "null_is_false",
+        deserialize_with = "crate::null_is_false",
         skip_serializing_if = "std::ops::Not::not"
     )]
     #[schema(value_type = Option<bool>)]
@@ -88,138 +96,20 @@ pub struct SettleRequest {
     /// less a fee and their hand's winnings go to the house.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 10)]
-    pub cash_outs: Option<Vec<super::cash_out::CashOutRequest>>,
+    pub cash_outs: Option<Vec<CashOutRequest>>,
     /// The room's bad-beat jackpot (RULES.md §11): whether the hand
     /// qualifies and who is paid what from the fund.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bad_beat: Option<super::bad_beat::BadBeatRequest>,
+    pub bad_beat: Option<BadBeatRequest>,
     /// A tournament hand (RULES.md §12), of at most 23 players: the chips
     /// settle as without it, then the answer adds who was knocked out,
     /// their places and who collects each bounty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<super::tournament::TournamentRequest>,
+    pub tournament: Option<TournamentRequest>,
     /// Who shows at the showdown, in what order, and what the table may
     /// see (RULES.md §15); the chips settle the same with or without it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub showdown: Option<super::showdown::ShowdownRequest>,
-}
-
-/// The rake of a hand (RULES.md §8): a rate of the pots with one cap a hand,
-/// taken before the pots are split.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "spread": "mainFirst", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RakeRequest {
-    /// The rate in basis points, 0 to 10000 (500 is 5 %).
-    #[schema(maximum = 10000)]
-    pub percent_bp: u64,
-    /// The most rake one hand pays, in chips (a multiple of `chipUnit`);
-    /// not together with `capsByPlayersDealt`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(maximum = 9007199254740991u64)]
-    pub cap: Option<u64>,
-    /// Instead of `cap`: the entry with the greatest `minPlayers` not above
-    /// `playersDealt` applies; when none does, no cap.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub caps_by_players_dealt: Option<Vec<CapStepRequest>>,
-    /// Players dealt in, for the cap; default the number of `players`, never
-    /// fewer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(format = Int64, maximum = 4294967295u64)]
-    pub players_dealt: Option<u32>,
-    /// How the rate's product is rounded to whole chip units; default `down`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<RakeRounding>)]
-    pub rounding: Option<String>,
-    /// Which pot gives what of the rake and the jackpot drop; default
-    /// `proportional`. The hand's total is the same every way.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<RakeSpread>)]
-    pub spread: Option<String>,
-    /// No flop, no drop: no rake when the board has fewer than 3 cards
-    /// (board games); default true.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub no_flop_no_drop: Option<bool>,
-    /// How `rake.contributions` (and `jackpot.contributions`) is shared out;
-    /// default `weightedContributed`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<RakeAttribution>)]
-    pub attribution: Option<String>,
-}
-
-/// One step of a cap ladder.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"minPlayers": 5, "cap": 300}))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CapStepRequest {
-    /// This cap applies from this many players dealt in.
-    #[schema(format = Int64, maximum = 4294967295u64)]
-    pub min_players: u32,
-    /// The most rake a hand pays at this step, in chips (a multiple of
-    /// `chipUnit`).
-    #[schema(maximum = 9007199254740991u64)]
-    pub cap: u64,
-}
-
-/// `rake.rounding` (RULES.md §8.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub enum RakeRounding {
-    /// Floor: 4.5 gives 4, 1.5 gives 1.
-    Down,
-    /// Round half to even: 4.5 gives 4, 1.5 gives 2.
-    HalfEven,
-    /// Ceiling: 4.5 gives 5, 0.5 gives 1.
-    Up,
-}
-
-/// `rake.spread` (RULES.md §8.5): how the rake and the drop come off the
-/// pots.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub enum RakeSpread {
-    /// In proportion to the pots' sizes, by largest remainder.
-    Proportional,
-    /// The main pot first, each side pot paying what the rate and the cap
-    /// leave on the running total (PokerStars, GGPoker).
-    MainFirst,
-    /// The last side pot first, the main pot last (Winamax).
-    LastFirst,
-    /// In proportion to the pots' sizes, each side pot rounded down and
-    /// the main pot giving all the rest (Bovada, Ignition).
-    ProportionalMainRest,
-}
-
-/// `rake.attribution` (RULES.md §8.7): who paid the rake, for rakeback.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
-#[schema(rename_all = "camelCase")]
-pub enum RakeAttribution {
-    /// In proportion to each player's chips in the pots.
-    WeightedContributed,
-    /// Equal shares among the players who put chips in.
-    Contributed,
-    /// Equal shares among every player of the hand.
-    Dealt,
-}
-
-/// The bad-beat jackpot drop of a hand (RULES.md §8.4): taken after the
-/// rake, never more than the rake left.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"amount": 100, "minPot": 2000}))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct JackpotRequest {
-    /// The drop, in chips (a multiple of `chipUnit`); never more than the
-    /// pots hold after the rake.
-    #[schema(maximum = 9007199254740991u64)]
-    pub amount: u64,
-    /// No drop when the chips in the pots (RULES.md §8.1: everything put
-    /// in, less uncalled bets) are fewer; default 0.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(maximum = 9007199254740991u64)]
-    pub min_pot: Option<u64>,
-    /// No flop, no drop, as for the rake; default true.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub no_flop_no_drop: Option<bool>,
+    pub showdown: Option<ShowdownRequest>,
 }
 
 /// API.md's example request: the schema's example, and the first that
@@ -284,60 +174,155 @@ pub fn example_tournament() -> serde_json::Value {
     ))
 }
 
-/// One player of a settle request.
+/// Reads a field that may be absent (`None`) or null (`Some(None)`), which
+/// serde's `Option` would both read as `None`: `winnerName` tells them apart.
+fn null_kept<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// The `hand_complete` event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[schema(as = Player)]
-pub struct PlayerRequest {
-    /// The player's id: not empty, unique in the hand; the answer names the
-    /// player by it.
-    #[schema(min_length = 1)]
-    pub id: String,
-    /// A display name, echoed back beside the id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The seat number, 1 or more, unique in the hand; seats rise clockwise.
-    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
-    pub seat: u32,
-    /// Chips in front of the player before the hand began. `committed +
-    /// dead` may not exceed it; equal means the player is all in.
-    #[schema(maximum = 9007199254740991u64)]
-    pub stack: u64,
-    /// The live chips the player put in during the whole hand: blinds,
-    /// bets and calls, and antes when every player antes (RULES.md §2).
-    #[schema(maximum = 9007199254740991u64)]
-    pub committed: u64,
-    /// Chips the player put in that match no bet, default 0: a big-blind
-    /// ante, a dead small blind. They go to the main pot.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(maximum = 9007199254740991u64)]
-    pub dead: Option<u64>,
-    /// True if the player folded, or mucked at the showdown; default false
-    /// (null is absent).
-    #[serde(default, deserialize_with = "null_is_false")]
-    #[schema(value_type = Option<bool>)]
-    pub folded: bool,
-    /// The player's cards: hole cards in board and draw games, all seven in
-    /// stud. Required for every live player of a contested hand, as many as
-    /// the variant deals (`holeCards`, 7 at most).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 7)]
-    pub cards: Option<Vec<String>>,
-    /// Tournament hands only: the bounty on the player at the start of the
-    /// hand, in bounty money (not chips), a multiple of
-    /// `tournament.bountyUnit`; default 0.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(maximum = 9007199254740991u64)]
-    pub bounty: Option<u64>,
-    /// With `showdown`: true when the player chose to show a hand they
-    /// could muck (RULES.md §15.3); default false; refused on a folded
-    /// player.
+#[schema(example = json!({"type": "hand_complete", "data": {"gameId": "poker-game-123", "handNumber": 5, "variant": "holdem", "rules": "tda", "reason": "showdown", "winnerId": "agent-b", "winnerName": "Agent B", "winningHand": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}, "tie": true, "totalWinners": 2, "potBreakdown": [{"agentId": "agent-b", "agentName": "Agent B", "amount": 301, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}, {"agentId": "agent-a", "agentName": "Agent A", "amount": 300, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}], "pots": [{"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}], "uncalled": [], "finalChipStacks": {"agent-a": 1000, "agent-b": 1001}}}))]
+pub struct HandCompleteEvent<'a> {
+    /// Always `hand_complete`.
+    #[serde(rename = "type")]
+    #[schema(value_type = crate::schema_enums::EventType)]
+    pub kind: Text,
+    /// The settled hand.
+    pub data: HandComplete<'a>,
+}
+
+/// The settled hand: who won what, pot by pot.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HandComplete<'a> {
+    /// The request's `gameId`; left out when it had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, nullable = false)]
+    pub game_id: Option<Id<'a>>,
+    /// The request's `handNumber`; left out when it had none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub hand_number: Option<u64>,
+    /// The variant settled.
+    #[schema(value_type = crate::schema_enums::VariantName)]
+    pub variant: Text,
+    /// The rulebook used: the request's `rules`, `tda` when it had none.
+    #[schema(value_type = crate::schema_enums::RulesName)]
+    pub rules: Text,
+    /// `showdown`, or `uncontested` when one player was left in the hand.
+    #[schema(value_type = crate::schema_enums::ReasonName)]
+    pub reason: Text,
+    /// The player of the first `potBreakdown` entry; when uncontested, the
+    /// last player left in the hand; null at a showdown where nobody won
+    /// chips (the rake took every pot).
+    #[schema(value_type = Option<String>, required = true)]
+    pub winner_id: Option<Id<'a>>,
+    /// That player's `name`; left out when they have none; null when
+    /// `winnerId` is.
     #[serde(
         default,
-        deserialize_with = "null_is_false",
-        skip_serializing_if = "std::ops::Not::not"
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "null_kept"
     )]
-    #[schema(value_type = Option<bool>)]
-    pub shows: bool,
+    #[schema(value_type = Option<String>, nullable = true)]
+    pub winner_name: Option<Option<Id<'a>>>,
+    /// The winner's hand (the first `potBreakdown` entry's `handRank`);
+    /// null when the hand is uncontested, or when `winnerId` is null.
+    #[schema(required = true)]
+    pub winning_hand: Option<HandRankDto>,
+    /// True when at least one pot, or one half of a pot, was shared by
+    /// players with equal hands.
+    pub tie: bool,
+    /// How many different players won chips from the pots.
+    pub total_winners: u64,
+    /// One entry per player who won chips, the amount summed over every
+    /// pot: largest amount first, then in odd-chip order.
+    pub pot_breakdown: Vec<PotBreakdownEntry<'a>>,
+    /// The main pot (`index` 0), then the side pots in order.
+    pub pots: Vec<PotDto<'a>>,
+    /// Chips given back because nobody called them (RULES.md §2.1); empty
+    /// when none were.
+    pub uncalled: Vec<UncalledDto<'a>>,
+    /// Only when the request has `rake`: the hand's rake and who paid it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub rake: Option<TakeDto<'a>>,
+    /// Only when the request has `jackpot`: the drop and who paid it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub jackpot: Option<TakeDto<'a>>,
+    /// Every player's chips after the hand, by id: `stack − committed −
+    /// dead + won + returned`.
+    #[schema(value_type = BTreeMap<String, u64>)]
+    pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
+    /// With several boards (RULES.md §9): each board's cards and every live
+    /// player's hand on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub boards: Option<Vec<BoardDto<'a>>>,
+    /// Only when the request has `showdown`: every live player in the order
+    /// they showed or mucked (RULES.md §15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub showdown: Option<Vec<ShowdownEntryDto<'a>>>,
+    /// Only when the request has `cashOuts`: each cash-out's equity, value,
+    /// amount paid and what its hand forfeited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub cash_outs: Option<Vec<CashOutDto<'a>>>,
+    /// Only with `cashOuts`: `Σ forfeited − Σ amount`, the house's result on
+    /// the hand's cash-outs (negative when it paid out more).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, minimum = -9007199254740991i64, maximum = 9007199254740991i64)]
+    pub cash_out_balance: Option<i64>,
+    /// Only when the request has `badBeat`: whether the hand qualifies for
+    /// the bad-beat jackpot, and its payouts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub bad_beat: Option<BadBeatDto<'a>>,
+    /// Only when the request asked `explain`: ordered steps, one for each
+    /// thing that moved chips (paying steps sum to Σ potBreakdown, uncalled
+    /// bets to Σ uncalled, rake and jackpot steps to their amounts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub explanation: Option<Vec<ExplainStep>>,
+    /// Only with `tournament`: the players knocked out, best finish first
+    /// (RULES.md §12.2-12.6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub eliminations: Option<Vec<EliminationDto<'a>>>,
+    /// Only with `tournament`: every player's bounty after the hand, by id,
+    /// the eliminated left out (the tournament winner's is 0: it was paid).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
+    pub bounties: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only with `tournament`: bounty money paid now, by id: the cash
+    /// parts of the awards, and the winner's own bounty at the last hand;
+    /// only players paid more than 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
+    pub bounty_cash: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only with `tournament.prizes`: prize money paid this hand, by id
+    /// (RULES.md §14.2): the places of the players knocked out in the
+    /// money, and the winner's first prize at the last hand; only players
+    /// paid more than 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
+    pub prize_cash: Option<BTreeMap<Id<'a>, u64>>,
+    /// Only when this hand ends the tournament (`playersLeft` less the
+    /// players knocked out is 1): the player left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<String>)]
+    pub tournament_winner: Option<Id<'a>>,
+    /// Only with `tournament.smallBlindSeat` and `bigBlindSeat`, when two
+    /// or more players keep chips: where the next hand starts (RULES.md
+    /// §13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next_hand: Option<NextHand<'a>>,
 }

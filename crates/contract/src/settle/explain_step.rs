@@ -164,6 +164,25 @@ pub struct ExplainStep {
     pub text: String,
 }
 
+/// One step that pays nobody from a pot or pays one player.
+pub(crate) fn step(
+    rule: ExplainRule,
+    source: &str,
+    pot: Option<usize>,
+    players: Vec<String>,
+    amount: u64,
+    text: String,
+) -> ExplainStep {
+    ExplainStep {
+        rule,
+        source: source.into(),
+        pot: pot.map(|p| p as u64),
+        players,
+        amount,
+        text,
+    }
+}
+
 /// A name fit for one line of text: control characters become spaces and
 /// the length is capped, so a hostile name cannot break or flood the text.
 pub fn safe_name(name: &str) -> String {
@@ -177,4 +196,17 @@ pub fn safe_name(name: &str) -> String {
         out.push('…');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_names_stay_on_one_short_line() {
+        let long = "x".repeat(10_000);
+        assert_eq!(safe_name("a\nb\"c"), "a b\"c");
+        assert_eq!(safe_name(&long).chars().count(), 41);
+        assert_eq!(safe_name("张伟"), "张伟");
+    }
 }

@@ -4,9 +4,10 @@
 //! the event, what a hand adds on top and the explanation each take this
 //! one argument and cannot disagree about who core player `k` is.
 
-use super::rank::Ranked;
-use crate::settle::dto::{PlayerRequest, SettleRequest};
-use crate::validate::Validated;
+use crate::settle::dto::SettleRequest;
+use crate::settle::pots::dto::PlayerRequest;
+use crate::settle::pots::rank::Ranked;
+use crate::settle::validated::Validated;
 use showdown_cards::{rank_showdown, Showdown};
 use showdown_core::{BoardsSettlement, HandInput, Settlement};
 use std::borrow::Cow;
@@ -44,6 +45,14 @@ impl<'a, 'h> Hand<'a, 'h> {
     /// Core player `k`'s id, borrowed from the request.
     pub(crate) fn id(&self, k: usize) -> Cow<'a, str> {
         Cow::Borrowed(self.player(k).id.as_str())
+    }
+
+    /// Player k's hands on board b (board 0 is `ranked.shown`).
+    pub(crate) fn on(&self, b: usize, k: usize) -> Option<&'h Showdown> {
+        match b.checked_sub(1) {
+            None => self.ranked.shown[self.order[k]].as_ref(),
+            Some(m) => self.more_shown.get(m)?[self.order[k]].as_ref(),
+        }
     }
 
     /// Each request player's high hand in words, when it can be described.

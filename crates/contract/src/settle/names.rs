@@ -1,13 +1,14 @@
-//! Who the steps name: the players' names and ids, their hands in words,
-//! and the pots' labels, read from the settled [`Hand`].
+//! Who and what an explanation's steps name, for every feature's steps:
+//! the players' names, their hands in words, and the pots' labels, read
+//! from the request or the settled [`Hand`].
 
 use crate::settle::dto::SettleRequest;
+use crate::settle::explain_step::safe_name;
 use crate::settle::hand::Hand;
-use crate::settle::step::safe_name;
 
 /// A player's name for a step's text (their id when they have none), by
 /// id; safe for one line of text.
-pub fn player_name(req: &SettleRequest, id: &str) -> String {
+pub(crate) fn player_name(req: &SettleRequest, id: &str) -> String {
     req.players.iter().find(|p| p.id == id).map_or_else(
         || safe_name(id),
         |p| safe_name(p.name.as_deref().unwrap_or(&p.id)),
@@ -16,11 +17,11 @@ pub fn player_name(req: &SettleRequest, id: &str) -> String {
 
 /// Who a step names: core player `k`, safe for one line of text.
 impl Hand<'_, '_> {
-    pub(super) fn name(&self, k: usize) -> String {
+    pub(crate) fn name(&self, k: usize) -> String {
         let p = self.player(k);
         safe_name(p.name.as_deref().unwrap_or(&p.id))
     }
-    pub(super) fn names(&self, ks: &[usize]) -> String {
+    pub(crate) fn names(&self, ks: &[usize]) -> String {
         let n: Vec<String> = ks.iter().map(|&k| self.name(k)).collect();
         match n.as_slice() {
             [] => String::new(),
@@ -28,7 +29,7 @@ impl Hand<'_, '_> {
             [init @ .., last] => format!("{} and {last}", init.join(", ")),
         }
     }
-    pub(super) fn with_hand(&self, k: usize) -> String {
+    pub(crate) fn with_hand(&self, k: usize) -> String {
         match &self.hand_words()[self.order[k]] {
             Some(w) => format!(" with {w}"),
             None => String::new(),
@@ -36,7 +37,8 @@ impl Hand<'_, '_> {
     }
 }
 
-pub(super) fn pot_label(idx: usize) -> String {
+/// "Main pot", "Side pot 2": a pot as a step's text names it.
+pub(crate) fn pot_label(idx: usize) -> String {
     if idx == 0 {
         "Main pot".into()
     } else {

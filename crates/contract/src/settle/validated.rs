@@ -28,7 +28,7 @@ pub struct Validated {
     /// Two or more live players: a showdown, so live hands are ranked.
     pub contested: bool,
     /// The request's `showdown`, checked (RULES.md §15); `None` without it.
-    pub showdown: Option<super::showdown::ShowdownSettings>,
+    pub showdown: Option<crate::settle::showdown::check::ShowdownSettings>,
 }
 
 impl Validated {

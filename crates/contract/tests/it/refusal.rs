@@ -11,7 +11,7 @@ use std::fmt::{Debug, Display};
 /// Every problem (pointer, message) of the settle request `body`.
 pub fn settle_problems(body: Value) -> Vec<(String, String)> {
     let req: SettleRequest = serde_json::from_value(body).unwrap();
-    listed(showdown_contract::validate::validate(&req).unwrap_err())
+    listed(showdown_contract::settle::validate(&req).unwrap_err())
 }
 
 /// A two-handed hold'em hand played to a showdown, every card given.

@@ -3,7 +3,7 @@
 
 use showdown_cards::Card;
 use showdown_contract::settle::SettleRequest;
-use showdown_contract::validate::validate;
+use showdown_contract::settle::validate;
 use showdown_core::MAX_AMOUNT;
 use showdown_json::Invalid;
 use showdown_json::MAX_LISTED;

@@ -3,10 +3,10 @@
 //! answer's `badBeat`. Judged on the first board only, and on the hands as
 //! dealt, whether or not a player cashed out.
 
-use crate::settle::dto::hand_rank_dto;
-use crate::settle::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest, SettleRequest};
-use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::validate::Validated;
+use super::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest};
+use crate::settle::dto::SettleRequest;
+use crate::settle::pots::dto::hand_rank_dto;
+use crate::settle::validated::Validated;
 use showdown_cards::{both_hole_cards_play, five_card_high_value, rank_showdown, Card, VariantId};
 use showdown_core::{
     bad_beat, BadBeatOutcome, BadBeatPlayer, BadBeatTerms, NotQualified, DEFAULT_LOSER_BP,
@@ -49,7 +49,7 @@ fn not_qualified<'a>(reason: NotQualified) -> BadBeatDto<'a> {
 /// showdown needs it: RULES.md §15.8 shows the hands it pays); `None`
 /// without `badBeat`. `highs[i]`: request player `i`'s high value on the
 /// first board, for every live player of a contested hand.
-pub fn verdict(
+pub(crate) fn verdict(
     req: &SettleRequest,
     v: &Validated,
     highs: &[Option<u64>],
@@ -82,7 +82,7 @@ pub fn verdict(
 /// RULES.md §15.8, by request index: the losing and winning hands a
 /// qualifying bad beat's jackpot pays, which the showdown turns up; empty
 /// when nothing qualified.
-pub fn paid_hands(outcome: Option<&BadBeatOutcome>, players: usize) -> Vec<bool> {
+pub(crate) fn paid_hands(outcome: Option<&BadBeatOutcome>, players: usize) -> Vec<bool> {
     let Some(BadBeatOutcome::Qualified(win)) = outcome else {
         return Vec::new();
     };
@@ -100,7 +100,7 @@ pub fn paid_hands(outcome: Option<&BadBeatOutcome>, players: usize) -> Vec<bool>
 /// hands the jackpot pays are shown (§15.8), so this is a guard rail:
 /// the losing or winning hand is then a shown one's of the same role, or
 /// left out.
-pub fn judge<'a>(
+pub(crate) fn judge<'a>(
     req: &'a SettleRequest,
     v: &Validated,
     outcome: Option<BadBeatOutcome>,
@@ -143,43 +143,8 @@ fn first_seen(players: &[usize], hidden: &[bool]) -> Option<usize> {
         .find(|&i| hidden.get(i) != Some(&true))
 }
 
-/// With `explain`: one step for each payout, in the answer's order, in the
-/// words a floor person would use.
-pub fn steps(req: &SettleRequest, bb: &BadBeatDto) -> Vec<ExplainStep> {
-    let Some(payouts) = &bb.payouts else {
-        return Vec::new();
-    };
-    // A hand mucked unseen is named as such to a table audience.
-    fn words(h: &Option<crate::settle::dto::HandRankDto>) -> &str {
-        h.as_ref()
-            .map_or("a hand not shown", |h| h.description.as_str())
-    }
-    let (losing, winning) = (words(&bb.losing_hand), words(&bb.winning_hand));
-    payouts
-        .iter()
-        .filter(|p| p.amount > 0)
-        .map(|p| {
-            let name = crate::settle::explain::player_name(req, &p.agent_id);
-            let (l, w) = (losing, winning);
-            let text = match p.role.as_ref() {
-                "loser" => format!("{name} held {l}, which lost to {w}: the bad-beat jackpot pays the loser's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
-                "winner" => format!("{name} won with {w} against {l}: the bad-beat jackpot pays the winner's share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
-                _ => format!("{name} was dealt in when {l} lost to {w}: the bad-beat jackpot pays a table share, {}, from its fund, not from the pots (RULES.md §11.4).", p.amount),
-            };
-            ExplainStep {
-                rule: ExplainRule::BadBeatPayout,
-                source: "RULES.md §11.4".into(),
-                pot: None,
-                players: vec![p.agent_id.to_string()],
-                amount: p.amount,
-                text,
-            }
-        })
-        .collect()
-}
-
 /// `minLosingHand` as a high value of the variant, once it passed
-/// `validate::bad_beat`.
+/// `check.rs`.
 fn min_losing_value(variant: VariantId, cards: &[String]) -> Option<u64> {
     let cards: Vec<Card> = cards
         .iter()

@@ -12,7 +12,7 @@ use showdown_core::{
 /// RULES.md §11.5: the core's refusals of the terms (`bad_beat_refusals`)
 /// and the pool's, each at its pointer in the order the request reads
 /// (terms, pool, counts), then the minimum losing hand's cards.
-pub(super) fn check(
+pub(crate) fn check(
     req: &SettleRequest,
     variant: Option<VariantId>,
     unit: Option<u64>,

@@ -1,7 +1,7 @@
 //! The bad-beat jackpot in a settle request and its answer (API.md,
 //! "Cash-outs and the bad-beat jackpot"; RULES.md §11).
 
-use super::hand_rank::{HandRankDto, Text};
+use crate::settle::pots::dto::{HandRankDto, Text};
 use crate::Id;
 use serde::{Deserialize, Serialize};
 
@@ -46,7 +46,7 @@ pub struct BadBeatRequest {
 
 /// Whether the hand hit the bad-beat jackpot, and who is paid what. One
 /// struct on the wire; its schema is a union keyed on `qualified`
-/// (`BadBeatQualified` or `BadBeatNotQualified`, bad_beat_schema.rs), so a
+/// (`BadBeatQualified` or `BadBeatNotQualified`, schema.rs), so a
 /// generated client cannot mix the two shapes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

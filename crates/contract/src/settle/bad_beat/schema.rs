@@ -6,9 +6,9 @@
 //! fixed to `true` or `false` (a discriminator must be a string, so the
 //! constant does that work).
 
-use super::bad_beat::{BadBeatDto, BadBeatPayoutDto};
-use super::hand_rank::HandRankDto;
+use super::dto::{BadBeatDto, BadBeatPayoutDto};
 use crate::schema_enums::BadBeatReasonName;
+use crate::settle::pots::dto::HandRankDto;
 use utoipa::openapi::schema::{
     ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
 };

@@ -1,6 +1,6 @@
-//! Validation of `boards` (RULES.md §9, API.md "several boards"): a hand
-//! played out on several boards, in deal order, which may share their first
-//! cards.
+//! The 422 checks of `boards` (RULES.md §9, API.md "several boards"): a
+//! hand played out on several boards, in deal order, which may share their
+//! first cards.
 
 use crate::deck::Deck;
 use crate::problems::Problems;
@@ -12,7 +12,7 @@ use showdown_core::{
 
 /// The card strings `boards` holds, for sizing the card table once; none
 /// when the request has too many boards to be looked at.
-pub(super) fn card_count(req: &SettleRequest) -> usize {
+pub(crate) fn card_count(req: &SettleRequest) -> usize {
     match &req.boards {
         Some(boards) if boards.len() <= MAX_LISTED_BOARDS => boards.iter().map(Vec::len).sum(),
         _ => 0,
@@ -38,7 +38,7 @@ fn shared_len(parsed: &[Vec<Option<Card>>]) -> usize {
 /// size at a showdown, no card twice outside the shared first part, and no
 /// more boards than the deck can deal for the players in the hand. Each
 /// board's cards go into `deck` in full, and where each ends into `ends`.
-pub(super) fn check(
+pub(crate) fn check(
     req: &SettleRequest,
     table: Option<&Variant>,
     contested: bool,
@@ -93,7 +93,7 @@ fn sizes(req: &SettleRequest, t: &Variant, contested: bool, shared: usize, p: &m
 }
 
 /// A refusal of the core's `cards_refusal` at its pointer.
-pub(super) fn refused(p: &mut Problems, refusal: Option<CardsRefusal>) {
+pub(crate) fn refused(p: &mut Problems, refusal: Option<CardsRefusal>) {
     if let Some(r) = refusal {
         let pointer = match r.at() {
             CardsAt::Board => "/board".to_string(),

@@ -11,7 +11,7 @@ use showdown_core::{
 use showdown_equity::equity_game;
 
 /// `cashOuts[].feeRounding`, as the contract spells it.
-pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
+pub(crate) fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
     match s {
         None | Some("down") => Some(FeeRounding::Down),
         Some("nearest") => Some(FeeRounding::Nearest),
@@ -22,7 +22,7 @@ pub fn fee_rounding(s: Option<&str>) -> Option<FeeRounding> {
 /// The request's cash-outs as the core's terms, by request player index;
 /// one naming nobody in the hand names an index past the players, which
 /// the core refuses.
-pub fn terms(req: &SettleRequest) -> Vec<CashOutTerms> {
+pub(crate) fn terms(req: &SettleRequest) -> Vec<CashOutTerms> {
     let list = req.cash_outs.as_deref().unwrap_or(&[]);
     let player = |id: &str| req.players.iter().position(|p| p.id == id);
     list.iter()
@@ -38,7 +38,7 @@ pub fn terms(req: &SettleRequest) -> Vec<CashOutTerms> {
 
 /// RULES.md §10.6: each of the core's refusals (`cash_out_problems`) at
 /// its pointer, then the contract's closed set of `feeRounding`.
-pub(super) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Problems) {
+pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Problems) {
     let Some(list) = req.cash_outs.as_deref() else {
         return;
     };

@@ -1,9 +1,10 @@
-//! Validation of the house's take (RULES.md §8; API.md "Rake, jackpot drop
-//! and several boards"); `settle::house_take` reads it for the core once
+//! The 422 checks of the house's take (RULES.md §8; API.md "Rake, jackpot
+//! drop and several boards"); `answer.rs` reads it for the core once
 //! valid.
 
+use super::dto::RakeRequest;
 use crate::problems::Problems;
-use crate::settle::dto::{RakeRequest, SettleRequest};
+use crate::settle::dto::SettleRequest;
 use showdown_core::{
     cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, RakeAt,
     RakeRefusal, Rounding, Spread,
@@ -42,7 +43,7 @@ pub(crate) fn attribution(s: Option<&str>) -> Option<Attribution> {
 
 /// Every problem of `rake` and `jackpot`, each with its pointer. `unit` is
 /// the request's chip unit when it is valid.
-pub(super) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
+pub(crate) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
     if let Some(r) = &req.rake {
         check_rake(r, req.players.len(), unit, p);
     }

@@ -1,15 +1,19 @@
 //! The `hand_complete` event of API.md from the core's settlement: who is
-//! who, the winner it names, and each list of the answer (pots, boards,
-//! uncalled bets, the house's takes).
+//! who, the winner it names, and the pots' lists (pots, their shares and
+//! boards, the breakdown, uncalled bets); the house's takes and the boards
+//! come from their features.
 
-use super::hand::Hand;
-use super::rank::winner_k;
-use crate::settle::dto::{
-    hand_rank_dto, BoardDto, BoardHalfDto, BoardHandDto, HandComplete, HandCompleteEvent,
-    HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, ShareDto, TakeDto, UncalledDto,
+use super::dto::{
+    hand_rank_dto, BoardHalfDto, HandRankDto, PotBoardDto, PotBreakdownEntry, PotDto, ShareDto,
+    UncalledDto,
 };
-use showdown_cards::{Rulebook, Showdown};
-use showdown_core::{Half, Reason, Take};
+use super::rank::winner_k;
+use crate::settle::boards::answer::board_list;
+use crate::settle::dto::{HandComplete, HandCompleteEvent};
+use crate::settle::hand::Hand;
+use crate::settle::house_take::answer::take_dto;
+use showdown_cards::Rulebook;
+use showdown_core::{Half, Reason};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -18,20 +22,12 @@ fn board_indices(mask: u64) -> Vec<u64> {
     (0..64).filter(|b| mask & (1u64 << b) != 0).collect()
 }
 
-/// Who is who in the event: core player `k`'s name, and their hands on
-/// each board.
+/// Who is who in the event: core player `k`'s name, and the hand it names
+/// for them.
 impl<'a, 'h> Hand<'a, 'h> {
     /// Core player `k`'s name as the request gave it.
     fn given_name(&self, k: usize) -> Option<Cow<'a, str>> {
         self.player(k).name.as_deref().map(Cow::Borrowed)
-    }
-
-    /// Player k's hands on board b (board 0 is `ranked.shown`).
-    fn on(&self, b: usize, k: usize) -> Option<&'h Showdown> {
-        match b.checked_sub(1) {
-            None => self.ranked.shown[self.order[k]].as_ref(),
-            Some(m) => self.more_shown.get(m)?[self.order[k]].as_ref(),
-        }
     }
 
     /// API.md: with several boards, a player's `handRank` is their hand on
@@ -61,7 +57,7 @@ impl<'a, 'h> Hand<'a, 'h> {
 
 /// API.md pot names: `main`, then `side-1`, `side-2`, ... (borrowed for
 /// the pots a table can have, nine players making at most eight sides).
-pub(super) fn pot_name(idx: usize) -> Cow<'static, str> {
+pub(crate) fn pot_name(idx: usize) -> Cow<'static, str> {
     const NAMES: [&str; 10] = [
         "main", "side-1", "side-2", "side-3", "side-4", "side-5", "side-6", "side-7", "side-8",
         "side-9",
@@ -81,7 +77,7 @@ fn half_str(h: Half) -> &'static str {
 }
 
 /// The `hand_complete` event of API.md from the core's settlement.
-pub(super) fn build_event<'a>(hand: &Hand<'a, '_>) -> HandCompleteEvent<'a> {
+pub(crate) fn build_event<'a>(hand: &Hand<'a, '_>) -> HandCompleteEvent<'a> {
     let (req, v, s) = (hand.req, hand.v, hand.settlement());
     let winner = named_winner(hand);
     HandCompleteEvent {
@@ -169,47 +165,6 @@ fn final_stacks<'a>(hand: &Hand<'a, '_>) -> BTreeMap<Cow<'a, str>, u64> {
     (0..hand.order.len())
         .map(|k| (hand.id(k), hand.settlement().final_stacks[k]))
         .collect()
-}
-
-/// API.md `rake`, `jackpot`: every player's part, zero included.
-fn take_dto<'a>(t: &Option<Take>, hand: &Hand<'a, '_>) -> Option<TakeDto<'a>> {
-    t.as_ref().map(|t| TakeDto {
-        amount: t.amount,
-        contributions: t
-            .contributions
-            .iter()
-            .enumerate()
-            .map(|(k, &c)| (hand.id(k), c))
-            .collect(),
-    })
-}
-
-/// RULES.md §9, API.md `boards`: with several boards, each board's cards
-/// and every live player's hand on it, by seat.
-fn board_list<'a>(hand: &Hand<'a, '_>) -> Option<Vec<BoardDto<'a>>> {
-    let v = hand.v;
-    (v.board_count() > 1).then(|| {
-        (0..v.board_count())
-            .map(|b| BoardDto {
-                index: b as u64,
-                cards: v
-                    .board_at(b)
-                    .iter()
-                    .map(|c| Cow::Borrowed(c.as_str()))
-                    .collect(),
-                hands: (0..hand.order.len())
-                    .filter_map(|k| {
-                        let hands = hand.on(b, k)?;
-                        Some(BoardHandDto {
-                            agent_id: hand.id(k),
-                            hand_rank: hand_rank_dto(&hands.high),
-                            low_hand_rank: hands.low.as_ref().map(hand_rank_dto),
-                        })
-                    })
-                    .collect(),
-            })
-            .collect()
-    })
 }
 
 /// The answer's `pots`: each pot, its take, its shares and, with several

@@ -2,9 +2,9 @@
 //! paying step per share (the only player eligible, a winner, or each
 //! share of a tie with its odd chips).
 
-use super::context::pot_label;
+use crate::settle::explain_step::{ExplainRule, ExplainStep};
 use crate::settle::hand::Hand;
-use crate::settle::step::{ExplainRule, ExplainStep};
+use crate::settle::names::pot_label;
 use showdown_core::{Half, OddChipOrder, Pot, Share};
 
 /// The award of one pot on one board: why it was split as it was, then one

@@ -1,9 +1,9 @@
 //! Cards of a settle request: each well formed, in the variant's deck, dealt
 //! at most once, and as many as the variant deals.
 
-use super::boards::{self, refused};
 use crate::deck::Deck;
 use crate::problems::Problems;
+use crate::settle::boards::check::{self as boards, refused};
 use crate::settle::dto::SettleRequest;
 use showdown_cards::{Card, CardAt, Variant};
 use showdown_core::{board_refusal, hole_refusal, CardsAt};
@@ -20,15 +20,15 @@ fn within(cards: &[String], max: Option<usize>) -> &[String] {
 }
 
 /// The parsed cards of a request and where each board's and player's start.
-pub(super) struct Dealt {
-    pub(super) cards: Vec<Card>,
-    pub(super) board_ends: Vec<usize>,
-    pub(super) starts: Vec<usize>,
+pub(crate) struct Dealt {
+    pub(crate) cards: Vec<Card>,
+    pub(crate) board_ends: Vec<usize>,
+    pub(crate) starts: Vec<usize>,
 }
 
 /// Parses every card of the request: well formed, in the deck, each at most
 /// once.
-pub(super) fn parse(
+pub(crate) fn parse(
     req: &SettleRequest,
     table: Option<&Variant>,
     contested: bool,
@@ -73,8 +73,8 @@ pub(super) fn parse(
 
 /// The card counts the variant `t` deals: the board's and each player's,
 /// all of them at a showdown.
-pub(super) fn counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
-    // `boards` is checked on its own (validate/boards.rs).
+pub(crate) fn counts(req: &SettleRequest, t: &Variant, contested: bool, p: &mut Problems) {
+    // `boards` is checked on its own (boards/check.rs).
     if req.boards.is_none() {
         board_count(req, t, contested, p);
     }

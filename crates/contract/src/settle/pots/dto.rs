@@ -1,193 +1,113 @@
-//! The `hand_complete` event that answers a settled hand.
+//! The core hand in the settle request and its answer: a player as the
+//! request gives them, a ranked hand as the answer names it (API.md
+//! `handRank`), and the pots: each one's shares, its boards' parts, the
+//! winners' breakdown and the bets given back.
 
-use super::hand_rank::{HandRankDto, Text};
 use crate::Id;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
-/// Reads a field that may be absent (`None`) or null (`Some(None)`), which
-/// serde's `Option` would both read as `None`: `winnerName` tells them apart.
-fn null_kept<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(d).map(Some)
-}
+/// Text of the answer that is mostly one of a few fixed words (a variant
+/// id, "main", "whole", a card, a hand's name): borrowed when it is, so
+/// building an answer does not allocate a copy of each (about twenty
+/// allocations a settled hand). Serializes and deserializes as a string.
+pub type Text = std::borrow::Cow<'static, str>;
 
-/// The `hand_complete` event.
+/// A ranked hand (API.md `handRank`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(example = json!({"type": "hand_complete", "data": {"gameId": "poker-game-123", "handNumber": 5, "variant": "holdem", "rules": "tda", "reason": "showdown", "winnerId": "agent-b", "winnerName": "Agent B", "winningHand": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}, "tie": true, "totalWinners": 2, "potBreakdown": [{"agentId": "agent-b", "agentName": "Agent B", "amount": 301, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}, {"agentId": "agent-a", "agentName": "Agent A", "amount": 300, "handRank": {"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}}], "pots": [{"index": 0, "name": "main", "amount": 601, "eligible": ["agent-a", "agent-b"], "tie": true, "shares": [{"agentId": "agent-b", "half": "whole", "amount": 301, "oddChips": 1}, {"agentId": "agent-a", "half": "whole", "amount": 300, "oddChips": 0}]}], "uncalled": [], "finalChipStacks": {"agent-a": 1000, "agent-b": 1001}}}))]
-pub struct HandCompleteEvent<'a> {
-    /// Always `hand_complete`.
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"type": 5, "name": "Flush", "value": 335550625, "description": "Flush, A high", "cards": ["Ah", "Kh", "9h", "7h", "2h"]}))]
+#[schema(as = HandRank)]
+pub struct HandRankDto {
+    /// The hand's category. High hands: 0 high card, 1 pair, 2 two pair, 3
+    /// three of a kind, 4 straight, 5 flush, 6 full house, 7 four of a
+    /// kind, 8 straight flush, 9 royal flush; low and badugi hands number
+    /// the categories of their own ranking.
     #[serde(rename = "type")]
-    #[schema(value_type = crate::schema_enums::EventType)]
-    pub kind: Text,
-    /// The settled hand.
-    pub data: HandComplete<'a>,
-}
-
-/// The settled hand: who won what, pot by pot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HandComplete<'a> {
-    /// The request's `gameId`; left out when it had none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<String>, nullable = false)]
-    pub game_id: Option<Id<'a>>,
-    /// The request's `handNumber`; left out when it had none.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub hand_number: Option<u64>,
-    /// The variant settled.
-    #[schema(value_type = crate::schema_enums::VariantName)]
-    pub variant: Text,
-    /// The rulebook used: the request's `rules`, `tda` when it had none.
-    #[schema(value_type = crate::schema_enums::RulesName)]
-    pub rules: Text,
-    /// `showdown`, or `uncontested` when one player was left in the hand.
-    #[schema(value_type = crate::schema_enums::ReasonName)]
-    pub reason: Text,
-    /// The player of the first `potBreakdown` entry; when uncontested, the
-    /// last player left in the hand; null at a showdown where nobody won
-    /// chips (the rake took every pot).
-    #[schema(value_type = Option<String>, required = true)]
-    pub winner_id: Option<Id<'a>>,
-    /// That player's `name`; left out when they have none; null when
-    /// `winnerId` is.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "null_kept"
-    )]
-    #[schema(value_type = Option<String>, nullable = true)]
-    pub winner_name: Option<Option<Id<'a>>>,
-    /// The winner's hand (the first `potBreakdown` entry's `handRank`);
-    /// null when the hand is uncontested, or when `winnerId` is null.
-    #[schema(required = true)]
-    pub winning_hand: Option<HandRankDto>,
-    /// True when at least one pot, or one half of a pot, was shared by
-    /// players with equal hands.
-    pub tie: bool,
-    /// How many different players won chips from the pots.
-    pub total_winners: u64,
-    /// One entry per player who won chips, the amount summed over every
-    /// pot: largest amount first, then in odd-chip order.
-    pub pot_breakdown: Vec<PotBreakdownEntry<'a>>,
-    /// The main pot (`index` 0), then the side pots in order.
-    pub pots: Vec<PotDto<'a>>,
-    /// Chips given back because nobody called them (RULES.md §2.1); empty
-    /// when none were.
-    pub uncalled: Vec<UncalledDto<'a>>,
-    /// Only when the request has `rake`: the hand's rake and who paid it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub rake: Option<TakeDto<'a>>,
-    /// Only when the request has `jackpot`: the drop and who paid it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub jackpot: Option<TakeDto<'a>>,
-    /// Every player's chips after the hand, by id: `stack − committed −
-    /// dead + won + returned`.
-    #[schema(value_type = BTreeMap<String, u64>)]
-    pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
-    /// With several boards (RULES.md §9): each board's cards and every live
-    /// player's hand on it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub boards: Option<Vec<BoardDto<'a>>>,
-    /// Only when the request has `showdown`: every live player in the order
-    /// they showed or mucked (RULES.md §15).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub showdown: Option<Vec<super::showdown::ShowdownEntryDto<'a>>>,
-    /// Only when the request has `cashOuts`: each cash-out's equity, value,
-    /// amount paid and what its hand forfeited.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub cash_outs: Option<Vec<super::cash_out::CashOutDto<'a>>>,
-    /// Only with `cashOuts`: `Σ forfeited − Σ amount`, the house's result on
-    /// the hand's cash-outs (negative when it paid out more).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, minimum = -9007199254740991i64, maximum = 9007199254740991i64)]
-    pub cash_out_balance: Option<i64>,
-    /// Only when the request has `badBeat`: whether the hand qualifies for
-    /// the bad-beat jackpot, and its payouts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub bad_beat: Option<super::bad_beat::BadBeatDto<'a>>,
-    /// Only when the request asked `explain`: ordered steps, one for each
-    /// thing that moved chips (paying steps sum to Σ potBreakdown, uncalled
-    /// bets to Σ uncalled, rake and jackpot steps to their amounts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub explanation: Option<Vec<crate::settle::step::ExplainStep>>,
-    /// Only with `tournament`: the players knocked out, best finish first
-    /// (RULES.md §12.2-12.6).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub eliminations: Option<Vec<super::tournament::EliminationDto<'a>>>,
-    /// Only with `tournament`: every player's bounty after the hand, by id,
-    /// the eliminated left out (the tournament winner's is 0: it was paid).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
-    pub bounties: Option<BTreeMap<Id<'a>, u64>>,
-    /// Only with `tournament`: bounty money paid now, by id: the cash
-    /// parts of the awards, and the winner's own bounty at the last hand;
-    /// only players paid more than 0.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
-    pub bounty_cash: Option<BTreeMap<Id<'a>, u64>>,
-    /// Only with `tournament.prizes`: prize money paid this hand, by id
-    /// (RULES.md §14.2): the places of the players knocked out in the
-    /// money, and the winner's first prize at the last hand; only players
-    /// paid more than 0.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
-    pub prize_cash: Option<BTreeMap<Id<'a>, u64>>,
-    /// Only when this hand ends the tournament (`playersLeft` less the
-    /// players knocked out is 1): the player left.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false, value_type = Option<String>)]
-    pub tournament_winner: Option<Id<'a>>,
-    /// Only with `tournament.smallBlindSeat` and `bigBlindSeat`, when two
-    /// or more players keep chips: where the next hand starts (RULES.md
-    /// §13).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub next_hand: Option<crate::next_hand::NextHand<'a>>,
-}
-
-/// One board of a hand played on several boards, and the hands on it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(example = json!({"index": 1, "cards": ["Ah", "Kh", "9h", "Qc", "3d"], "hands": [{"agentId": "agent-a", "handRank": {"type": 0, "name": "High Card", "value": 1, "description": "High Card, A high", "cards": ["Ah", "Kh", "Qc", "9h", "4d"]}}]}))]
-#[schema(as = Board)]
-pub struct BoardDto<'a> {
-    /// 0 for the first board dealt, then 1, 2, …
-    pub index: u64,
-    /// The board's cards, in deal order.
+    pub kind: u8,
+    /// The category in words: `Flush`, `Wheel`, `8-6-4-3-2 low`, `4-card
+    /// badugi`, …
+    #[schema(value_type = String)]
+    pub name: Text,
+    /// Compares hands of one variant and side: higher is better; below 2^53.
+    pub value: u64,
+    /// The hand in words, e.g. `Flush, A high`.
+    pub description: String,
+    /// The cards that make the hand, most significant first.
     #[schema(value_type = Vec<crate::schema_enums::CardName>)]
     pub cards: Vec<Text>,
-    /// Every live player's hand on this board (none when uncontested), by seat.
-    pub hands: Vec<BoardHandDto<'a>>,
 }
 
-/// A live player's hand (and low hand, in split games) on one board.
+/// API.md `handRank`.
+pub fn hand_rank_dto(h: &showdown_cards::HandRank) -> HandRankDto {
+    HandRankDto {
+        kind: h.category,
+        name: h.name.clone(),
+        value: h.value,
+        description: h.description.clone(),
+        cards: h
+            .cards
+            .iter()
+            .map(|c| std::borrow::Cow::Borrowed(c.as_str()))
+            .collect(),
+    }
+}
+
+/// One player of a settle request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = BoardHand)]
-pub struct BoardHandDto<'a> {
-    /// The player's id.
-    #[schema(value_type = String)]
-    pub agent_id: Id<'a>,
-    /// The player's hand on this board (the high side in split games).
-    pub hand_rank: HandRankDto,
-    /// In split games, the player's low hand on this board; left out when
-    /// they have none (no qualifying low, or a one-hand game).
+#[schema(example = json!({"id": "agent-a", "name": "Agent A", "seat": 1, "stack": 1000, "committed": 300, "folded": false, "cards": ["3c", "4d"]}))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = Player)]
+pub struct PlayerRequest {
+    /// The player's id: not empty, unique in the hand; the answer names the
+    /// player by it.
+    #[schema(min_length = 1)]
+    pub id: String,
+    /// A display name, echoed back beside the id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(nullable = false)]
-    pub low_hand_rank: Option<HandRankDto>,
+    pub name: Option<String>,
+    /// The seat number, 1 or more, unique in the hand; seats rise clockwise.
+    #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
+    pub seat: u32,
+    /// Chips in front of the player before the hand began. `committed +
+    /// dead` may not exceed it; equal means the player is all in.
+    #[schema(maximum = 9007199254740991u64)]
+    pub stack: u64,
+    /// The live chips the player put in during the whole hand: blinds,
+    /// bets and calls, and antes when every player antes (RULES.md §2).
+    #[schema(maximum = 9007199254740991u64)]
+    pub committed: u64,
+    /// Chips the player put in that match no bet, default 0: a big-blind
+    /// ante, a dead small blind. They go to the main pot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
+    pub dead: Option<u64>,
+    /// True if the player folded, or mucked at the showdown; default false
+    /// (null is absent).
+    #[serde(default, deserialize_with = "crate::null_is_false")]
+    #[schema(value_type = Option<bool>)]
+    pub folded: bool,
+    /// The player's cards: hole cards in board and draw games, all seven in
+    /// stud. Required for every live player of a contested hand, as many as
+    /// the variant deals (`holeCards`, 7 at most).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 7)]
+    pub cards: Option<Vec<String>>,
+    /// Tournament hands only: the bounty on the player at the start of the
+    /// hand, in bounty money (not chips), a multiple of
+    /// `tournament.bountyUnit`; default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(maximum = 9007199254740991u64)]
+    pub bounty: Option<u64>,
+    /// With `showdown`: true when the player chose to show a hand they
+    /// could muck (RULES.md §15.3); default false; refused on a folded
+    /// player.
+    #[serde(
+        default,
+        deserialize_with = "crate::null_is_false",
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    #[schema(value_type = Option<bool>)]
+    pub shows: bool,
 }
 
 /// One board's share of a pot and who won it (RULES.md §9.2-9.3).
@@ -217,20 +137,6 @@ pub struct BoardHalfDto<'a> {
     /// The players with the best hand there, in odd-chip order.
     #[schema(value_type = Vec<String>)]
     pub winners: Vec<Id<'a>>,
-}
-
-/// What the house took from a hand (the rake or the jackpot drop), and who
-/// paid it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(example = json!({"amount": 5, "contributions": {"A": 1, "B": 2, "C": 2}}))]
-#[schema(as = Take)]
-pub struct TakeDto<'a> {
-    /// Chips the house took from the hand: the sum of the pots' parts.
-    pub amount: u64,
-    /// Every player's part, in chips, by id; they add up to `amount`.
-    #[schema(value_type = BTreeMap<String, u64>)]
-    pub contributions: BTreeMap<Id<'a>, u64>,
 }
 
 /// What one player won from the hand, over every pot.

@@ -3,7 +3,7 @@
 
 use crate::deck::card_pointer;
 use crate::settle::dto::SettleRequest;
-use crate::validate::Validated;
+use crate::settle::validated::Validated;
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, CardAt, EvalError, HandRank, Showdown, Side,
 };
@@ -22,7 +22,7 @@ pub(crate) struct Ranked {
     pub(crate) hidden: Vec<bool>,
 }
 
-pub(super) fn rank_live_hands(
+pub(crate) fn rank_live_hands(
     req: &SettleRequest,
     v: &Validated,
     describe_all: bool,
@@ -63,7 +63,7 @@ pub(super) fn rank_live_hands(
 }
 
 /// The hand as the core reads it: players by seat, amounts and strengths.
-pub(super) fn core_input(
+pub(crate) fn core_input(
     req: &SettleRequest,
     v: &Validated,
     order: &[usize],
@@ -95,29 +95,9 @@ pub(super) fn core_input(
     }
 }
 
-/// The strengths of every live hand on each board after the first, by
-/// core player.
-pub(super) fn more_board_hands(
-    v: &Validated,
-    order: &[usize],
-    more_shown: &[Vec<Option<Showdown>>],
-) -> Vec<Vec<Option<Hands>>> {
-    more_shown
-        .iter()
-        .map(|board| {
-            let hands = |&i: &usize| {
-                let s = board[i].as_ref()?;
-                let vals = (s.high.value, s.low.as_ref().map(|l| l.value));
-                Some(strengths(v, vals, Some(s), v.hole(i)))
-            };
-            order.iter().map(hands).collect()
-        })
-        .collect()
-}
-
 /// Describes the hands the event shows, the pot winners and the winning
 /// hand (their values already checked the deal).
-pub(super) fn describe_shown(
+pub(crate) fn describe_shown(
     req: &SettleRequest,
     v: &Validated,
     order: &[usize],
@@ -133,42 +113,10 @@ pub(super) fn describe_shown(
     }
 }
 
-/// RULES.md §9: every live hand ranked on each board after the first, by
-/// request index (`[b - 1][i]`); none with one board or when uncontested.
-/// The same evaluators as board 1, so the cross-checks cover them too.
-pub(super) fn rank_more_boards(
-    req: &SettleRequest,
-    v: &Validated,
-) -> Result<Vec<Vec<Option<Showdown>>>, Invalid> {
-    if !v.contested {
-        return Ok(Vec::new());
-    }
-    let (mut problems, boards) = (Vec::new(), req.boards.is_some());
-    let mut out = Vec::with_capacity(v.board_count().saturating_sub(1));
-    for b in 1..v.board_count() {
-        let mut board = vec![None; req.players.len()];
-        for (i, pl) in req.players.iter().enumerate() {
-            if pl.folded {
-                continue;
-            }
-            match rank_showdown(v.variant, v.hole(i), v.board_at(b)) {
-                Ok(s) => board[i] = Some(s),
-                Err(e) => problems.push(eval_problem(i, boards.then_some(b), &e)),
-            }
-        }
-        out.push(board);
-    }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(Invalid::new(problems))
-    }
-}
-
 /// The core's view of one live hand: values, and stud odd-chip keys by the
 /// request's rulebook (RULES.md §4; button games ignore the key, and there
 /// `shown` is `None`).
-fn strengths(
+pub(crate) fn strengths(
     v: &Validated,
     (high, low): (u64, Option<u64>),
     shown: Option<&Showdown>,
@@ -196,7 +144,7 @@ fn strengths(
 /// potBreakdown entry; when uncontested, the one live player (API.md). A
 /// hand where no pot holds a chip (everything uncalled) has no breakdown:
 /// the best live high hand stands in, first by seat among equals.
-pub(super) fn winner_k(
+pub(crate) fn winner_k(
     req: &SettleRequest,
     order: &[usize],
     values: &[Option<(u64, Option<u64>)>],
@@ -213,7 +161,7 @@ pub(super) fn winner_k(
 /// The evaluator's refusal of player `i`'s hand on board `b` (`None`: the
 /// request's one `board`); a card given twice at its later copy, both
 /// places the request's.
-fn eval_problem(i: usize, b: Option<usize>, e: &EvalError) -> showdown_json::FieldError {
+pub(crate) fn eval_problem(i: usize, b: Option<usize>, e: &EvalError) -> showdown_json::FieldError {
     let (pointer, message) = match e {
         EvalError::Twice(twice) => {
             let twice = twice.map(|at| match (at, b) {

@@ -2,31 +2,31 @@
 //! the core's settled hand and the same rankings the pots were paid by,
 //! and the answer a whole table may see (`audience: table`).
 
-use super::rank::Ranked;
-use crate::settle::dto::{
-    hand_rank_dto, BoardRankDto, HandCompleteEvent, SettleRequest, ShowdownEntryDto,
-};
-use crate::validate::showdown::ShowdownSettings;
-use crate::validate::Validated;
+use super::check::ShowdownSettings;
+use super::dto::{BoardRankDto, ShowdownEntryDto};
+use crate::settle::dto::{HandCompleteEvent, SettleRequest};
+use crate::settle::pots::dto::hand_rank_dto;
+use crate::settle::pots::rank::Ranked;
+use crate::settle::validated::Validated;
 use showdown_cards::{rank_showdown, stud_showing_value, Showdown};
 use showdown_core::{BoardsSettlement, HandInput, Hands, ShowEntry, ShowdownHand, ShowdownTerms};
 use showdown_json::Invalid;
 use std::borrow::Cow;
 
 /// What the showdown reads of a settled hand.
-pub(super) struct Table<'a, 'x> {
-    pub(super) req: &'a SettleRequest,
-    pub(super) v: &'x Validated,
+pub(crate) struct Table<'a, 'x> {
+    pub(crate) req: &'a SettleRequest,
+    pub(crate) v: &'x Validated,
     /// `order[k]` is the request index of core player k.
-    pub(super) order: &'x [usize],
-    pub(super) input: &'x HandInput,
-    pub(super) more_boards: &'x [Vec<Option<Hands>>],
+    pub(crate) order: &'x [usize],
+    pub(crate) input: &'x HandInput,
+    pub(crate) more_boards: &'x [Vec<Option<Hands>>],
     /// Every live hand on each board after the first, by request index.
-    pub(super) more_shown: &'x [Vec<Option<Showdown>>],
-    pub(super) settled: &'x BoardsSettlement,
+    pub(crate) more_shown: &'x [Vec<Option<Showdown>>],
+    pub(crate) settled: &'x BoardsSettlement,
     /// By request index: a hand the bad-beat jackpot pays (RULES.md
     /// §15.8); empty when none.
-    pub(super) jackpot: &'x [bool],
+    pub(crate) jackpot: &'x [bool],
 }
 
 impl<'a> Table<'a, '_> {
@@ -34,7 +34,7 @@ impl<'a> Table<'a, '_> {
     /// `audience: table`, marks in `ranked.hidden` every player whose
     /// cards the answer may not show (folded, mucked, an uncontested
     /// winner not shown).
-    pub(super) fn entries(
+    pub(crate) fn entries(
         &self,
         ranked: &mut Ranked,
     ) -> Result<Option<Vec<ShowdownEntryDto<'a>>>, Invalid> {
@@ -155,7 +155,7 @@ impl<'a> Table<'a, '_> {
 /// answer gives a hidden player (`boards[].hands`, `potBreakdown`,
 /// `winningHand`); the explanation and the bad-beat jackpot never
 /// described them (`Ranked::hidden`). No card of theirs is in the answer.
-pub(super) fn redact(event: &mut HandCompleteEvent, req: &SettleRequest, hidden: &[bool]) {
+pub(crate) fn redact(event: &mut HandCompleteEvent, req: &SettleRequest, hidden: &[bool]) {
     if !hidden.contains(&true) {
         return;
     }

@@ -28,7 +28,7 @@ const ORDERS: [(&str, ShowOrder); 3] = [
 /// RULES.md §15.7: every refusal of the showdown's inputs, the core's
 /// (`showdown_refusal`) at their pointers, then the closed sets. `shows`
 /// on a folded player is refused with or without `showdown`.
-pub(super) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSettings> {
+pub(crate) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSettings> {
     for (i, pl) in req.players.iter().enumerate() {
         refuse(p, shows_refusal(i, pl.folded, pl.shows));
     }

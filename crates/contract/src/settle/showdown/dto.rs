@@ -1,7 +1,7 @@
 //! The showdown in a settle request and its answer (API.md, "The
 //! showdown: who shows, in what order"; RULES.md §15).
 
-use super::hand_rank::{HandRankDto, Text};
+use crate::settle::pots::dto::{HandRankDto, Text};
 use crate::Id;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +23,7 @@ pub struct ShowdownRequest {
     /// to bet); default false.
     #[serde(
         default,
-        deserialize_with = "super::request::null_is_false",
+        deserialize_with = "crate::null_is_false",
         skip_serializing_if = "std::ops::Not::not"
     )]
     #[schema(value_type = Option<bool>)]

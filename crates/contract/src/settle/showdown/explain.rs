@@ -1,14 +1,16 @@
 //! RULES.md §15 in words: one step for each entry of the answer's
 //! `showdown`, who showed or mucked and the rule that let them.
 
-use super::context::player_name;
-use crate::settle::dto::{HandRankDto, SettleRequest, ShowdownEntryDto};
-use crate::settle::step::{ExplainRule, ExplainStep};
-use crate::validate::Validated;
+use super::dto::ShowdownEntryDto;
+use crate::settle::dto::SettleRequest;
+use crate::settle::explain_step::{ExplainRule, ExplainStep};
+use crate::settle::names::player_name;
+use crate::settle::pots::dto::HandRankDto;
+use crate::settle::validated::Validated;
 use showdown_core::ShowOrder;
 
 /// The steps of the showdown, in the answer's order; they move no chips.
-pub fn showdown_steps(
+pub(crate) fn showdown_steps(
     req: &SettleRequest,
     v: &Validated,
     entries: &[ShowdownEntryDto],

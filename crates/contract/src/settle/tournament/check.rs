@@ -4,10 +4,8 @@
 use crate::prize_table::{check_table, TableFields};
 use crate::problems::Problems;
 use crate::settle::dto::SettleRequest;
-use showdown_cards::Variant;
 use showdown_core::{
-    next_hand_refusals, tournament_problems, NextHandAt, TournamentAt, TournamentField,
-    TournamentHand, TournamentSeat, Unit,
+    tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentSeat, Unit,
 };
 
 /// The most players a tournament hand may list: no game deals a hand to
@@ -19,7 +17,7 @@ pub const MAX_TOURNAMENT_PLAYERS: usize = 23;
 /// table, what the house may not take from it, its bounty unit; then the
 /// refusals of the hand the core decides and words (its terms, the
 /// players with chips, the bounties), each at its pointer.
-pub(super) fn check(req: &SettleRequest, p: &mut Problems) {
+pub(crate) fn check(req: &SettleRequest, p: &mut Problems) {
     let Some(t) = req.tournament.as_ref() else {
         for (i, pl) in req.players.iter().enumerate() {
             if pl.bounty.is_some() {
@@ -96,35 +94,9 @@ fn no_house_take(req: &SettleRequest, p: &mut Problems) {
     }
 }
 
-/// RULES.md §13.8, the settle route's part: `smallBlindSeat`,
-/// `bigBlindSeat` and `buttonRule` of a tournament hand in a button game.
-pub(super) fn check_next_hand(req: &SettleRequest, table: Option<&Variant>, p: &mut Problems) {
-    let Some(t) = req.tournament.as_ref() else {
-        return;
-    };
-    if let Some(rule) = t.button_rule.as_deref() {
-        crate::next_hand::check_button_rule(rule, "/tournament/buttonRule", p);
-    }
-    let variant = table.map(|t| (t.id.as_str(), t.button));
-    let big_has_chips = |bb| req.players.iter().any(|pl| pl.seat == bb && pl.stack > 0);
-    let (sb, bb, rule) = (
-        t.small_blind_seat,
-        t.big_blind_seat,
-        t.button_rule.is_some(),
-    );
-    for r in next_hand_refusals(variant, sb, bb, rule, big_has_chips) {
-        let pointer = match r.at() {
-            NextHandAt::ButtonRule => "/tournament/buttonRule",
-            NextHandAt::SmallBlindSeat => "/tournament/smallBlindSeat",
-            NextHandAt::BigBlindSeat => "/tournament/bigBlindSeat",
-        };
-        p.push(pointer, r.to_string());
-    }
-}
-
 /// RULES.md §14.9, the settle route's part: the table under `tournament`,
 /// which needs `playersLeft` to place anyone.
-pub(super) fn check_prize_table(req: &SettleRequest, p: &mut Problems) {
+pub(crate) fn check_prize_table(req: &SettleRequest, p: &mut Problems) {
     let Some(t) = req.tournament.as_ref() else {
         return;
     };

@@ -1,75 +1,131 @@
-//! Prize money in the settle answer (API.md "Prize money"; RULES.md
-//! §14.1-14.3): the settle route's prize table and the `prize` steps a
-//! cashier would read out. The hand-for-hand route is `crate::prizes`.
+//! A tournament hand in the explanation (RULES.md §12, §14.2-14.3): for
+//! each player knocked out their place, each award of their bounty and
+//! the prize they are paid, then the winner's bounty and first prize, in
+//! the words a tournament director and a cashier would use. The
+//! hand-for-hand route is `crate::prizes`.
 
-use crate::settle::dto::{EliminationDto, PrizeLine, PrizeNotes, SettleRequest};
-use crate::settle::explain::{ordinal, player_name};
-use crate::settle::step::{ExplainRule, ExplainStep};
+use super::dto::{BountyAwardDto, EliminationDto, PrizeLine, PrizeNotes, TournamentEnd};
+use crate::settle::dto::SettleRequest;
+use crate::settle::explain_step::{ExplainRule, ExplainStep};
+use crate::settle::names::player_name;
 use crate::Id;
-use showdown_core::{PrizeTable, TiedPlaces, TournamentOutcome};
-use showdown_json::Invalid;
 
-/// The settle request's prize table (validation has checked it).
-pub(crate) fn settle_table(req: &SettleRequest) -> Result<Option<PrizeTable>, Invalid> {
-    let Some(t) = req.tournament.as_ref() else {
-        return Ok(None);
-    };
-    let Some(prizes) = t.prizes.as_ref() else {
-        return Ok(None);
-    };
-    PrizeTable::new(prizes.clone(), t.prize_unit.unwrap_or(1))
-        .map(Some)
-        .map_err(|e| Invalid::one("/tournament/prizes", e.to_string()))
+/// How a player finishes, in the words a tournament director would use.
+fn finish_words(e: &EliminationDto, name: &str, out_of: usize) -> String {
+    match e.places {
+        Some([from, to]) if from == to => format!("{name} finishes {}", ordinal(from)),
+        Some([from, to]) => format!(
+            "{name} finishes in a tie for {} to {} (equal stacks)",
+            ordinal(from),
+            ordinal(to)
+        ),
+        None if out_of == 1 => format!("{name} is knocked out"),
+        None => format!(
+            "{name} is knocked out, {} of the {out_of} out in this hand",
+            ordinal(e.order)
+        ),
+    }
 }
 
-/// RULES.md §14.2-14.3: what the `prize` steps will read of a settled
-/// hand's outcome; `id(k)` names core player `k`.
-pub(crate) fn notes<'a>(
-    table: &PrizeTable,
-    out: &TournamentOutcome,
-    tied: TiedPlaces,
-    id: &dyn Fn(usize) -> Id<'a>,
-) -> PrizeNotes<'a> {
-    let lines = out
-        .eliminations
-        .iter()
-        .filter_map(|e| {
-            let (p, places) = (e.prize?, e.places?);
-            let pot = (places.0..=places.1.min(table.paid_places()))
-                .map(|pl| table.place(pl))
-                .sum();
-            let equal_stacks = out
-                .eliminations
-                .iter()
-                .filter(|o| o.stack == e.stack && o.player != e.player)
-                .count();
-            let line = PrizeLine {
-                places,
-                amount: p.amount,
-                pot,
-                sharers: p.sharers,
-                odd_units: p.odd_units,
-                equal_stacks,
-            };
-            Some((id(e.player), line))
-        })
-        .collect();
-    PrizeNotes {
-        unit: table.unit(),
-        paid_places: table.paid_places(),
-        seat_rule: tied == TiedPlaces::Seat,
-        lines,
-        winner_prize: out.winner_prize,
+/// With `explain`: for each elimination a step, then one for each award of
+/// the bounty, then the tournament winner's own bounty.
+pub(crate) fn steps(req: &SettleRequest, end: &TournamentEnd) -> Vec<ExplainStep> {
+    let mut out = Vec::new();
+    let n = end.eliminations.len();
+    for e in &end.eliminations {
+        out.push(elimination_step(req, e, n));
+        out.extend(e.awards.iter().map(|a| bounty_award_step(req, e, a)));
+        if let Some(notes) = &end.prize_notes {
+            out.extend(prize_step(notes, req, e));
+        }
+    }
+    if let Some(w) = &end.winner {
+        let own = end.winner_bounty;
+        out.push(ExplainStep {
+            rule: ExplainRule::TournamentWin,
+            source: "RULES.md §12.7".into(),
+            pot: None,
+            players: vec![w.to_string()],
+            amount: own,
+            text: format!(
+                "{} is the last player with chips and wins the tournament; their own bounty of {own} is paid to them (RULES.md §12.7).",
+                player_name(req, w)
+            ),
+        });
+        if let Some(notes) = &end.prize_notes {
+            out.extend(winner_prize_step(notes, req, w));
+        }
+    }
+    out
+}
+
+/// Who is out, their place, the pot that knocked them out and their bounty.
+fn elimination_step(req: &SettleRequest, e: &EliminationDto, out_of: usize) -> ExplainStep {
+    let who = player_name(req, &e.agent_id);
+    let pot = if e.pot == 0 {
+        "the main pot".to_string()
+    } else {
+        format!("side pot {}", e.pot)
+    };
+    ExplainStep {
+        rule: ExplainRule::Elimination,
+        source: "RULES.md §12.2-12.4".into(),
+        pot: Some(e.pot),
+        players: vec![e.agent_id.to_string()],
+        amount: e.bounty,
+        text: if e.bounty == 0 {
+            format!(
+                "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, and there is no bounty on them (RULES.md §12.3-12.4).",
+                finish_words(e, &who, out_of),
+                e.stack
+            )
+        } else {
+            format!(
+                "{} with {} chips at the start of the hand; {pot} was the last to hold their chips, so whoever won chips from it collects their {} bounty (RULES.md §12.3-12.4).",
+                finish_words(e, &who, out_of),
+                e.stack,
+                e.bounty
+            )
+        },
+    }
+}
+
+/// One collector's part of a knocked-out player's bounty, and how it is paid.
+fn bounty_award_step(req: &SettleRequest, e: &EliminationDto, a: &BountyAwardDto) -> ExplainStep {
+    let who = player_name(req, &e.agent_id);
+    let c = player_name(req, &a.agent_id);
+    let k = e.awards.len();
+    let part = if k == 1 {
+        format!("{who}'s {} bounty", e.bounty)
+    } else {
+        let odd = if a.odd_units > 0 {
+            ", with the odd unit"
+        } else {
+            ""
+        };
+        format!(
+            "{} of {who}'s {} bounty, split {k} ways{odd}",
+            a.amount, e.bounty
+        )
+    };
+    let split = if a.head > 0 {
+        format!(": {} paid, {} added to {c}'s own bounty", a.cash, a.head)
+    } else {
+        String::new()
+    };
+    ExplainStep {
+        rule: ExplainRule::BountyAward,
+        source: "RULES.md §12.5-12.6".into(),
+        pot: Some(e.pot),
+        players: vec![a.agent_id.to_string()],
+        amount: a.amount,
+        text: format!("{c} collects {part}{split} (RULES.md §12.5-12.6)."),
     }
 }
 
 /// RULES.md §14.2-14.3: the `prize` step of an elimination in the money
 /// (its places reach the paid ones); none for the others.
-pub(crate) fn elimination_step(
-    notes: &PrizeNotes,
-    req: &SettleRequest,
-    e: &EliminationDto,
-) -> Option<ExplainStep> {
+fn prize_step(notes: &PrizeNotes, req: &SettleRequest, e: &EliminationDto) -> Option<ExplainStep> {
     let line = notes.lines.get(&e.agent_id)?;
     if line.places.0 > notes.paid_places {
         return None;
@@ -106,7 +162,7 @@ pub(crate) fn elimination_step(
 }
 
 /// RULES.md §14.2: the winner's first prize at the last hand.
-pub(crate) fn winner_step(notes: &PrizeNotes, req: &SettleRequest, w: &Id) -> Option<ExplainStep> {
+fn winner_prize_step(notes: &PrizeNotes, req: &SettleRequest, w: &Id) -> Option<ExplainStep> {
     let amount = notes.winner_prize?;
     Some(ExplainStep {
         rule: ExplainRule::Prize,
@@ -151,4 +207,35 @@ fn shared_words(who: &str, line: &PrizeLine, unit: u64, order: &str) -> String {
         "{head}{tail}: {who} is paid {} (RULES.md §14.2-14.3).",
         line.amount
     )
+}
+
+/// "26th", "1st", "12th": a place in words.
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn places_read_as_ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 26, 101, 111, 112]
+            .map(ordinal)
+            .into();
+        assert_eq!(
+            words,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "26th",
+                "101st", "111th", "112th"
+            ]
+        );
+    }
 }
