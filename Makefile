@@ -21,8 +21,8 @@ run:
 # behind the `bench` feature (make lint compiles every target). The
 # `showdown` binary is built for the end-to-end tests; it has no tests of
 # its own (`test = false`), so no harness of it is linked. First, in a
-# second: no import circle between a crate's files, and the server's
-# layers in order (tests/layers/import_circles.py).
+# second: no import circle between a crate's files, the server's layers
+# in order, and the house's shape (tests/layers/, the `layers` target).
 test: layers
 	$(CARGO) test --release --workspace --lib --tests
 
@@ -31,11 +31,14 @@ lint: layers
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
 # No import circle between the files of a crate; the server's floors
-# (settings, edge, routes, command line) import only downwards. And make
-# run's crates resolve the same features in make test, so the test build
+# (settings, edge, routes, command line) import only downwards. The
+# house's shape (tests/layers/structure.py): no .rs file over 600 lines,
+# the settle route one folder a feature (DESIGN.md). And make run's
+# crates resolve the same features in make test, so the test build
 # reuses them (tests/build/shared_features.py; cargo tree, no build).
 layers:
 	$(PYTHON) tests/layers/import_circles.py
+	$(PYTHON) tests/layers/structure.py
 	$(PYTHON) tests/build/shared_features.py
 
 fmt:
