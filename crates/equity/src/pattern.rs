@@ -47,6 +47,14 @@ struct Dealt {
     ranks: u16,
 }
 
+/// The multiset dealt so far besides its ranks ([`Dealt`]): its key and
+/// the ways to pick its cards, carried down the walk by value.
+#[derive(Clone, Copy)]
+struct Picked {
+    key: u64,
+    ways: u64,
+}
+
 /// How a rank's `c` dealt cards may fall with respect to one suit that has
 /// an undealt card of that rank: none of them in it, or one.
 #[derive(Clone, Copy, Default)]
@@ -127,19 +135,18 @@ impl Deck {
     }
 
     /// Deal `left` more ranks, each below `below`, onto the multiset so far
-    /// (`key`, `dealt`, `ways` to pick its cards); every complete one goes
-    /// to [`Deck::board`]. The runouts visited.
+    /// (`dealt`, `picked`); every complete one goes to [`Deck::board`]. The
+    /// runouts visited.
     fn deal<S: Scorer>(
         &self,
         scorer: &mut S,
         below: usize,
         left: usize,
-        key: u64,
+        picked: Picked,
         dealt: &mut Dealt,
-        ways: u64,
     ) -> u64 {
         if left == 0 {
-            return self.board(scorer, key, dealt, ways);
+            return self.board(scorer, picked, dealt);
         }
         let mut runouts = 0;
         for r in (0..below).rev() {
@@ -147,8 +154,11 @@ impl Deck {
             for c in 1..=n.min(left) {
                 dealt.counts[r] = c as u8;
                 dealt.ranks |= 1 << r;
-                let k = key + c as u64 * self.rank_key[r];
-                runouts += self.deal(scorer, r, left - c, k, dealt, ways * self.ways[r][c]);
+                let more = Picked {
+                    key: picked.key + c as u64 * self.rank_key[r],
+                    ways: picked.ways * self.ways[r][c],
+                };
+                runouts += self.deal(scorer, r, left - c, more, dealt);
             }
             dealt.counts[r] = 0;
             dealt.ranks &= !(1 << r);
@@ -158,7 +168,8 @@ impl Deck {
 
     /// One multiset of dealt ranks and its `ways` runouts: rank it, tally
     /// its suited classes, then the rest as runouts without a flush.
-    fn board<S: Scorer>(&self, scorer: &mut S, key: u64, dealt: &Dealt, ways: u64) -> u64 {
+    fn board<S: Scorer>(&self, scorer: &mut S, picked: Picked, dealt: &Dealt) -> u64 {
+        let Picked { key, ways } = picked;
         scorer.rank(key, self.board_ranks | dealt.ranks);
         let mut suited = 0;
         for s in 0..4 {
@@ -226,7 +237,7 @@ impl Deck {
             if flushers == 1 << p && scorer.flush_wins(p) {
                 scorer.flush_win(p, weight);
             } else {
-                self.each_suited_set(scorer, s, candidates, k, flushers, dealt);
+                self.each_suited_set(scorer, s, candidates, k, dealt);
             }
         }
         runouts
@@ -240,9 +251,9 @@ impl Deck {
         s: usize,
         candidates: u16,
         k: usize,
-        flushers: u16,
         dealt: &Dealt,
     ) {
+        let flushers = self.flushers[s][self.board_count[s] + k];
         let mut sub = candidates;
         loop {
             if rank_count(sub) == k {
@@ -300,6 +311,7 @@ pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMas
     debug_assert!(hands.len() <= MAX_PLAYERS);
     let deck = Deck::new(spot, board, flushers(spot.game, hands));
     let key = board.iter().fold(empty_key(), |k, &c| k + card_key(c));
+    let start = Picked { key, ways: 1 };
     let tally = Tally::new(hands.len(), pots);
     let mut dealt = Dealt {
         counts: [0; 13],
@@ -313,13 +325,13 @@ pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMas
                 high::short_deck()
             };
             let mut scorer = HighScorer::new(table, hands, tally);
-            let runouts = deck.deal(&mut scorer, 13, spot.left, key, &mut dealt, 1);
+            let runouts = deck.deal(&mut scorer, 13, spot.left, start, &mut dealt);
             (runouts, scorer.into_tally())
         }
         Game::Omaha | Game::OmahaHiLo => {
             let high_low = spot.game == Game::OmahaHiLo;
             let mut scorer = OmahaScorer::new(omaha::table(), hands, high_low, tally);
-            let runouts = deck.deal(&mut scorer, 13, spot.left, key, &mut dealt, 1);
+            let runouts = deck.deal(&mut scorer, 13, spot.left, start, &mut dealt);
             (runouts, scorer.into_tally())
         }
     };

@@ -50,7 +50,12 @@ fn for_each_set(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
         return;
     }
     for size in (1..=4).rev() {
-        if sets(&bits[..n], 0, size, size, 0, 0, &mut f) {
+        let mut walk = Walk {
+            bits: &bits[..n],
+            size,
+            f: &mut f,
+        };
+        if walk.sets(0, size, 0, 0) {
             return;
         }
     }
@@ -59,28 +64,32 @@ fn for_each_set(cards: &[Card], ace_low: bool, mut f: impl FnMut(usize, u32)) {
 /// Number of cards in each subset of four.
 const SIZE: [u32; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
-/// Depth-first over the sets of `left` more cards from `start`; true if any.
-#[inline]
-fn sets(
-    bits: &[u32],
-    start: usize,
+/// One walk over the sets of `size` cards: what stays the same at every
+/// depth, so each step of the walk carries only where it is.
+struct Walk<'b, F> {
+    bits: &'b [u32],
     size: u32,
-    left: u32,
-    or: u32,
-    set: usize,
-    f: &mut impl FnMut(usize, u32),
-) -> bool {
-    if left == 0 {
-        f(set, (size << 13) | (!or & RANKS13 as u32));
-        return true;
-    }
-    let mut found = false;
-    for (i, &b) in bits.iter().enumerate().skip(start) {
-        if or & b == 0 {
-            found |= sets(bits, i + 1, size, left - 1, or | b, set | 1 << i, f);
+    f: &'b mut F,
+}
+
+impl<F: FnMut(usize, u32)> Walk<'_, F> {
+    /// Depth-first over the sets of `left` more cards from `start`, the
+    /// cards so far making `or` and `set`; true if any.
+    #[inline]
+    fn sets(&mut self, start: usize, left: u32, or: u32, set: usize) -> bool {
+        if left == 0 {
+            (self.f)(set, (self.size << 13) | (!or & RANKS13 as u32));
+            return true;
         }
+        let mut found = false;
+        let bits = self.bits;
+        for (i, &b) in bits.iter().enumerate().skip(start) {
+            if or & b == 0 {
+                found |= self.sets(i + 1, left - 1, or | b, set | 1 << i);
+            }
+        }
+        found
     }
-    found
 }
 
 /// The value of the best badugi in `cards` (four to seven cards).

@@ -2,8 +2,8 @@
 //! bound, and the cards' problems and pointers.
 
 use showdown_cards::Card;
-use showdown_contract::settle::SettleRequest;
 use showdown_contract::settle::validate;
+use showdown_contract::settle::SettleRequest;
 use showdown_core::MAX_AMOUNT;
 use showdown_json::Invalid;
 use showdown_json::MAX_LISTED;

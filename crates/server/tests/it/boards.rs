@@ -219,6 +219,8 @@ async fn variants_say_which_games_take_several_boards() {
 /// A request of 1 to 4 boards from a shuffled deck in any variant, damaged
 /// by `how`: a malformed card, a card repeated from a hand or another
 /// board, a missing or extra card, `board` too, or nothing.
+// A test's generator: each argument is one axis the property draws.
+#[allow(clippy::too_many_arguments)]
 fn boards_request(
     variant: VariantId,
     deck: &[String],

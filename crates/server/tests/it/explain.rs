@@ -2,8 +2,8 @@
 //! every rule somewhere in the golden files, survives hostile names, and is
 //! absent (no byte changes) unless asked.
 
-use showdown_contract::settle::{ExplainRule, ExplainStep};
 use showdown_contract::settle::settle_request;
+use showdown_contract::settle::{ExplainRule, ExplainStep};
 use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
