@@ -3,8 +3,10 @@
 //!
 //! The server runs this before it enumerates any runout: a refused request
 //! costs no equity work. It takes plain facts about the hand, not JSON, so
-//! the core stays free of the wire format; the server turns each
-//! [`CashOutAt`] into a pointer.
+//! the core stays free of the wire format: a refusal says which cash-out
+//! or player (an index), and the contract turns each [`CashOutAt`] into a
+//! pointer and names the cash-out a refusal points back to
+//! ([`CashOutRefusal::worded`]).
 
 use crate::cash_out_terms::CashOutTerms;
 
@@ -29,8 +31,8 @@ pub struct CashOutSeat {
     pub has_cards: bool,
 }
 
-/// A field of one cash-out: in API.md's names `agentId` (the player),
-/// `boardCards` and `feeBp`.
+/// A field of one cash-out: the player, the board cards dealt when the
+/// offer was taken, and the fee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CashOutField {
     Player,
@@ -41,12 +43,11 @@ pub enum CashOutField {
 /// Where a problem lies in the request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CashOutAt {
-    /// The cash-out list as a whole (`/cashOuts`): the hand allows none.
+    /// The cash-out list as a whole: the hand allows none.
     List,
-    /// One field of one cash-out (`/cashOuts/{index}/{field}`).
+    /// One field of cash-out `index`.
     Field { index: usize, field: CashOutField },
-    /// A live player's hole cards (`/players/{player}/cards`), which every
-    /// cash-out's equity needs.
+    /// Player `player`'s hole cards, which every cash-out's equity needs.
     PlayerCards { player: usize },
 }
 
@@ -65,12 +66,32 @@ pub enum CashOutRefusal {
     NotLive,
     #[error("the hand had no showdown")]
     NoShowdown,
-    #[error("the player already cashed out at /cashOuts/{first}")]
+    /// `first`: the index of the player's earlier cash-out, which the
+    /// caller names ([`CashOutRefusal::worded`]).
+    #[error("{}", listed_twice(&format!("cash-out {first}")))]
     ListedTwice { first: usize },
     #[error("fee of {0} basis points: must be 0 to 10000")]
     FeeBp(u64),
     #[error("a live player's cards are needed for the equity of a cash-out")]
     LiveWithoutCards,
+}
+
+impl CashOutRefusal {
+    /// The refusal in words, the earlier cash-out it may point back to
+    /// named by `entry` (the contract gives its JSON Pointer, so the core's
+    /// words carry no JSON); `Display` calls it "cash-out 0".
+    pub fn worded(&self, entry: impl Fn(usize) -> String) -> String {
+        match *self {
+            Self::ListedTwice { first } => listed_twice(&entry(first)),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// [`CashOutRefusal::ListedTwice`] in words, `first` the earlier cash-out
+/// as the caller names it: one sentence, whoever names the place.
+fn listed_twice(first: &str) -> String {
+    format!("the player already cashed out at {first}")
 }
 
 /// One refused point of a request.

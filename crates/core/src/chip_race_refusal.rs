@@ -2,7 +2,9 @@
 //! denominations, the small blind the convention reads, a race of
 //! nobody, each player's chips and cards, and a race past one deck, each
 //! decided and worded once, here. The contract only places each refusal
-//! (a pointer); the race's own guard refuses by the same rules.
+//! (a pointer) and names the denominations a refusal speaks of as its
+//! request does ([`ChipRaceRefusal::worded`]); the race's own guard
+//! refuses by the same rules.
 
 use crate::draw::{DrawError, DECK_SIZE};
 use crate::guard::MAX_AMOUNT;
@@ -17,9 +19,9 @@ pub enum ChipRaceRefusal {
     RemovedZero,
     #[error("{0} is over 2^53 - 1")]
     RemovedTooLarge(u64),
-    #[error("colorUpTo {color_up_to} must be larger than removedDenomination {removed} and at most 2^53 - 1")]
+    #[error("{}", not_larger(Denomination::word, *removed, *color_up_to))]
     NotLarger { removed: u64, color_up_to: u64 },
-    #[error("colorUpTo {color_up_to} must be a multiple of removedDenomination {removed}")]
+    #[error("{}", not_a_multiple(Denomination::word, *removed, *color_up_to))]
     NotAMultiple { removed: u64, color_up_to: u64 },
     #[error("the standard convention deals from the small blind of the next hand: smallBlindSeat is required")]
     SmallBlindMissing,
@@ -61,6 +63,53 @@ pub enum ChipRaceRefusal {
     /// One deck, never two: a second deck's cards could tie.
     #[error("the race needs {needed} cards, more than one deck of {DECK_SIZE}: race in two rounds (one deck only, so no two cards can tie)")]
     TooManyCards { needed: u64 },
+}
+
+impl ChipRaceRefusal {
+    /// The refusal in words, each denomination it speaks of called by
+    /// `name` (the contract gives the request's field names, so the core's
+    /// words carry no JSON); `Display` uses [`Denomination::word`].
+    pub fn worded(&self, name: impl Fn(Denomination) -> &'static str) -> String {
+        match *self {
+            Self::NotLarger {
+                removed,
+                color_up_to,
+            } => not_larger(name, removed, color_up_to),
+            Self::NotAMultiple {
+                removed,
+                color_up_to,
+            } => not_a_multiple(name, removed, color_up_to),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// [`ChipRaceRefusal::NotLarger`] in words, the denominations named by
+/// `name`: one sentence, whoever names them.
+fn not_larger(
+    name: impl Fn(Denomination) -> &'static str,
+    removed: u64,
+    color_up_to: u64,
+) -> String {
+    format!(
+        "{} {color_up_to} must be larger than {} {removed} and at most 2^53 - 1",
+        name(Denomination::ColorUpTo),
+        name(Denomination::Removed)
+    )
+}
+
+/// [`ChipRaceRefusal::NotAMultiple`] in words, the denominations named by
+/// `name`.
+fn not_a_multiple(
+    name: impl Fn(Denomination) -> &'static str,
+    removed: u64,
+    color_up_to: u64,
+) -> String {
+    format!(
+        "{} {color_up_to} must be a multiple of {} {removed}",
+        name(Denomination::ColorUpTo),
+        name(Denomination::Removed)
+    )
 }
 
 /// A player's count of chips, by its name in API.md.
@@ -182,13 +231,23 @@ fn chips_refusals(
     }
 }
 
-/// Where a denomination's refusal lies.
+/// Which denomination a refusal speaks of, and where it lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Denomination {
-    /// `removedDenomination`.
+    /// The denomination taken off the table.
     Removed,
-    /// `colorUpTo`.
+    /// The denomination its chips color up to.
     ColorUpTo,
+}
+
+impl Denomination {
+    /// The core's own words for the denomination, as `Display` says them.
+    pub fn word(self) -> &'static str {
+        match self {
+            Denomination::Removed => "the removed denomination",
+            Denomination::ColorUpTo => "the color-up denomination",
+        }
+    }
 }
 
 /// The removed denomination and the one it colors up to: how many removed

@@ -18,13 +18,19 @@ pub(super) fn ratio(p: &mut Problems, req: &ChipRaceRequest) -> Option<u64> {
     match denominations(req.removed_denomination, req.color_up_to) {
         Ok(ratio) => Some(ratio),
         Err((at, refusal)) => {
-            let pointer = match at {
-                Denomination::Removed => "/removedDenomination",
-                Denomination::ColorUpTo => "/colorUpTo",
-            };
-            p.push(pointer, refusal.to_string());
+            let pointer = format!("/{}", denomination_field(at));
+            p.push(pointer, refusal.worded(denomination_field));
             None
         }
+    }
+}
+
+/// The request's field of a denomination the core speaks of: its pointer
+/// and its name in a refusal's words.
+fn denomination_field(d: Denomination) -> &'static str {
+    match d {
+        Denomination::Removed => "removedDenomination",
+        Denomination::ColorUpTo => "colorUpTo",
     }
 }
 

@@ -1,10 +1,10 @@
 //! RULES.md §6: the chip race refusals the core decides, as the contract
 //! places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer};
+use crate::refusal::{listed, one_wording_one_pointer_by};
 use serde_json::{json, Value};
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest};
-use showdown_core::{ChipRaceRefusal as R, RaceChips, MAX_AMOUNT};
+use showdown_core::{ChipRaceRefusal as R, Denomination, RaceChips, MAX_AMOUNT};
 
 /// The problems of a seeded race of two changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -125,7 +125,8 @@ fn player_case(r: R) -> (Vec<(String, String)>, &'static str) {
 }
 
 /// RULES.md §6: each of the core's refusals of a race's terms and players has one
-/// wording, the core's, at one pointer; no two share a wording.
+/// wording, the core's with the request's field names, at one pointer; no
+/// two share a wording.
 #[test]
 fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
     let all = [
@@ -169,5 +170,9 @@ fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
         },
         R::TooManyCards { needed: 56 },
     ];
-    one_wording_one_pointer(&all, case);
+    let field = |d: Denomination| match d {
+        Denomination::Removed => "removedDenomination",
+        Denomination::ColorUpTo => "colorUpTo",
+    };
+    one_wording_one_pointer_by(&all, |r| r.worded(field), case);
 }

@@ -53,10 +53,21 @@ pub fn one_wording_one_pointer<R: Display + Debug + Clone, P: AsRef<str>>(
     all: &[R],
     case: impl Fn(R) -> (Vec<(String, String)>, P),
 ) {
+    one_wording_one_pointer_by(all, ToString::to_string, case);
+}
+
+/// [`one_wording_one_pointer`] for refusals whose words name a place of
+/// the request (a field, an earlier entry): `words` is the core's wording
+/// with the request's names, as the test states them.
+pub fn one_wording_one_pointer_by<R: Debug + Clone, P: AsRef<str>>(
+    all: &[R],
+    words: impl Fn(&R) -> String,
+    case: impl Fn(R) -> (Vec<(String, String)>, P),
+) {
     let mut wordings: Vec<String> = Vec::new();
     for r in all {
         let (found, pointer) = case(r.clone());
-        let wording = r.to_string();
+        let wording = words(r);
         let at: Vec<&String> = found
             .iter()
             .filter(|(_, m)| *m == wording)

@@ -179,3 +179,19 @@ fn rules_10_6_every_problem_at_once_in_order() {
         ]
     );
 }
+
+/// RULES.md §10.6: the core says which cash-out came first, an index in
+/// its own words; the caller names it (the contract: its JSON Pointer).
+#[test]
+fn rules_10_6_a_player_listed_twice_names_the_first_cash_out_in_the_callers_words() {
+    let r = CashOutRefusal::ListedTwice { first: 1 };
+    assert_eq!(r.to_string(), "the player already cashed out at cash-out 1");
+    assert_eq!(
+        r.worded(|i| format!("entry {i}")),
+        "the player already cashed out at entry 1"
+    );
+    assert_eq!(
+        CashOutRefusal::NotLive.worded(|i| format!("entry {i}")),
+        CashOutRefusal::NotLive.to_string()
+    );
+}

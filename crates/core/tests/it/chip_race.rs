@@ -391,6 +391,26 @@ fn denominations_must_color_up_to_a_larger_multiple() {
     );
 }
 
+/// The core says which denomination, in its own words; the caller names
+/// each as its request does (the contract: `colorUpTo`).
+#[test]
+fn rules_6_denomination_refusals_name_each_denomination_in_the_callers_words() {
+    let r = R::NotAMultiple {
+        removed: 5,
+        color_up_to: 12,
+    };
+    assert_eq!(
+        r.to_string(),
+        "the color-up denomination 12 must be a multiple of the removed denomination 5"
+    );
+    let short = |d: showdown_core::Denomination| match d {
+        showdown_core::Denomination::Removed => "old",
+        showdown_core::Denomination::ColorUpTo => "new",
+    };
+    assert_eq!(r.worded(short), "new 12 must be a multiple of old 5");
+    assert_eq!(R::NoPlayers.worded(short), R::NoPlayers.to_string());
+}
+
 #[test]
 fn seats_and_small_blind_are_checked() {
     let mut input = audit(

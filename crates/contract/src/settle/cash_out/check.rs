@@ -36,6 +36,12 @@ pub(crate) fn terms(req: &SettleRequest) -> Vec<CashOutTerms> {
         .collect()
 }
 
+/// The pointer of cash-out `index`, where its problems lie and how a
+/// refusal names it.
+fn entry(index: usize) -> String {
+    format!("/cashOuts/{index}")
+}
+
 /// RULES.md §10.6: each of the core's refusals (`cash_out_problems`) at
 /// its pointer, then the contract's closed set of `feeRounding`.
 pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Problems) {
@@ -64,11 +70,11 @@ pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
                     CashOutField::BoardCards => "boardCards",
                     CashOutField::FeeBp => "feeBp",
                 };
-                format!("/cashOuts/{index}/{name}")
+                format!("{}/{name}", entry(index))
             }
             CashOutAt::PlayerCards { player } => format!("/players/{player}/cards"),
         };
-        p.push(pointer, problem.refusal.to_string());
+        p.push(pointer, problem.refusal.worded(entry));
     }
     // The rounding is the contract's word, not a refusal of the core's: it
     // is listed after them.
