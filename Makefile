@@ -94,7 +94,9 @@ corpus:
 	@test -r "$(CORPUS)" || { echo "make corpus: cannot read $(CORPUS)" >&2; exit 2; }
 	rm -rf tests/corpus-data && mkdir -p tests/corpus-data && tar xzf "$(CORPUS)" -C tests/corpus-data
 	$(CARGO) run --quiet --release --bin showdown -- replay tests/corpus-data
-	SHOWDOWN_CORPUS="$(abspath $(CORPUS))" $(CARGO) test --release -p showdown-phh --test it corpus:: -- --nocapture
+	@# The flags of make test, so its build is reused: with -p, cargo resolves
+	@# the dependencies' features for one crate and builds them all again.
+	SHOWDOWN_CORPUS="$(abspath $(CORPUS))" $(CARGO) test --release --workspace --lib --tests corpus:: -- --nocapture
 
 # Write openapi/openapi.json from the code.
 openapi:

@@ -116,7 +116,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Deals(args)) => deals(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
-        Some(Command::Replay { paths }) => showdown_phh::replay_cli(&paths),
+        Some(Command::Replay { paths }) => showdown_history::phh::replay_cli(&paths),
     }
 }
 

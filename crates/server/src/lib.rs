@@ -7,7 +7,7 @@
 //! `routes` (one module per route, and the OpenAPI document); and [`cli`]
 //! (the `showdown` command line) on top. The JSON contract and the settle
 //! pipeline live in the `showdown-contract` crate, which knows no HTTP, and
-//! hand histories in `showdown-phh`; the tests and the examples use those
+//! hand histories in `showdown-history`; the tests and the examples use those
 //! crates by their own names.
 
 #![forbid(unsafe_code)]

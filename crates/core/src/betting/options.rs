@@ -39,6 +39,14 @@ pub struct Options {
     pub call: Option<Call>,
     /// `None` when capped, not re-opened or no chips past the call.
     pub raise: Option<Raise>,
+    /// The betting round, 0 first.
+    pub round: usize,
+    /// The chips the player already has in this round.
+    pub has: u64,
+    /// The round total if the player puts in every chip.
+    pub all_in: u64,
+    /// Every chip in the middle: this round's bets and dead money included.
+    pub pot: u64,
 }
 
 /// Who is to act next, or why nobody is.
@@ -90,7 +98,19 @@ impl Play<'_> {
                 all_in: to == total,
             }),
             raise: self.raise_range(p),
+            round: self.round,
+            has: pl.round,
+            all_in: total,
+            pot: u64::try_from(self.middle()).unwrap_or(u64::MAX),
         }
+    }
+
+    /// Every chip in the middle, as the pot limit counts it.
+    fn middle(&self) -> u128 {
+        self.players
+            .iter()
+            .map(|q| u128::from(q.committed) + u128::from(q.dead))
+            .sum()
     }
 
     /// Fixed limit: the round's cap holds and is reached.
@@ -143,11 +163,7 @@ impl Play<'_> {
 
     /// The pot-limit maximum for `p`: the bet plus the pot after the call.
     pub fn pot_max(&self, p: usize) -> u64 {
-        let middle: u128 = self
-            .players
-            .iter()
-            .map(|q| u128::from(q.committed) + u128::from(q.dead))
-            .sum();
+        let middle = self.middle();
         let bet = u128::from(self.bet());
         let owed = bet - u128::from(self.players[p].round.min(self.bet()));
         u64::try_from(bet + middle + owed).unwrap_or(u64::MAX)

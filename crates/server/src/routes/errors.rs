@@ -175,6 +175,10 @@ fn shape_example(path: &str) -> Option<Problem> {
                 "field `starting_stacks`: missing",
             )],
         ),
+        "/v1/settle/ohh" | "/v1/betting" => shape(
+            "/ohh/players/0/starting_stack",
+            "expected a decimal amount with at most 15 significant digits, got string \"100\"",
+        ),
         "/v1/chip-race" => shape(
             "/colorUpTo",
             "expected a whole number, 0 or more, got string \"25\"",
@@ -301,6 +305,15 @@ fn impossible_example(path: &str) -> Option<Problem> {
         "/v1/settle/phh" => {
             let message = "not supported: p1's cards are unknown at the showdown";
             let mut p = Problem::invalid(showdown_json::Invalid::one("", message));
+            p.detail = format!("the hand cannot be settled: {message}");
+            p
+        }
+        "/v1/settle/ohh" | "/v1/betting" => {
+            let message = "no player has id 7";
+            let mut p = Problem::invalid(showdown_json::Invalid::one(
+                "/ohh/rounds/0/actions/0/player_id",
+                message,
+            ));
             p.detail = format!("the hand cannot be settled: {message}");
             p
         }

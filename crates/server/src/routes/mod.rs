@@ -11,6 +11,7 @@ pub(crate) mod equity;
 mod errors;
 pub(crate) mod health;
 pub(crate) mod metrics;
+pub(crate) mod ohh;
 pub(crate) mod phh;
 pub(crate) mod prizes;
 pub(crate) mod settle;
@@ -53,6 +54,8 @@ fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(settle::settle))
         .routes(routes!(phh::settle_phh))
+        .routes(routes!(ohh::settle_ohh))
+        .routes(routes!(ohh::betting_next))
         .routes(routes!(variants::variants))
         .routes(routes!(tables::tables))
         .routes(routes!(prizes::prizes))

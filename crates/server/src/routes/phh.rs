@@ -9,12 +9,12 @@ use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use showdown_contract::settle::HandCompleteEvent;
+use showdown_history::phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
 use showdown_json::FieldError;
 use showdown_json::Problem;
-use showdown_phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
 
 /// The media types a PHH body may come as: TOML, or plain text.
-fn is_phh(headers: &HeaderMap) -> bool {
+pub(crate) fn is_phh(headers: &HeaderMap) -> bool {
     crate::edge::extract::media_type(headers)
         .is_some_and(|essence| matches!(essence.as_str(), "application/toml" | "text/plain"))
 }
@@ -23,7 +23,7 @@ fn is_phh(headers: &HeaderMap) -> bool {
 /// (like a body that is not the JSON shape), a hand this replay cannot
 /// settle (unknown variant, hidden cards at a showdown) is 422. Pointers
 /// name the PHH field (`/actions/12` is the 13th action).
-fn phh_problem(e: &PhhError) -> Problem {
+pub(crate) fn phh_problem(e: &PhhError) -> Problem {
     let message = e.to_string();
     let pointer = match e {
         PhhError::Toml(_) | PhhError::Unsupported(_) => String::new(),
@@ -73,19 +73,8 @@ fn phh_problem(e: &PhhError) -> Problem {
     )
 )]
 pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
-    if !is_phh(req.headers()) {
-        return Err(Problem::from_status(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "the body must be a PHH hand: send Content-Type: application/toml or text/plain",
-        )
-        .into());
-    }
-    let bytes = Bytes::from_request(req, &state)
-        .await
-        .map_err(from_bytes_rejection)?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|_| Problem::malformed("the body is not UTF-8 text", Vec::new()))?;
-    let replayed = parse_one(text, "body")
+    let text = phh_text(&state, req).await?;
+    let replayed = parse_one(&text, "body")
         .and_then(|h| replay_hand(&h))
         .map_err(|e| {
             state.metrics.record_rejection();
@@ -95,6 +84,23 @@ pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> A
     // The label is only "body": nothing to echo.
     request.game_id = None;
     settle_response(&state, &request)
+}
+
+/// A PHH body as text: 415 unless it comes as TOML or plain text, 400
+/// unless it is UTF-8.
+pub(crate) async fn phh_text(state: &AppState, req: Request) -> ApiResult<String> {
+    if !is_phh(req.headers()) {
+        return Err(Problem::from_status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the body must be a PHH hand: send Content-Type: application/toml or text/plain",
+        )
+        .into());
+    }
+    let bytes = Bytes::from_request(req, state)
+        .await
+        .map_err(from_bytes_rejection)?;
+    String::from_utf8(bytes.to_vec())
+        .map_err(|_| Problem::malformed("the body is not UTF-8 text", Vec::new()).into())
 }
 
 #[cfg(test)]

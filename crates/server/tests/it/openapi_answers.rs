@@ -133,6 +133,17 @@ pub(crate) fn endless(path: &str) -> Request<Body> {
 
 /// One request a route refuses for each 4xx its document shows, each
 /// for a service of its own with the default settings.
+/// A two-player OHH hand so far: a stack of `stack`, the small blind
+/// posted by player `poster`.
+fn ohh_hand(stack: Value, poster: u64) -> Value {
+    json!({"ohh": {"game_type": "Holdem", "bet_limit": {"bet_type": "NL"}, "dealer_seat": 1,
+        "small_blind_amount": 1, "big_blind_amount": 2,
+        "players": [{"id": 0, "seat": 1, "starting_stack": stack},
+            {"id": 1, "seat": 2, "starting_stack": 100}],
+        "rounds": [{"street": "Preflop",
+            "actions": [{"player_id": poster, "action": "Post SB", "amount": 1}]}]}})
+}
+
 fn plain_error_requests() -> Vec<Request<Body>> {
     let stack = json!({"variant": "holdem", "buttonSeat": 1,
         "players": [{"id": "a", "seat": 1, "stack": -5, "committed": 0}]});
@@ -171,6 +182,8 @@ fn plain_error_requests() -> Vec<Request<Body>> {
     vec![
         post_json("/v1/settle", &stack),
         post("/v1/settle/phh", "application/toml", "variant = 'NT'"),
+        post_json("/v1/settle/ohh", &ohh_hand(json!("100"), 1)),
+        post_json("/v1/betting", &ohh_hand(json!(100), 7)),
         post_json("/v1/chip-race", &race_shape),
         post_json("/v1/draw", &draw_shape),
         post_json("/v1/tables", &tables_shape),

@@ -3,8 +3,8 @@
 //! cards, and the board. It does not police the betting rules: the
 //! recording already happened, and the settlement is what we test.
 
-use crate::reader::{Decimal, PhhHand};
-use crate::PhhError;
+use crate::phh::reader::{Decimal, PhhHand};
+use crate::phh::PhhError;
 
 /// One card as dealt: `None` when the file hides it (`??`).
 pub(super) type Card = Option<String>;

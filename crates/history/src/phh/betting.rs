@@ -9,9 +9,9 @@
 //! button (the second player) posts the small one (TDA 33), as the replay
 //! reads them.
 
-use crate::reader::{Decimal, PhhHand};
-use crate::replay::input_scale;
-use crate::replay::table::words;
+use crate::phh::reader::{Decimal, PhhHand};
+use crate::phh::replay::input_scale;
+use crate::phh::replay::table::words;
 use showdown_cards::Card;
 use showdown_core::betting::{
     Act, Action, BettingHand, Dealt, Forced, Game, Limits, Seat, Step, Structure,
@@ -273,7 +273,7 @@ fn known_cards(text: &str) -> Vec<Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reader::parse_one;
+    use crate::phh::reader::parse_one;
 
     fn judged(actions: &str) -> BettingJudged {
         let text = format!(

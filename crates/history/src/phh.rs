@@ -1,14 +1,7 @@
-//! Real hands: reading Poker Hand History (PHH) files, replaying their
-//! actions into a settle request, and checking the settlement against the
-//! recorded `finishing_stacks` (`showdown replay`; the server's
-//! `POST /v1/settle/phh` serves it).
-//!
-//! A crate of its own because it holds rules of a recorded hand (the
-//! betting actions, antes, straddles, decimal amounts) and the TOML and
-//! archive readers they need, none of them HTTP: the server only carries
-//! its answer. It settles through `showdown-contract` like any client.
-
-#![forbid(unsafe_code)]
+//! Poker Hand History (PHH, github.com/uoftcprg/phh-std): reading its
+//! TOML hands, replaying their actions into a settle request, and
+//! checking the settlement against the recorded `finishing_stacks`
+//! (`showdown replay`; the server's `POST /v1/settle/phh`).
 
 pub mod betting;
 pub mod check;

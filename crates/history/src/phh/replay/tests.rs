@@ -2,7 +2,7 @@
 //! these tests (`tests/phh/families.phhs` works out their final stacks).
 
 use super::*;
-use crate::{parse_hands, parse_one};
+use crate::phh::reader::{parse_hands, parse_one};
 
 fn req(text: &str) -> SettleRequest {
     replay(&parse_one(text, "t.phh").unwrap()).unwrap().request
@@ -10,7 +10,7 @@ fn req(text: &str) -> SettleRequest {
 
 /// The families file: one hand per family the replay handles, each with
 /// its final stacks worked out in a comment.
-const FAMILIES: &str = include_str!("../../../../tests/phh/families.phhs");
+const FAMILIES: &str = include_str!("../../../../../tests/phh/families.phhs");
 
 /// The request of hand `key` of the families file.
 fn family(key: &str) -> SettleRequest {

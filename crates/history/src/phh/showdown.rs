@@ -4,8 +4,8 @@
 //! muck of a hand §15 shows. Each muck whose cards the record deals is
 //! put back in the hand for the check, so §15 can judge it.
 
-use crate::reader::PhhHand;
-use crate::replay::{player_id, replay as replay_hand, Replayed};
+use crate::phh::reader::PhhHand;
+use crate::phh::replay::{player_id, replay as replay_hand, Replayed};
 use showdown_contract::settle::settle_request;
 use showdown_contract::settle::{SettleRequest, ShowdownRequest};
 
@@ -138,7 +138,7 @@ fn names(players: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse_one;
+    use crate::phh::reader::parse_one;
 
     /// Three-handed hold'em written for these tests: p3 (the button) bets
     /// the river, p1 and p2 call; p3 has a straight, p1 two pair, p2 a

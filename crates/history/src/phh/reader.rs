@@ -8,86 +8,19 @@
 //! the settlement.
 
 use super::PhhError;
+pub use crate::decimal::Decimal;
 use toml::{Table, Value};
 
-/// An exact decimal amount: `units / 10^scale`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decimal {
-    pub units: i128,
-    pub scale: u32,
-}
-
-/// Decimal places beyond which an amount is refused (keeps the arithmetic in i128).
-const MAX_SCALE: u32 = 9;
-
-impl Decimal {
-    /// Parses `123`, `-4`, `10112.5`.
-    pub fn parse(text: &str) -> Option<Decimal> {
-        let (negative, digits) = match text.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-        if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if !frac.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let frac = frac.trim_end_matches('0');
-        let scale = u32::try_from(frac.len()).ok().filter(|s| *s <= MAX_SCALE)?;
-        if int.len() > 20 {
-            return None;
-        }
-        let mut units: i128 = 0;
-        for b in int.bytes().chain(frac.bytes()) {
-            units = units.checked_mul(10)?.checked_add(i128::from(b - b'0'))?;
-        }
-        Some(Decimal {
-            units: if negative { -units } else { units },
-            scale,
-        })
-    }
-
-    /// A TOML number as a decimal. TOML gives non-integers as floats; their
-    /// shortest round-trip text (`10112.5`) is the decimal the file wrote.
-    fn from_value(value: &Value) -> Option<Decimal> {
-        match value {
-            Value::Integer(i) => Some(Decimal {
-                units: i128::from(*i),
-                scale: 0,
-            }),
-            Value::Float(f) if f.is_finite() => Decimal::parse(&format!("{f}")),
-            _ => None,
-        }
-    }
-
-    /// This amount counted in units of `10^-scale`, if it is a whole number of them.
-    pub fn at_scale(self, scale: u32) -> Option<i128> {
-        if self.scale > scale {
-            let div = 10i128.pow(self.scale - scale);
-            (self.units % div == 0).then_some(self.units / div)
-        } else {
-            self.units.checked_mul(10i128.pow(scale - self.scale))
-        }
-    }
-}
-
-impl std::fmt::Display for Decimal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.scale == 0 {
-            return write!(f, "{}", self.units);
-        }
-        let div = 10i128.pow(self.scale);
-        let sign = if self.units < 0 { "-" } else { "" };
-        let abs = self.units.abs();
-        write!(
-            f,
-            "{sign}{}.{:0width$}",
-            abs / div,
-            abs % div,
-            width = self.scale as usize
-        )
+/// A TOML number as a decimal. TOML gives non-integers as floats; their
+/// shortest round-trip text (`10112.5`) is the decimal the file wrote.
+fn decimal_of(value: &Value) -> Option<Decimal> {
+    match value {
+        Value::Integer(i) => Some(Decimal {
+            units: i128::from(*i),
+            scale: 0,
+        }),
+        Value::Float(f) => Decimal::of_float(*f),
+        _ => None,
     }
 }
 
@@ -168,7 +101,7 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
             None => Ok(vec![Decimal { units: 0, scale: 0 }; n]),
             // A single number: every player posts it (pokerkit's reading).
             Some(v @ (Value::Integer(_) | Value::Float(_))) => {
-                let d = Decimal::from_value(v).ok_or_else(|| field(name, "not an amount"))?;
+                let d = decimal_of(v).ok_or_else(|| field(name, "not an amount"))?;
                 Ok(vec![d; n])
             }
             Some(_) => {
@@ -185,7 +118,7 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
     let blinds_or_straddles = per_player("blinds_or_straddles")?;
     let one = |name: &'static str| match t.get(name) {
         None => Ok(None),
-        Some(v) => Decimal::from_value(v)
+        Some(v) => decimal_of(v)
             .map(Some)
             .ok_or_else(|| field(name, "not an amount")),
     };
@@ -249,7 +182,7 @@ fn amounts(t: &Table, name: &'static str) -> Result<Option<Vec<Decimal>>, PhhErr
         None => Ok(None),
         Some(Value::Array(list)) => list
             .iter()
-            .map(|v| Decimal::from_value(v).ok_or_else(|| field(name, "an entry is not an amount")))
+            .map(|v| decimal_of(v).ok_or_else(|| field(name, "an entry is not an amount")))
             .collect::<Result<Vec<_>, _>>()
             .map(Some),
         Some(_) => Err(field(name, "not an array")),
@@ -259,28 +192,6 @@ fn amounts(t: &Table, name: &'static str) -> Result<Option<Vec<Decimal>>, PhhErr
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decimal_reads_integers_and_halves_exactly() {
-        let d = Decimal::parse("10112.5").unwrap();
-        assert_eq!((d.units, d.scale), (101125, 1));
-        assert_eq!(d.at_scale(0), None);
-        assert_eq!(d.at_scale(2), Some(1011250));
-        assert_eq!(
-            Decimal::parse("1259450.25").unwrap().at_scale(2),
-            Some(125945025)
-        );
-        assert_eq!(
-            Decimal::parse("100.0").unwrap(),
-            Decimal {
-                units: 100,
-                scale: 0
-            }
-        );
-        assert_eq!(Decimal::parse("1e5"), None);
-        assert_eq!(Decimal::parse(".5"), None);
-        assert_eq!(Decimal::parse("10112.5").unwrap().to_string(), "10112.5");
-    }
 
     #[test]
     fn phh_single_hand_and_phhs_tables() {

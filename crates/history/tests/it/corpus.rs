@@ -12,8 +12,8 @@
 //! showdowns (`sm` actions) are judged by RULES.md §15: how many follow
 //! its order and mucks, and why each other one does not.
 
-use showdown_phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
-use showdown_phh::{BettingJudged, ShowdownVerdict};
+use showdown_history::phh::check::{check_parallel, check_text, HandResult, Summary, Verdict};
+use showdown_history::phh::{BettingJudged, ShowdownVerdict};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
@@ -45,7 +45,7 @@ fn archive() -> Option<PathBuf> {
 /// archive order, read as `showdown replay` reads an archive. A named
 /// archive that is missing or unreadable fails the test.
 fn read_archive(path: &Path) -> Vec<(String, String)> {
-    showdown_phh::read_archive(path).unwrap_or_else(|e| {
+    showdown_history::phh::read_archive(path).unwrap_or_else(|e| {
         panic!(
             "SHOWDOWN_CORPUS={} is not a readable PHH archive: {e}",
             path.display()
@@ -189,7 +189,7 @@ fn report_showdowns(results: &[HandResult], s: &Summary) {
 fn phhs_families_replay_through_the_cli_function() {
     let families = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/phh/families.phhs");
     let mut out = Vec::new();
-    let s = showdown_phh::replay(&[families], &mut out).unwrap();
+    let s = showdown_history::phh::replay(&[families], &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     assert_eq!((s.passed, s.failed, s.skipped), (7, 0, 0), "{out}");
     assert_eq!(s.unrecorded, 0, "every hand has finishing_stacks: {out}");
@@ -201,7 +201,7 @@ fn phhs_families_replay_through_the_cli_function() {
 #[test]
 fn famous_hands_settle_to_their_known_winners() {
     use showdown_contract::settle::settle_request;
-    use showdown_phh::{parse_one, replay_hand};
+    use showdown_history::phh::{parse_one, replay_hand};
     // (file, winner, the winner's hand category, a player who ends with 0 or the known stack)
     let known = [
         // Dwan's 7-high straight beats Ivey's; Ivey's raise above Dwan's stack comes back.

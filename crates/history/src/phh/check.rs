@@ -543,11 +543,11 @@ mod tests {
 #[cfg(test)]
 mod rule_tests {
     use super::*;
-    use crate::parse_one;
+    use crate::phh::reader::parse_one;
 
     // The request example of `POST /v1/settle/phh` (2-7 single draw): the
     // big blind posts a 30 ante and a 20 blind, p4 raises to 40, all fold.
-    use crate::EXAMPLE_HAND;
+    use crate::phh::EXAMPLE_HAND;
 
     /// RULES.md §2: the big-blind ante is dead. Counted live, the big blind
     /// (folded) would have 50 in against the raiser's 40: a folded player

@@ -1,0 +1,172 @@
+//! What the hand-as-played routes add to an answer (API.md, "The hand as
+//! played"): the verdict on the betting, the next action of a hand in
+//! progress, in the API's words and with pointers into the request.
+
+use crate::ohh::read::OhhRead;
+use serde::Serialize;
+use showdown_core::betting::{Aggression, End, Next, Options, Verdict};
+
+/// The verdict (RULES.md §16.6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct BettingAnswer {
+    /// Every action in turn and of a size the rules allow.
+    pub legal: bool,
+    /// One per action that broke a rule, in the order played.
+    pub findings: Vec<FindingAnswer>,
+}
+
+/// One action that broke a rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct FindingAnswer {
+    /// The action's pointer into the request (`/ohh/rounds/2/actions/3`).
+    pub at: String,
+    /// `outOfTurn`, `underRaise`, ... (RULES.md §16.6).
+    pub code: String,
+    /// The rule it breaks: `TDA 41B`, `§16.3`, ...
+    pub rule: String,
+    /// One sentence saying what went wrong.
+    pub message: String,
+}
+
+/// The verdict with each finding at its action's pointer, `prefix` put
+/// before the hand's own pointers (`/ohh`).
+pub fn betting(verdict: &Verdict, read: &OhhRead, prefix: &str) -> BettingAnswer {
+    verdict_at(verdict, &|step| {
+        format!("{prefix}{}", read.at.get(step).map_or("", String::as_str))
+    })
+}
+
+/// The verdict with each finding at the pointer `at` gives its step.
+pub fn verdict_at(verdict: &Verdict, at: &dyn Fn(usize) -> String) -> BettingAnswer {
+    BettingAnswer {
+        legal: verdict.legal(),
+        findings: verdict
+            .findings
+            .iter()
+            .map(|f| FindingAnswer {
+                at: at(f.step),
+                code: f.code.name().to_string(),
+                rule: f.code.rule().to_string(),
+                message: f.code.sentence().to_string(),
+            })
+            .collect(),
+    }
+}
+
+/// The answer of `POST /v1/betting`: the verdict so far and the next action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct BettingNext {
+    /// The verdict on the actions so far.
+    pub betting: BettingAnswer,
+    /// Who is to act and what they may do, or why nobody is.
+    #[schema(value_type = Object)]
+    pub next: NextAnswer,
+}
+
+/// Who is to act and what they may do, or why nobody is (RULES.md §16.7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum NextAnswer {
+    Act(ToAct),
+    Over(Over),
+}
+
+/// The player to act.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToAct {
+    /// The OHH player `id` (PHH: `p1`, `p2`, ... as the hand lists them).
+    #[schema(value_type = Object)]
+    pub to_act: serde_json::Value,
+    /// `Preflop`, `Flop`, `Turn` or `River`.
+    pub round: String,
+    /// The chips to add to call, at most the stack (0: a check is open).
+    pub to_call: u64,
+    /// Every chip in the middle, this round's bets and dead money included.
+    pub pot: u64,
+    pub options: OptionsAnswer,
+}
+
+/// What the player may do; amounts are round totals but `call`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionsAnswer {
+    pub fold: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<bool>,
+    /// The chips to add to call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub call: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bet: Option<Range>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raise: Option<Range>,
+    /// The round total with every chip in.
+    pub all_in: u64,
+}
+
+/// The smallest and largest round totals a bet or raise may make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Range {
+    pub min: u64,
+    pub max: u64,
+}
+
+/// Nobody is to act: the round is over, or the hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Over {
+    /// `round`, `runOut`, `showdown` or `uncontested`.
+    pub over: String,
+    /// After `round`: the round whose cards come next.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deal: Option<String>,
+}
+
+/// The name of betting round `round` of a flop game.
+pub fn round_name(round: usize) -> &'static str {
+    ["Preflop", "Flop", "Turn", "River"]
+        .get(round)
+        .copied()
+        .unwrap_or("River")
+}
+
+/// The next action in the API's words; `id` names player `p` as the
+/// request does.
+pub fn next(next: &Next, id: &dyn Fn(usize) -> serde_json::Value) -> NextAnswer {
+    let over = |over: &str, deal: Option<String>| {
+        NextAnswer::Over(Over {
+            over: over.to_string(),
+            deal,
+        })
+    };
+    match *next {
+        Next::Act { player, options } => NextAnswer::Act(to_act(id(player), &options)),
+        Next::Deal { round } => over("round", Some(round_name(round).to_string())),
+        Next::Over(End::RunOut { .. }) => over("runOut", None),
+        Next::Over(End::Showdown) => over("showdown", None),
+        Next::Over(End::Uncontested { .. }) => over("uncontested", None),
+    }
+}
+
+fn to_act(player: serde_json::Value, o: &Options) -> ToAct {
+    let to_call = o.call.map_or(0, |c| c.to.saturating_sub(o.has));
+    let range = o.raise.map(|r| Range {
+        min: r.min,
+        max: r.max,
+    });
+    let betting = o.raise.map(|r| r.kind);
+    ToAct {
+        to_act: player,
+        round: round_name(o.round).to_string(),
+        to_call,
+        pot: o.pot,
+        options: OptionsAnswer {
+            fold: o.fold,
+            check: o.check.then_some(true),
+            call: o.call.map(|_| to_call),
+            bet: range.filter(|_| betting == Some(Aggression::Bet)),
+            raise: range.filter(|_| betting != Some(Aggression::Bet)),
+            all_in: o.all_in,
+        },
+    }
+}

@@ -1,0 +1,380 @@
+//! An OHH hand read into the core's betting steps (RULES.md §16.1): the
+//! players by their place in `players`, every amount counted in the
+//! hand's smallest decimal place, and for each step the pointer of the
+//! action it came from, so a finding names the room's own action.
+
+use crate::decimal::Decimal;
+use crate::ohh::amount::Amount;
+use crate::ohh::hand::{OhhAction, OhhHand};
+use crate::ohh::OhhError;
+use showdown_cards::Card;
+use showdown_core::betting::{
+    Act, Action, BettingHand, Dealt, Forced, Game, Seat, Step, Structure,
+};
+
+/// The finest decimal place a hand may be counted in.
+pub const MAX_DECIMALS: u32 = 8;
+
+/// The largest amount a settlement takes (2^53 − 1, as every route).
+const MAX_UNITS: i128 = (1 << 53) - 1;
+
+/// The hand as the betting rules and the settlement read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OhhRead {
+    pub betting: BettingHand,
+    /// For each step, the pointer of the action it came from.
+    pub at: Vec<String>,
+    /// Amounts are whole numbers of `10^-scale`.
+    pub scale: u32,
+    /// Each player's hole cards, as dealt or shown (`None`: never seen).
+    pub hole: Vec<Option<Vec<String>>>,
+    /// Chips added to the pot by `Add to Pot`: by a player, and by nobody.
+    pub added: Vec<u64>,
+    pub added_by_house: u64,
+}
+
+/// Every amount of the hand with its pointer, to find its decimal places.
+fn amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
+    let mut out = vec![
+        ("/small_blind_amount".to_string(), hand.small_blind_amount),
+        ("/big_blind_amount".to_string(), hand.big_blind_amount),
+    ];
+    out.extend(hand.ante_amount.map(|a| ("/ante_amount".to_string(), a)));
+    for (i, p) in hand.players.iter().enumerate() {
+        out.push((format!("/players/{i}/starting_stack"), p.starting_stack));
+    }
+    for (r, round) in hand.rounds.iter().enumerate() {
+        for (a, action) in round.actions.iter().enumerate() {
+            if let Some(amount) = action.amount {
+                out.push((format!("/rounds/{r}/actions/{a}/amount"), amount));
+            }
+        }
+    }
+    for (k, pot) in hand.pots.iter().flatten().enumerate() {
+        out.push((format!("/pots/{k}/amount"), pot.amount));
+        out.extend(pot.rake.map(|a| (format!("/pots/{k}/rake"), a)));
+        out.extend(pot.jackpot.map(|a| (format!("/pots/{k}/jackpot"), a)));
+        for (w, win) in pot.player_wins.iter().enumerate() {
+            out.push((
+                format!("/pots/{k}/player_wins/{w}/win_amount"),
+                win.win_amount,
+            ));
+        }
+    }
+    for (b, bounty) in hand.tournament_bounties.iter().flatten().enumerate() {
+        out.push((
+            format!("/tournament_bounties/{b}/bounty_won"),
+            bounty.bounty_won,
+        ));
+    }
+    out
+}
+
+/// The hand's smallest decimal place: the scale every amount is counted in.
+pub fn scale_of(hand: &OhhHand) -> Result<u32, OhhError> {
+    let mut scale = 0;
+    for (at, amount) in amounts(hand) {
+        if amount.0.scale > MAX_DECIMALS {
+            return Err(OhhError::new(
+                at,
+                format!("{} has more than {MAX_DECIMALS} decimal places", amount.0),
+            ));
+        }
+        scale = scale.max(amount.0.scale);
+    }
+    Ok(scale)
+}
+
+/// `amount` in units of `10^-scale`, if it is one the settlement takes.
+pub fn units(amount: Decimal, scale: u32, at: &str) -> Result<u64, OhhError> {
+    match amount.at_scale(scale) {
+        Some(u) if (0..=MAX_UNITS).contains(&u) => Ok(u as u64),
+        _ => Err(OhhError::new(
+            at,
+            format!("{amount} is not an amount from 0 to 2^53 - 1 of the hand's smallest unit"),
+        )),
+    }
+}
+
+/// Each player's chips behind and in this round, to turn the chips an
+/// action adds into the round total the rules read.
+struct Chips {
+    behind: Vec<u64>,
+    round: Vec<u64>,
+}
+
+impl Chips {
+    /// Adds `added` to `p`'s round: the total. More than the stack is
+    /// passed on as written, for the rules to refuse at its step.
+    fn add(&mut self, p: usize, added: u64) -> u64 {
+        self.behind[p] = self.behind[p].saturating_sub(added);
+        self.round[p] = self.round[p].saturating_add(added);
+        self.round[p]
+    }
+
+    /// The chips go in, but not into the round's bet (antes, dead blinds).
+    fn spend(&mut self, p: usize, added: u64) {
+        self.behind[p] -= added.min(self.behind[p]);
+    }
+
+    fn bet(&self) -> u64 {
+        self.round.iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// The reading in progress: the steps so far and where each came from.
+struct Reader<'h> {
+    hand: &'h OhhHand,
+    scale: u32,
+    chips: Chips,
+    out: OhhRead,
+}
+
+/// How the hand is played, which OHH gives only in part.
+#[derive(Debug, Clone, Copy)]
+pub struct Play {
+    /// `scale_of` the hand.
+    pub scale: u32,
+    pub game: Game,
+    pub structure: Structure,
+    pub chip_unit: u64,
+}
+
+/// Reads `hand` for the betting rules.
+pub fn read(hand: &OhhHand, play: Play) -> Result<OhhRead, OhhError> {
+    let Play {
+        scale,
+        game,
+        structure,
+        chip_unit,
+    } = play;
+    let n = hand.players.len();
+    let mut seats = Vec::with_capacity(n);
+    for (i, p) in hand.players.iter().enumerate() {
+        let at = format!("/players/{i}/starting_stack");
+        seats.push(Seat {
+            seat: p.seat,
+            stack: units(p.starting_stack.0, scale, &at)?,
+        });
+    }
+    let mut reader = Reader {
+        hand,
+        scale,
+        chips: Chips {
+            behind: seats.iter().map(|s| s.stack).collect(),
+            round: vec![0; n],
+        },
+        out: OhhRead {
+            betting: BettingHand {
+                seats,
+                button: Some(hand.dealer_seat),
+                game,
+                structure,
+                chip_unit,
+                steps: Vec::new(),
+                showing: None,
+            },
+            at: Vec::new(),
+            scale,
+            hole: vec![None; n],
+            added: vec![0; n],
+            added_by_house: 0,
+        },
+    };
+    for (r, round) in hand.rounds.iter().enumerate() {
+        reader.round(r)?;
+        for (a, action) in round.actions.iter().enumerate() {
+            reader.action(&format!("/rounds/{r}/actions/{a}"), action)?;
+        }
+    }
+    Ok(reader.out)
+}
+
+impl Reader<'_> {
+    /// A round's board cards, dealt before its actions.
+    fn round(&mut self, r: usize) -> Result<(), OhhError> {
+        let round = &self.hand.rounds[r];
+        if r > 0 {
+            self.chips.round.iter_mut().for_each(|c| *c = 0);
+        }
+        let cards = board_cards(round.cards.as_ref(), &format!("/rounds/{r}/cards"))?;
+        if !cards.is_empty() {
+            self.push(
+                format!("/rounds/{r}/cards"),
+                Step::Deal {
+                    to: Dealt::Board,
+                    cards,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, at: String, step: Step) {
+        self.out.betting.steps.push(step);
+        self.out.at.push(at);
+    }
+
+    /// The player an action names, by their place in `players`.
+    fn player(&self, at: &str, action: &OhhAction) -> Result<usize, OhhError> {
+        let id = action.player_id.ok_or_else(|| {
+            OhhError::new(format!("{at}/player_id"), "the action needs its player")
+        })?;
+        self.hand
+            .players
+            .iter()
+            .position(|p| p.id == id)
+            .ok_or_else(|| {
+                OhhError::new(format!("{at}/player_id"), format!("no player has id {id}"))
+            })
+    }
+
+    fn amount(&self, at: &str, action: &OhhAction) -> Result<u64, OhhError> {
+        match action.amount {
+            Some(a) => units(a.0, self.scale, &format!("{at}/amount")),
+            None => Err(OhhError::new(
+                format!("{at}/amount"),
+                "the action needs its amount",
+            )),
+        }
+    }
+
+    /// One action as a step (or as what the settlement reads beside them).
+    fn action(&mut self, at: &str, action: &OhhAction) -> Result<(), OhhError> {
+        let kind = action.action.as_str();
+        if matches!(
+            kind,
+            "Added Chips" | "Sits Down" | "Stands Up" | "Player Adjustment"
+        ) {
+            // Outside the pot: not part of the hand's betting.
+            return Ok(());
+        }
+        if kind == "Add to Pot" {
+            let amount = self.amount(at, action)?;
+            match action.player_id {
+                Some(_) => {
+                    let p = self.player(at, action)?;
+                    self.chips.spend(p, amount);
+                    self.out.added[p] = self.out.added[p].saturating_add(amount);
+                }
+                None => self.out.added_by_house = self.out.added_by_house.saturating_add(amount),
+            }
+            return Ok(());
+        }
+        let p = self.player(at, action)?;
+        let cards = hole_cards(action, at)?;
+        let act = match kind {
+            "Dealt Cards" => {
+                if let Some(c) = cards {
+                    self.out.hole[p] = Some(c);
+                }
+                return Ok(());
+            }
+            "Shows Cards" => {
+                if let Some(c) = cards {
+                    self.out.hole[p] = Some(c);
+                }
+                Act::Show
+            }
+            "Mucks Cards" => Act::Muck,
+            "Fold" => Act::Fold,
+            "Check" => Act::Check,
+            "Post SB" | "Post BB" | "Straddle" | "Post Extra Blind" => {
+                let forced = match kind {
+                    "Post SB" => Forced::SmallBlind,
+                    "Straddle" => Forced::Straddle,
+                    _ => Forced::BigBlind,
+                };
+                let amount = self.amount(at, action)?;
+                let to = self.chips.add(p, amount);
+                Act::Post {
+                    forced,
+                    amount: to,
+                    dead: false,
+                }
+            }
+            "Post Ante" | "Post Dead" => {
+                let forced = if kind == "Post Ante" {
+                    Forced::Ante
+                } else {
+                    Forced::SmallBlind
+                };
+                let amount = self.amount(at, action)?;
+                self.chips.spend(p, amount);
+                Act::Post {
+                    forced,
+                    amount,
+                    dead: kind == "Post Dead",
+                }
+            }
+            "Call" | "Bet" | "Raise" => {
+                // A bet and a raise are one action, read by the situation.
+                let opened = self.chips.bet() > 0;
+                let amount = self.amount(at, action)?;
+                let to = self.chips.add(p, amount);
+                match kind {
+                    "Call" => Act::Call { to },
+                    _ if opened => Act::Raise { to },
+                    _ => Act::Bet { to },
+                }
+            }
+            other => {
+                return Err(OhhError::new(
+                    format!("{at}/action"),
+                    format!("`{other}` is not an action of OHH 1.4.7"),
+                ))
+            }
+        };
+        let step = Step::Act(Action {
+            player: p,
+            act,
+            all_in: action.is_allin.unwrap_or(false),
+        });
+        self.push(at.to_string(), step);
+        Ok(())
+    }
+}
+
+/// A round's `cards`: an array of card strings (an empty string or null
+/// is read as none, as some rooms write the first round).
+fn board_cards(cards: Option<&serde_json::Value>, at: &str) -> Result<Vec<Card>, OhhError> {
+    let list = match cards {
+        None | Some(serde_json::Value::Null) => return Ok(Vec::new()),
+        Some(serde_json::Value::String(s)) if s.is_empty() => return Ok(Vec::new()),
+        Some(serde_json::Value::Array(list)) => list,
+        Some(_) => return Err(OhhError::new(at, "the cards must be an array of cards")),
+    };
+    let mut out = Vec::with_capacity(list.len());
+    for (i, c) in list.iter().enumerate() {
+        let card = c
+            .as_str()
+            .and_then(|s| s.parse::<Card>().ok())
+            .ok_or_else(|| OhhError::new(format!("{at}/{i}"), "not a card (`Ah`, `Td`, `2c`)"))?;
+        out.push(card);
+    }
+    Ok(out)
+}
+
+/// An action's cards, when it names them all (`??` or an unknown card is
+/// a card not seen).
+fn hole_cards(action: &OhhAction, at: &str) -> Result<Option<Vec<String>>, OhhError> {
+    let Some(cards) = &action.cards else {
+        return Ok(None);
+    };
+    if cards.is_empty()
+        || cards
+            .iter()
+            .any(|c| c.contains('?') || c.eq_ignore_ascii_case("x"))
+    {
+        return Ok(None);
+    }
+    for (i, c) in cards.iter().enumerate() {
+        if c.parse::<Card>().is_err() {
+            return Err(OhhError::new(
+                format!("{at}/cards/{i}"),
+                "not a card (`Ah`, `Td`, `2c`)",
+            ));
+        }
+    }
+    Ok(Some(cards.clone()))
+}

@@ -1,0 +1,91 @@
+//! The settle request an OHH hand's actions give (RULES.md §16.5): what
+//! each player put in, dead or live, who folded, the board, the last
+//! aggressor and the run-out, beside the house's terms.
+
+use crate::ohh::{Judged, OhhError, OhhRequest};
+use showdown_contract::settle::{PlayerRequest, SettleRequest, ShowdownRequest};
+use showdown_core::betting::{BettingError, BettingRefusal, Derived, End};
+
+/// The settle request of a hand whose betting has ended.
+pub fn settle_request(req: &OhhRequest, judged: &Judged) -> Result<SettleRequest, OhhError> {
+    if let Some(field) = req.settle.given_by_the_record() {
+        return Err(OhhError::new(
+            format!("/settle/{field}"),
+            "the record gives this: leave it out of `settle`",
+        ));
+    }
+    let Some(derived) = &judged.replay.derived else {
+        let refusal = BettingError {
+            step: None,
+            refusal: BettingRefusal::NotEnded,
+        };
+        return Err(OhhError::new("/rounds", refusal.to_string()));
+    };
+    let hand = &req.ohh;
+    let read = &judged.read;
+    let terms = req.settle.clone();
+    let players = players(req, judged, derived);
+    let live = |i: &usize| !players[*i].folded;
+    let last_aggressor = derived
+        .last_aggressor
+        .filter(live)
+        .map(|i| players[i].id.clone());
+    let showdown = ShowdownRequest {
+        last_aggressor,
+        run_out: derived.run_out,
+        ..terms.showdown.unwrap_or_default()
+    };
+    Ok(SettleRequest {
+        game_id: hand.game_number.as_ref().map(|g| match g {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        }),
+        hand_number: terms.hand_number,
+        variant: judged.variant.clone(),
+        rules: terms.rules,
+        hi_lo_odd_chips: terms.hi_lo_odd_chips,
+        chip_unit: terms.chip_unit,
+        button_seat: Some(hand.dealer_seat),
+        board: Some(derived.board.iter().map(ToString::to_string).collect()),
+        dead_money: (read.added_by_house > 0).then_some(read.added_by_house),
+        players,
+        rake: terms.rake,
+        jackpot: terms.jackpot,
+        boards: terms.boards,
+        explain: terms.explain,
+        cash_outs: terms.cash_outs,
+        bad_beat: terms.bad_beat,
+        tournament: terms.tournament,
+        showdown: Some(showdown),
+    })
+}
+
+/// Each player as the settlement reads them. At a showdown, a live hand
+/// the record never shows is one mucked unseen: OHH leaves such mucks
+/// out ("mucking without card information can be omitted").
+fn players(req: &OhhRequest, judged: &Judged, derived: &Derived) -> Vec<PlayerRequest> {
+    let read = &judged.read;
+    let contested = !matches!(derived.end, End::Uncontested { .. });
+    req.ohh
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let cards = read.hole[i].clone();
+            let unseen = contested && cards.is_none();
+            let dead = derived.dead[i].saturating_add(read.added[i]);
+            PlayerRequest {
+                id: p.id.to_string(),
+                name: p.name.clone(),
+                seat: p.seat,
+                stack: read.betting.seats[i].stack,
+                committed: derived.committed[i],
+                dead: (dead > 0).then_some(dead),
+                folded: derived.folded[i] || unseen,
+                cards,
+                bounty: None,
+                shows: derived.shows[i],
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,178 @@
+//! `POST /v1/settle/ohh` and `POST /v1/betting` (API.md, "The hand as
+//! played"): an Open Hand History hand judged by the betting rules
+//! (RULES.md §16), settled from its actions, and written back completed.
+
+use crate::edge::extract::ApiJson;
+use crate::edge::problem_response::{compute_problem, ApiResult};
+use crate::edge::state::AppState;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use showdown_contract::settle::{odd_chips, settle_request, HandCompleteEvent};
+use showdown_history::ohh::answer::{betting, next, verdict_at, BettingAnswer, BettingNext};
+use showdown_history::ohh::record::{record, Record};
+use showdown_history::ohh::request::settle_request as derive_request;
+use showdown_history::ohh::{judge, OhhError, OhhRequest};
+use showdown_history::phh::betting::betting_hand as phh_betting_hand;
+use showdown_history::phh::parse_one;
+use showdown_json::{FieldError, Invalid, Problem};
+
+/// The answer of `POST /v1/settle/ohh`: the `hand_complete` event, the
+/// verdict on the betting and the record completed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub(crate) struct OhhSettled<'a> {
+    #[serde(flatten)]
+    pub event: HandCompleteEvent<'a>,
+    pub betting: BettingAnswer,
+    pub record: Record,
+}
+
+/// An OHH refusal as a 422 with its pointer into the request.
+pub(crate) fn ohh_problem(e: &OhhError, prefix: &str) -> Problem {
+    let at = if e.at.starts_with("/settle") {
+        e.at.clone()
+    } else {
+        format!("{prefix}{}", e.at)
+    };
+    let mut p = Problem::invalid(Invalid::new(vec![FieldError {
+        pointer: at,
+        message: e.message.clone(),
+    }]));
+    p.detail = format!("the hand cannot be settled: {}", e.message);
+    p
+}
+
+/// Settle one hand given as Open Hand History.
+///
+/// The body is `{"ohh": <an OHH 1.4.7 hand>, "settle": {<the house's
+/// terms>}}`. The actions are checked by the betting rules (RULES.md §16:
+/// `betting`), the settle request they give is settled as `POST
+/// /v1/settle` would, and `record` is the hand completed with the pots;
+/// where the hand carried the room's own `pots`, `record.differences`
+/// lists every place they differ. Amounts of the event count the hand's
+/// smallest decimal place; the record's are in its own decimals.
+#[utoipa::path(
+    post,
+    path = "/v1/settle/ohh",
+    tag = "settle",
+    operation_id = "settleOhh",
+    request_body(content = OhhRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The hand_complete event, the verdict and the record", body = OhhSettled, content_type = "application/json"),
+        (status = 400, description = "The body is not the shape of the request", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub(crate) async fn settle_ohh(
+    State(state): State<AppState>,
+    ApiJson(req): ApiJson<OhhRequest>,
+) -> ApiResult<Response> {
+    if req.settle.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) {
+        let pool_state = state.clone();
+        return state
+            .compute
+            .run(move || settled(&pool_state, &req))
+            .await
+            .map_err(compute_problem)?;
+    }
+    settled(&state, &req)
+}
+
+fn settled(state: &AppState, req: &OhhRequest) -> ApiResult<Response> {
+    let refused = |e: OhhError| {
+        state.metrics.record_rejection();
+        ohh_problem(&e, "/ohh")
+    };
+    let judged = judge(req).map_err(refused)?;
+    let request = derive_request(req, &judged).map_err(refused)?;
+    let event = settle_request(&request).map_err(|invalid| {
+        state.metrics.record_rejection();
+        Problem::invalid(invalid)
+    })?;
+    if let Ok(v) = event.data.variant.parse() {
+        state
+            .metrics
+            .record_settlement(v, event.data.tie, odd_chips(&event));
+    }
+    let answer = OhhSettled {
+        betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
+        record: record(&req.ohh, &event.data, judged.read.scale),
+        event,
+    };
+    json(&answer)
+}
+
+/// Who is to act in a hand in progress, and what they may do.
+///
+/// The body is the hand so far, as `POST /v1/settle/ohh` takes it (its
+/// rounds up to now), or a PHH hand so far (`Content-Type:
+/// application/toml`). The answer is the verdict on the actions so far
+/// and `next`: the player to act, the chips to call, the pot and the
+/// options with their round totals, or why nobody is to act.
+#[utoipa::path(
+    post,
+    path = "/v1/betting",
+    tag = "settle",
+    operation_id = "betting",
+    request_body(content = OhhRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The verdict and the next action", body = BettingNext, content_type = "application/json"),
+        (status = 400, description = "The body is not the shape of the request", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An action cannot be applied", body = Problem, content_type = "application/problem+json")
+    )
+)]
+pub(crate) async fn betting_next(
+    State(state): State<AppState>,
+    req: Request,
+) -> ApiResult<Response> {
+    if crate::routes::phh::is_phh(req.headers()) {
+        return phh_betting(&state, req).await;
+    }
+    let ApiJson(req) = ApiJson::<OhhRequest>::from_request(req, &state).await?;
+    let judged = judge(&req).map_err(|e| {
+        state.metrics.record_rejection();
+        ohh_problem(&e, "/ohh")
+    })?;
+    json(&BettingNext {
+        betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
+        next: next(&judged.replay.next, &|p| {
+            req.ohh
+                .players
+                .get(p)
+                .map_or(serde_json::Value::Null, |pl| pl.id.into())
+        }),
+    })
+}
+
+/// `POST /v1/betting` of a PHH hand so far: players `p1`, `p2`, ... and
+/// findings at `/actions/{i}`, as the PHH route points.
+async fn phh_betting(state: &AppState, req: Request) -> ApiResult<Response> {
+    let text = crate::routes::phh::phh_text(state, req).await?;
+    let refused = |at: String, message: String| {
+        state.metrics.record_rejection();
+        ohh_problem(&OhhError::new(at, message), "")
+    };
+    let hand = parse_one(&text, "body").map_err(|e| crate::routes::phh::phh_problem(&e))?;
+    let (steps, from) = phh_betting_hand(&hand).map_err(|why| refused(String::new(), why))?;
+    let at = |step: Option<usize>| match step.and_then(|s| from.get(s).copied().flatten()) {
+        Some(a) => format!("/actions/{a}"),
+        None => "/blinds_or_straddles".to_string(),
+    };
+    let replay = showdown_core::betting::replay(&steps)
+        .map_err(|e| refused(at(e.step), e.refusal.to_string()))?;
+    json(&BettingNext {
+        betting: verdict_at(&replay.verdict, &|s| at(Some(s))),
+        next: next(&replay.next, &|p| format!("p{}", p + 1).into()),
+    })
+}
+
+/// A 200 JSON answer; a DTO that fails to serialize is our bug (500).
+pub(crate) fn json<T: Serialize>(answer: &T) -> ApiResult<Response> {
+    let body = serde_json::to_vec(answer).map_err(|e| {
+        tracing::error!(error = %e, "answer did not serialize");
+        Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+    })?;
+    let json = HeaderValue::from_static("application/json");
+    Ok(([(header::CONTENT_TYPE, json)], body).into_response())
+}

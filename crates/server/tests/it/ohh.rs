@@ -1,0 +1,234 @@
+//! `POST /v1/settle/ohh` and `POST /v1/betting` (API.md, "The hand as
+//! played"; RULES.md §16), on hands worked out by hand below.
+
+use crate::common::*;
+use serde_json::{json, Value};
+
+fn app() -> axum::Router {
+    showdown_server::app(showdown_server::AppState::default())
+}
+
+fn act(player: u64, action: &str, amount: Option<f64>) -> Value {
+    let mut a = json!({"player_id": player, "action": action});
+    if let Some(x) = amount {
+        a["amount"] = json!(x);
+    }
+    a
+}
+
+/// Three-handed no-limit hold'em at 0.01/0.02, the button (id 0, seat 1)
+/// raising to 0.06, the small blind (id 1) calling, the big blind folding;
+/// the small blind's pair of queens beats ace-king at the showdown. Pot:
+/// 0.36 + 0.36 + 0.02 = 0.74 to id 1: stacks 1.64, 1.88, 2.98.
+fn three_handed() -> Value {
+    json!({"spec_version": "1.4.7", "site_name": "test", "game_number": "h-1",
+        "game_type": "Holdem", "bet_limit": {"bet_type": "NL"}, "dealer_seat": 1,
+        "small_blind_amount": 0.01, "big_blind_amount": 0.02, "ante_amount": 0,
+        "players": [
+            {"id": 0, "seat": 1, "name": "Hero", "starting_stack": 2.00},
+            {"id": 1, "seat": 2, "name": "Sb", "starting_stack": 1.50},
+            {"id": 2, "seat": 3, "name": "Bb", "starting_stack": 3.00}],
+        "rounds": [
+            {"id": 0, "street": "Preflop", "cards": "", "actions": [
+                act(1, "Post SB", Some(0.01)), act(2, "Post BB", Some(0.02)),
+                {"player_id": 0, "action": "Dealt Cards", "cards": ["Ah", "Kh"]},
+                act(0, "Raise", Some(0.06)), act(1, "Call", Some(0.05)), act(2, "Fold", None)]},
+            {"id": 1, "street": "Flop", "cards": ["2c", "7d", "9s"], "actions": [
+                act(1, "Check", None), act(0, "Bet", Some(0.10)), act(1, "Call", Some(0.10))]},
+            {"id": 2, "street": "Turn", "cards": ["Qh"], "actions": [
+                act(1, "Check", None), act(0, "Check", None)]},
+            {"id": 3, "street": "River", "cards": ["3s"], "actions": [
+                act(1, "Bet", Some(0.20)), act(0, "Call", Some(0.20))]},
+            {"id": 4, "street": "Showdown", "actions": [
+                {"player_id": 1, "action": "Shows Cards", "cards": ["Kd", "Qd"]},
+                {"player_id": 0, "action": "Shows Cards", "cards": ["Ah", "Kh"]}]}]})
+}
+
+#[tokio::test]
+async fn rules_16_5_an_ohh_hand_settles_from_its_actions_in_its_own_decimals() {
+    let mut hand = three_handed();
+    hand["pots"] = json!([{"number": 0, "amount": 0.74, "rake": 0,
+        "player_wins": [{"player_id": 1, "win_amount": 0.74}]}]);
+    let r = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand})).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    let a = r.json();
+    assert_eq!(a["type"], "hand_complete");
+    assert_eq!(a["data"]["gameId"], "h-1");
+    // Counted in cents, the hand's smallest decimal place.
+    assert_eq!(
+        a["data"]["finalChipStacks"],
+        json!({"0": 164, "1": 188, "2": 298})
+    );
+    assert_eq!(a["betting"], json!({"legal": true, "findings": []}));
+    let pots = &a["record"]["ohh"]["pots"];
+    assert_eq!(
+        pots,
+        &json!([{"number": 0, "amount": 0.74,
+            "player_wins": [{"player_id": 1, "win_amount": 0.74}]}])
+    );
+    assert_eq!(a["record"]["differences"], json!([]));
+}
+
+#[tokio::test]
+async fn record_differences_name_where_the_rooms_pots_disagree() {
+    let mut hand = three_handed();
+    hand["pots"] = json!([{"number": 0, "amount": 0.73,
+        "player_wins": [{"player_id": 1, "win_amount": 0.73}]}]);
+    let r = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand})).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    assert_eq!(
+        r.json()["record"]["differences"],
+        json!([
+            {"at": "/ohh/pots/0/amount", "room": 0.73, "showdown": 0.74},
+            {"at": "/ohh/pots/0/player_wins/0/win_amount", "room": 0.73, "showdown": 0.74}
+        ])
+    );
+}
+
+#[tokio::test]
+async fn the_record_sent_back_as_ohh_gives_the_same_answer() {
+    let first = post_json(app(), "/v1/settle/ohh", &json!({"ohh": three_handed()})).await;
+    assert_eq!(first.status.as_u16(), 200);
+    let a = first.json();
+    let again = post_json(app(), "/v1/settle/ohh", &json!({"ohh": a["record"]["ohh"]})).await;
+    assert_eq!(again.status.as_u16(), 200, "{}", again.json());
+    let b = again.json();
+    assert_eq!(a["data"], b["data"]);
+    assert_eq!(a["betting"], b["betting"]);
+    assert_eq!(a["record"]["ohh"], b["record"]["ohh"]);
+    assert_eq!(b["record"]["differences"], json!([]));
+}
+
+#[tokio::test]
+async fn rules_16_2_an_action_out_of_turn_is_a_finding_at_its_pointer() {
+    let mut hand = three_handed();
+    // The small blind calls before the button has acted.
+    let pre = hand["rounds"][0]["actions"].as_array_mut().unwrap();
+    pre.swap(3, 4);
+    pre[3]["amount"] = json!(0.01);
+    pre[4]["amount"] = json!(0.06);
+    pre.truncate(5);
+    let r = post_json(app(), "/v1/betting", &json!({"ohh": hand})).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    let betting = &r.json()["betting"];
+    assert_eq!(betting["legal"], false);
+    assert_eq!(
+        betting["findings"][0],
+        json!({"at": "/ohh/rounds/0/actions/3", "code": "outOfTurn", "rule": "TDA 37",
+            "message": "another player was to act"})
+    );
+}
+
+/// Worked example 16.1 (TDA's Addendum to Rule 41, Example 1): blinds
+/// 50/100, five players see the flop for 100; A bets 100, B is all in for
+/// 125, C calls, D is all in for 200, E calls. A faces 100 more, and B's
+/// 25 and D's 75 make a full raise: A may raise to at least 300.
+fn example_16_1() -> Value {
+    let stacks = [1000.0, 225.0, 1000.0, 300.0, 1000.0];
+    let players: Vec<Value> = (0..5)
+        .map(|i| json!({"id": i, "seat": i + 1, "starting_stack": stacks[i as usize]}))
+        .collect();
+    json!({"game_type": "Holdem", "bet_limit": {"bet_type": "NL"}, "dealer_seat": 5,
+        "small_blind_amount": 50, "big_blind_amount": 100, "players": players,
+        "rounds": [
+            {"street": "Preflop", "actions": [
+                act(0, "Post SB", Some(50.0)), act(1, "Post BB", Some(100.0)),
+                act(2, "Call", Some(100.0)), act(3, "Call", Some(100.0)),
+                act(4, "Call", Some(100.0)), act(0, "Call", Some(50.0)), act(1, "Check", None)]},
+            {"street": "Flop", "cards": ["2c", "7d", "9s"], "actions": [
+                act(0, "Bet", Some(100.0)),
+                {"player_id": 1, "action": "Raise", "amount": 125, "is_allin": true},
+                act(2, "Call", Some(125.0)),
+                {"player_id": 3, "action": "Raise", "amount": 200, "is_allin": true},
+                act(4, "Call", Some(200.0))]}]})
+}
+
+#[tokio::test]
+async fn rules_16_worked_example_1_short_all_ins_add_up_to_a_full_raise() {
+    let r = post_json(app(), "/v1/betting", &json!({"ohh": example_16_1()})).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    assert_eq!(
+        r.json(),
+        json!({"betting": {"legal": true, "findings": []},
+            "next": {"toAct": 0, "round": "Flop", "toCall": 100, "pot": 1250,
+                "options": {"fold": true, "call": 100, "raise": {"min": 300, "max": 900},
+                    "allIn": 900}}})
+    );
+    // A calls: C faces 75, not a full raise, and may only call or fold.
+    let mut hand = example_16_1();
+    hand["rounds"][1]["actions"]
+        .as_array_mut()
+        .unwrap()
+        .push(act(0, "Call", Some(100.0)));
+    let r = post_json(app(), "/v1/betting", &json!({"ohh": hand})).await;
+    assert_eq!(
+        r.json()["next"],
+        json!({"toAct": 2, "round": "Flop", "toCall": 75, "pot": 1350,
+            "options": {"fold": true, "call": 75, "allIn": 900}})
+    );
+}
+
+#[tokio::test]
+async fn a_hand_in_progress_is_not_settled_but_its_next_action_is_answered() {
+    let mut hand = three_handed();
+    hand["rounds"].as_array_mut().unwrap().truncate(2);
+    let r = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand.clone()})).await;
+    assert_problem(&r, 422);
+    assert_eq!(r.pointers(), ["/ohh/rounds"]);
+    let r = post_json(app(), "/v1/betting", &json!({"ohh": hand})).await;
+    assert_eq!(r.json()["next"], json!({"over": "round", "deal": "Turn"}));
+}
+
+#[tokio::test]
+async fn rules_16_6_refusals_are_422_with_their_pointers() {
+    let mut stud = three_handed();
+    stud["game_type"] = json!("Stud");
+    let mut stranger = three_handed();
+    stranger["rounds"][1]["actions"][0]["player_id"] = json!(9);
+    let mut over = three_handed();
+    over["rounds"][3]["actions"][0]["amount"] = json!(5);
+    let cases = [
+        (json!({"ohh": stud}), "/ohh/game_type"),
+        (
+            json!({"ohh": stranger}),
+            "/ohh/rounds/1/actions/0/player_id",
+        ),
+        (json!({"ohh": over}), "/ohh/rounds/3/actions/0"),
+        (
+            json!({"ohh": three_handed(), "settle": {"players": []}}),
+            "/settle/players",
+        ),
+    ];
+    for (body, pointer) in cases {
+        let r = post_json(app(), "/v1/settle/ohh", &body).await;
+        assert_problem(&r, 422);
+        assert_eq!(r.pointers(), [pointer], "{}", r.json());
+    }
+}
+
+#[tokio::test]
+async fn an_ohh_body_of_the_wrong_shape_is_400_with_its_pointer() {
+    let mut hand = three_handed();
+    hand["players"][1]["starting_stack"] = json!("1.50");
+    let r = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand})).await;
+    assert_problem(&r, 400);
+    assert_eq!(r.pointers(), ["/ohh/players/1/starting_stack"]);
+}
+
+#[tokio::test]
+async fn betting_reads_a_phh_hand_so_far() {
+    let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+                min_bet = 2\nstarting_stacks = [100, 100, 100]\n\
+                actions = ['d dh p1 AsKs', 'd dh p2 QdQc', 'd dh p3 7h2c', 'p3 cbr 6']\n";
+    let req = axum::http::Request::post("/v1/betting")
+        .header("content-type", "application/toml")
+        .body(axum::body::Body::from(text))
+        .unwrap();
+    let r = send(app(), req).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    assert_eq!(
+        r.json()["next"],
+        json!({"toAct": "p1", "round": "Preflop", "toCall": 5, "pot": 9,
+            "options": {"fold": true, "call": 5, "raise": {"min": 10, "max": 100}, "allIn": 100}})
+    );
+}
