@@ -122,7 +122,10 @@ fn structure(req: &OhhRequest, scale: u32) -> Result<Structure, OhhError> {
         "PL" => Ok(Structure::PotLimit { min_bet }),
         "FL" => {
             let small_bet = terms.small_bet.unwrap_or(big);
-            let mut limits = Limits::new(small_bet, terms.big_bet.unwrap_or(small_bet.saturating_mul(2)));
+            let mut limits = Limits::new(
+                small_bet,
+                terms.big_bet.unwrap_or(small_bet.saturating_mul(2)),
+            );
             limits.cap = terms.cap.unwrap_or(limits.cap);
             limits.cap_heads_up = terms.cap_heads_up.unwrap_or(true);
             Ok(Structure::FixedLimit(limits))
