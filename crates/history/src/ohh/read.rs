@@ -279,45 +279,8 @@ impl Reader<'_> {
             "Mucks Cards" => Act::Muck,
             "Fold" => Act::Fold,
             "Check" => Act::Check,
-            "Post SB" | "Post BB" | "Straddle" | "Post Extra Blind" => {
-                let forced = match kind {
-                    "Post SB" => Forced::SmallBlind,
-                    "Straddle" => Forced::Straddle,
-                    _ => Forced::BigBlind,
-                };
-                let amount = self.amount(at, action)?;
-                let to = self.chips.add(p, amount);
-                Act::Post {
-                    forced,
-                    amount: to,
-                    dead: false,
-                }
-            }
-            "Post Ante" | "Post Dead" => {
-                let forced = if kind == "Post Ante" {
-                    Forced::Ante
-                } else {
-                    Forced::SmallBlind
-                };
-                let amount = self.amount(at, action)?;
-                self.chips.spend(p, amount);
-                Act::Post {
-                    forced,
-                    amount,
-                    dead: kind == "Post Dead",
-                }
-            }
-            "Call" | "Bet" | "Raise" => {
-                // A bet and a raise are one action, read by the situation.
-                let opened = self.chips.bet() > 0;
-                let amount = self.amount(at, action)?;
-                let to = self.chips.add(p, amount);
-                match kind {
-                    "Call" => Act::Call { to },
-                    _ if opened => Act::Raise { to },
-                    _ => Act::Bet { to },
-                }
-            }
+            "Post SB" | "Post BB" | "Straddle" | "Post Extra Blind" | "Post Ante" | "Post Dead"
+            | "Call" | "Bet" | "Raise" => self.chips_act(kind, p, at, action)?,
             other => {
                 return Err(OhhError::new(
                     format!("{at}/action"),
@@ -332,6 +295,55 @@ impl Reader<'_> {
         });
         self.push(at.to_string(), step);
         Ok(())
+    }
+
+    /// An action that puts chips in: a forced post, a call, bet or raise,
+    /// its amount turned into the round total the rules read.
+    fn chips_act(
+        &mut self,
+        kind: &str,
+        p: usize,
+        at: &str,
+        action: &OhhAction,
+    ) -> Result<Act, OhhError> {
+        let amount = self.amount(at, action)?;
+        Ok(match kind {
+            "Post SB" | "Post BB" | "Straddle" | "Post Extra Blind" => {
+                let forced = match kind {
+                    "Post SB" => Forced::SmallBlind,
+                    "Straddle" => Forced::Straddle,
+                    _ => Forced::BigBlind,
+                };
+                let to = self.chips.add(p, amount);
+                Act::Post {
+                    forced,
+                    amount: to,
+                    dead: false,
+                }
+            }
+            "Post Ante" | "Post Dead" => {
+                self.chips.spend(p, amount);
+                Act::Post {
+                    forced: if kind == "Post Ante" {
+                        Forced::Ante
+                    } else {
+                        Forced::SmallBlind
+                    },
+                    amount,
+                    dead: kind == "Post Dead",
+                }
+            }
+            // A bet and a raise are one action, read by the situation.
+            _ => {
+                let opened = self.chips.bet() > 0;
+                let to = self.chips.add(p, amount);
+                match kind {
+                    "Call" => Act::Call { to },
+                    _ if opened => Act::Raise { to },
+                    _ => Act::Bet { to },
+                }
+            }
+        })
     }
 }
 
