@@ -65,6 +65,36 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     )
 }
 
+/// The admin address's layers: a path it does not serve is a 404, and a
+/// wrong method a 405, each problem+json with its request id, as on the
+/// public address. Without the API's gate, limits, metrics and access
+/// log: a scrape needs no token and counts as no request.
+pub(crate) fn admin_layers(router: Router<AppState>, state: AppState) -> Router {
+    router
+        .fallback(not_found)
+        .with_state(state.clone())
+        .layer(axum::middleware::from_fn_with_state(state, admin_edge))
+}
+
+/// The admin address's one middleware: its errors as problems.
+async fn admin_edge(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let id = request_id(&state, &mut req);
+    let method = req.method().clone();
+    let uri = req.uri().clone();
+    let res = next.run(req).await;
+    let status = res.status();
+    let mut res = if status.is_client_error() || status.is_server_error() {
+        let limit = state.config.body_limit;
+        as_problem(res, &id, &method, uri.path(), limit).await.0
+    } else {
+        res
+    };
+    if let Ok(v) = HeaderValue::try_from(id) {
+        res.headers_mut().insert(X_REQUEST_ID.clone(), v);
+    }
+    res
+}
+
 /// A client's `x-request-id` that is not acceptable is dropped, so the
 /// next layer makes one and the span, the logs and the answer share it.
 fn drop_unacceptable_id<B>(mut req: axum::http::Request<B>) -> axum::http::Request<B> {

@@ -1,0 +1,99 @@
+//! HTTP as the RFCs say, on the real binary over raw TCP (issue 57): the
+//! admin address's errors as problem+json, `Host` (RFC 9112 §3.2), and the
+//! HTTP/2 preface answered, never dropped. The bearer scheme's case is
+//! `edge::bearer`'s unit test.
+
+use crate::attack::{Log, Showdown};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+/// One raw answer: its status, its head's lines lowercased, its body.
+struct Raw {
+    status: u16,
+    head: String,
+    body: Vec<u8>,
+}
+
+impl Raw {
+    fn header(&self, name: &str) -> Option<&str> {
+        let prefix = format!("{name}: ");
+        self.head
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+    }
+
+    /// The body as a problem, its shape and request id checked.
+    fn problem(&self, status: u16) -> Value {
+        assert_eq!(self.status, status, "{}", self.head);
+        assert_eq!(
+            self.header("content-type"),
+            Some("application/problem+json")
+        );
+        let p: Value = serde_json::from_slice(&self.body).expect("a JSON body");
+        assert_eq!(p["status"], status, "{p}");
+        assert!(p["type"].is_string() && p["title"].is_string() && p["detail"].is_string());
+        let id = self.header("x-request-id").expect("x-request-id");
+        assert_eq!(
+            p["requestId"].as_str().map(str::to_ascii_lowercase),
+            Some(id.into())
+        );
+        p
+    }
+}
+
+/// Everything the server sends on a new connection after `request`, until
+/// it closes (5 s at most).
+fn exchange(addr: SocketAddr, request: &[u8]) -> Vec<u8> {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    s.write_all(request).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    out
+}
+
+/// One answer to `request` on a connection the server closes after it.
+fn answer(addr: SocketAddr, request: &[u8]) -> Raw {
+    let out = exchange(addr, request);
+    let end = out
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no answer: {:?}", String::from_utf8_lossy(&out)));
+    let head = String::from_utf8_lossy(&out[..end]).to_ascii_lowercase();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    Raw {
+        status,
+        head,
+        body: out[end + 4..].to_vec(),
+    }
+}
+
+#[test]
+fn the_admin_address_answers_unknown_paths_and_methods_with_problems() {
+    let server = Showdown::spawn(&["--admin-addr", "127.0.0.1:0"], "warn", Log::Drained);
+    let admin = server.admin.unwrap();
+    let close = "Host: x\r\nConnection: close\r\n\r\n";
+    let r = answer(admin, format!("GET /nope HTTP/1.1\r\n{close}").as_bytes());
+    let p = r.problem(404);
+    assert_eq!(p["detail"], "no route for GET /nope");
+    let r = answer(
+        admin,
+        format!("POST /metrics HTTP/1.1\r\n{close}").as_bytes(),
+    );
+    r.problem(405);
+    assert_eq!(r.header("allow"), Some("get,head"));
+    let r = answer(
+        admin,
+        format!("GET /metrics HTTP/1.1\r\n{close}").as_bytes(),
+    );
+    assert_eq!(r.status, 200);
+    assert!(String::from_utf8_lossy(&r.body).contains("showdown_http_requests"));
+    // The public address, for comparison: the same answer.
+    let r = answer(
+        server.addr,
+        format!("GET /nope HTTP/1.1\r\n{close}").as_bytes(),
+    );
+    assert_eq!(r.problem(404)["detail"], "no route for GET /nope");
+}
