@@ -329,8 +329,9 @@ pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) ->
     }
 }
 
-/// The route's answer, and whether the body was read to its end. The gate
-/// (bearer tokens) answers first, from the head alone. An API request's
+/// The route's answer, and whether the body was read to its end. A
+/// `Host` the connection found at fault is refused first, then the gate
+/// (bearer tokens) answers, both from the head alone. An API request's
 /// body is read next, under its route's limit and within the body budget
 /// (413 or 503 at once, before a byte is read, on its declared length),
 /// then it takes a slot of the concurrency limit or is shed at once (503):
@@ -338,6 +339,9 @@ pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) ->
 /// than queued. The body's bytes stay held until the route has answered;
 /// then the answer is bounded and held in their place (`answer`).
 async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    if let Some(refused) = super::host::refusal(&req) {
+        return (refused, false);
+    }
     if let Some(refused) = super::bearer::refusal(state, &req) {
         return (refused, false);
     }

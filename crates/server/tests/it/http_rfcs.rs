@@ -97,3 +97,52 @@ fn the_admin_address_answers_unknown_paths_and_methods_with_problems() {
     );
     assert_eq!(r.problem(404)["detail"], "no route for GET /nope");
 }
+
+#[test]
+fn a_request_with_two_hosts_or_none_is_a_400_problem_and_the_connection_closes() {
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
+    let two = answer(
+        server.addr,
+        b"GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+    );
+    assert!(two.problem(400)["detail"]
+        .as_str()
+        .unwrap()
+        .contains("more than one Host"));
+    assert_eq!(two.header("connection"), Some("close"));
+    let none = answer(server.addr, b"GET /healthz HTTP/1.1\r\n\r\n");
+    assert!(none.problem(400)["detail"]
+        .as_str()
+        .unwrap()
+        .contains("needs a Host"));
+    let bad = answer(server.addr, b"GET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n");
+    bad.problem(400);
+    // HTTP/1.0 needs no Host; one Host on HTTP/1.1 passes.
+    let old = answer(server.addr, b"GET /healthz HTTP/1.0\r\n\r\n");
+    assert_eq!(old.status, 200);
+    let one = answer(
+        server.addr,
+        b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(one.status, 200);
+}
+
+#[test]
+fn a_request_hidden_behind_two_hosts_is_never_answered() {
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
+    // A front that routes by the first Host and one that reads the second
+    // disagree on where this goes: the service answers neither it nor the
+    // request its body carries.
+    let inner = b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n";
+    let mut raw = format!(
+        "POST /v1/settle HTTP/1.1\r\nHost: a\r\nHost: b\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        inner.len()
+    )
+    .into_bytes();
+    raw.extend_from_slice(inner);
+    raw.extend_from_slice(inner);
+    let out = exchange(server.addr, &raw);
+    let text = String::from_utf8_lossy(&out);
+    assert!(text.starts_with("HTTP/1.1 400 "), "{text}");
+    assert_eq!(text.matches("HTTP/1.1 ").count(), 1, "{text}");
+}
