@@ -146,3 +146,45 @@ fn a_request_hidden_behind_two_hosts_is_never_answered() {
     assert!(text.starts_with("HTTP/1.1 400 "), "{text}");
     assert_eq!(text.matches("HTTP/1.1 ").count(), 1, "{text}");
 }
+
+/// The client's preface, its SETTINGS (empty) and a HEADERS frame on
+/// stream 1, as curl's `--http2-prior-knowledge` opens.
+fn http2_opening() -> Vec<u8> {
+    let mut out = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
+    out.extend_from_slice(&[0, 0, 0, 4, 0, 0, 0, 0, 0]);
+    // HEADERS, END_STREAM | END_HEADERS, stream 1: :method GET, :path /,
+    // :scheme http (HPACK static table, indexed).
+    out.extend_from_slice(&[0, 0, 3, 1, 5, 0, 0, 0, 1, 0x82, 0x84, 0x86]);
+    out
+}
+
+#[test]
+fn the_http2_preface_is_answered_with_goaway_http_1_1_required() {
+    let server = Showdown::spawn(&[], "warn", Log::Drained);
+    let out = exchange(server.addr, &http2_opening());
+    assert!(out.len() > 26, "answered, not dropped: {out:?}");
+    assert_eq!(
+        &out[..9],
+        &[0, 0, 0, 4, 0, 0, 0, 0, 0],
+        "the server's SETTINGS"
+    );
+    let goaway = &out[9..];
+    assert_eq!(goaway[3], 7, "a GOAWAY: {out:?}");
+    let len = u32::from_be_bytes([0, goaway[0], goaway[1], goaway[2]]) as usize;
+    assert_eq!(goaway.len(), 9 + len, "nothing after it: {out:?}");
+    assert_eq!(&goaway[9..13], &[0, 0, 0, 0], "no stream accepted");
+    assert_eq!(&goaway[13..17], &[0, 0, 0, 0xd], "HTTP_1_1_REQUIRED");
+    // The preface alone is answered the same. Its first line alone, as a
+    // client that trickles it would send, is hyper's 400 (hyper tells the
+    // preface only when it has all 24 bytes): answered, never dropped.
+    let alone = exchange(server.addr, b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n");
+    assert_eq!(alone, out);
+    let line = exchange(server.addr, b"PRI * HTTP/2.0\r\n");
+    assert!(line.starts_with(b"HTTP/1.1 400 "), "{line:?}");
+    // And the server goes on serving HTTP/1.1.
+    let r = answer(
+        server.addr,
+        b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(r.status, 200);
+}
