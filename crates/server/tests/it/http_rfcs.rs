@@ -1,6 +1,7 @@
-//! HTTP as the RFCs say, on the real binary over raw TCP (issue 57): the
+//! HTTP as the RFCs say (issue 57), on the real binary over raw TCP: the
 //! admin address's errors as problem+json, `Host` (RFC 9112 §3.2), and the
-//! HTTP/2 preface answered, never dropped. The bearer scheme's case is
+//! HTTP/2 preface answered, never dropped; and through `app` on every JSON
+//! route with a golden body, control characters refused at their pointer. The bearer scheme's case is
 //! `edge::bearer`'s unit test.
 
 use crate::attack::{Log, Showdown};
@@ -187,4 +188,87 @@ fn the_http2_preface_is_answered_with_goaway_http_1_1_required() {
         b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
     );
     assert_eq!(r.status, 200);
+}
+
+/// A request of each JSON route with a golden file, and its route.
+const BODIES: [(&str, &str); 5] = [
+    ("/v1/settle", "golden/api-md-example"),
+    ("/v1/equity", "golden-equity/api-md-example"),
+    ("/v1/prizes", "golden-prizes/api-md-example"),
+    (
+        "/v1/deals",
+        "golden-deals/icm-dollars-six-handed-short-table",
+    ),
+    ("/v1/tables", "golden-tables/rules-13-3-heads-up-from-four"),
+];
+
+fn golden(name: &str) -> Value {
+    let path = format!(
+        "{}/../../tests/{name}.request.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// The pointer of the first leaf, in the order serde_json writes it, for
+/// which `pick` says yes; `pick` may change it.
+fn first_leaf(v: &mut Value, at: &mut String, pick: &mut dyn FnMut(&mut Value) -> bool) -> bool {
+    let steps: Vec<String> = match v {
+        Value::Object(m) => m.keys().cloned().collect(),
+        Value::Array(a) => (0..a.len()).map(|i| i.to_string()).collect(),
+        _ => return pick(v),
+    };
+    for step in steps {
+        let len = at.len();
+        at.push('/');
+        at.push_str(&step.replace('~', "~0").replace('/', "~1"));
+        let child = match v {
+            Value::Object(m) => m.get_mut(&step).unwrap(),
+            Value::Array(a) => &mut a[step.parse::<usize>().unwrap()],
+            _ => unreachable!(),
+        };
+        if first_leaf(child, at, pick) {
+            return true;
+        }
+        at.truncate(len);
+    }
+    false
+}
+
+async fn refused(path: &str, body: Vec<u8>) -> crate::common::Reply {
+    let req = axum::http::Request::post(path)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    crate::common::send(showdown_server::app(Default::default()), req).await
+}
+
+#[tokio::test]
+async fn a_control_character_in_any_string_of_any_body_is_a_400_at_its_pointer() {
+    for (path, name) in BODIES {
+        for control in ["\u{0}", "\n", "\u{1f}", "\u{7f}"] {
+            let mut body = golden(name);
+            let mut at = String::new();
+            let found = first_leaf(&mut body, &mut at, &mut |v| match v {
+                Value::String(s) => {
+                    s.push_str(control);
+                    true
+                }
+                _ => false,
+            });
+            assert!(found, "{name} has a string");
+            let r = refused(path, serde_json::to_vec(&body).unwrap()).await;
+            crate::common::assert_problem(&r, 400);
+            assert_eq!(
+                r.pointers(),
+                [at.clone()],
+                "{path} {control:?}: {}",
+                r.json()
+            );
+            assert!(r.json()["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("control character"));
+        }
+    }
 }
