@@ -71,13 +71,19 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     within_string_bound(bytes, value)
 }
 
+/// What a number too large for JSON's range is told (API.md, "Numbers").
+pub const NUMBER_OUT_OF_RANGE: &str = "a number is out of JSON's range (past a double's, about 1.8e308; RFC 8259 §6): amounts are whole numbers of at most 2^53 - 1";
+
 /// The words of a value serde_json stops on that a request never holds,
-/// though the body is JSON to the last byte before it: a raw control
-/// character in a string. serde_json says so only in its message, which a
-/// test holds it to.
+/// though the body is JSON to the last byte before it: a number past a
+/// double's range (`1e400`, or a whole number of 400 digits), and a raw
+/// control character in a string. serde_json says which only in its
+/// message, which a test holds it to.
 fn out_of_bounds(e: &serde_json::Error) -> Option<&'static str> {
     let message = e.to_string();
-    if message.starts_with("control character (\\u0000-\\u001F) found") {
+    if message.starts_with("number out of range") {
+        Some(NUMBER_OUT_OF_RANGE)
+    } else if message.starts_with("control character (\\u0000-\\u001F) found") {
         Some(crate::string_bound::CONTROL_CHARACTER)
     } else {
         None
@@ -168,6 +174,30 @@ mod tests {
         for bad in not_utf8 {
             assert!(std::str::from_utf8(bad).is_err());
         }
+    }
+
+    /// A request with one player's field replaced by `value`, as written.
+    fn with_stack(value: &str) -> String {
+        format!(
+            r#"{{"variant":"holdem","players":[{{"id":"a","seat":1,"stack":5,"committed":1}},{{"id":"b","seat":2,"stack":{value},"committed":1}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_number_past_jsons_range_is_a_400_pointing_at_it() {
+        let digits = "9".repeat(400);
+        for big in ["1e400", "-1e400", "1E+999", digits.as_str()] {
+            let p = parse_json::<SettleRequest>(with_stack(big).as_bytes()).unwrap_err();
+            assert_eq!(p.status, 400, "{big}");
+            assert_eq!(p.errors.len(), 1, "{big}: {p:?}");
+            assert_eq!(p.errors[0].pointer, "/players/1/stack", "{big}");
+            assert_eq!(p.errors[0].message, NUMBER_OUT_OF_RANGE);
+            assert!(p.detail.ends_with(NUMBER_OUT_OF_RANGE), "{}", p.detail);
+        }
+        // Within a double's range it is the field's own refusal, as before.
+        let p = parse_json::<SettleRequest>(with_stack("1e300").as_bytes()).unwrap_err();
+        assert_eq!(p.errors[0].pointer, "/players/1/stack");
+        assert_ne!(p.errors[0].message, NUMBER_OUT_OF_RANGE);
     }
 
     #[test]

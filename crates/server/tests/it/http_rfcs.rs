@@ -1,7 +1,8 @@
 //! HTTP as the RFCs say (issue 57), on the real binary over raw TCP: the
 //! admin address's errors as problem+json, `Host` (RFC 9112 §3.2), and the
 //! HTTP/2 preface answered, never dropped; and through `app` on every JSON
-//! route with a golden body, control characters refused at their pointer. The bearer scheme's case is
+//! route with a golden body, control characters and numbers past JSON's
+//! range refused at their pointer. The bearer scheme's case is
 //! `edge::bearer`'s unit test.
 
 use crate::attack::{Log, Showdown};
@@ -271,4 +272,37 @@ async fn a_control_character_in_any_string_of_any_body_is_a_400_at_its_pointer()
                 .contains("control character"));
         }
     }
+}
+
+#[tokio::test]
+async fn a_number_past_jsons_range_in_any_body_is_a_400_at_its_pointer() {
+    const MARK: u64 = 987_654_321_987_654_321;
+    let mut tested = 0;
+    for (path, name) in BODIES {
+        let mut body = golden(name);
+        let mut at = String::new();
+        let found = first_leaf(&mut body, &mut at, &mut |v| {
+            let number = v.is_number();
+            if number {
+                *v = Value::from(MARK);
+            }
+            number
+        });
+        if !found {
+            // The equity example is cards alone.
+            continue;
+        }
+        tested += 1;
+        let text = serde_json::to_string(&body).unwrap();
+        for big in ["1e400".to_string(), "-1e400".to_string(), "9".repeat(400)] {
+            let r = refused(path, text.replace(&MARK.to_string(), &big).into_bytes()).await;
+            crate::common::assert_problem(&r, 400);
+            assert_eq!(r.pointers(), [at.clone()], "{path} {big}: {}", r.json());
+            assert!(r.json()["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .contains("out of JSON's range"));
+        }
+    }
+    assert_eq!(tested, 4, "every route with a number in its golden body");
 }
