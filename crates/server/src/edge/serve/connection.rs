@@ -1,10 +1,10 @@
 //! One connection's life: hyper serves it with the header timeout and the
 //! head limit; it is closed when quiet for the idle timeout, when asked to
-//! make room while quiet, or when the drain reaches it; it is cut when its
-//! answer waits on a client that reads too slowly (`Writing`); after an
-//! answer that refused a body unread, the bare socket lingers (`linger`);
-//! a client that opened with HTTP/2's preface is answered in HTTP/2's
-//! frames that the service speaks HTTP/1.1 (`http2`).
+//! make room while quiet, or when the drain reaches it; it is cut (reset)
+//! when its answer waits on a client that reads too slowly (`Writing`);
+//! after an answer that refused a body unread, the bare socket lingers
+//! (`linger`); a client that opened with HTTP/2's preface is answered in
+//! HTTP/2's frames that the service speaks HTTP/1.1 (`http2`).
 //!
 //! The write limits are ours: hyper has none, and tokio-io-timeout bounds
 //! one stalled write but not an answer's whole write, so both are checked
@@ -143,8 +143,10 @@ type Http = hyper::server::conn::http1::Connection<TokioIo<Counted>, ConnService
 enum Ended {
     /// hyper closed it: every answer flushed, then its FIN sent.
     Closed,
-    /// On an error, or cut off by a timeout: the socket is dropped as it is.
+    /// On an error, or closed by a timeout: the socket is dropped as it is.
     Dropped,
+    /// Cut off for reading too slowly: the socket is reset.
+    Cut,
     /// The drain reached it while it was open (from `serve` only).
     Drain,
     /// Its client opened with HTTP/2's preface: hyper stopped there, and
@@ -193,7 +195,14 @@ impl Connection {
         if ended == Ended::Drain {
             ended = self.drain(Pin::new(&mut conn), &stats).await;
         }
-        if ended == Ended::Http2 {
+        if ended == Ended::Cut {
+            // Reset rather than closed: a close leaves what the kernel has
+            // queued for the client (up to the send buffer's 4 MiB, in the
+            // pod's memory cgroup) to be sent at the slow reader's pace,
+            // minutes after the cut; a reset drops it at once.
+            let socket = conn.into_parts().io.into_inner().inner;
+            let _ = socket2::SockRef::from(&socket).set_linger(Some(Duration::ZERO));
+        } else if ended == Ended::Http2 {
             refused_http2(&self.state);
             let socket = conn.into_parts().io.into_inner().inner;
             http2::refuse(socket, self.config.header_timeout).await;
@@ -232,7 +241,7 @@ impl Connection {
                 _ = ticks.tick() => {
                     if let Some(reason) = writing.sample(stats, &self.config) {
                         cut_off(&self.state, reason, stats);
-                        return Ended::Dropped;
+                        return Ended::Cut;
                     }
                     quiet.sample(stats) >= self.config.idle_timeout
                 }
