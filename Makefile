@@ -174,14 +174,16 @@ load:
 
 # The release binary on loopback under five connection-level attacks
 # (tests/attack/attack.py, about 90 s): probes' success and p99, peak RSS;
-# the equity flood; and 400 stalled bodies of 1 MiB, with and without
-# tokens (tests/attack/body_flood.py, about 60 s).
+# the equity flood; 400 stalled bodies of 1 MiB, with and without tokens
+# (tests/attack/body_flood.py, about 60 s); and the HTTP/2 preface, two
+# Host lines and slow readers (tests/attack/http_attacks.py, about 50 s).
 attack:
 	$(CARGO) build --release --bin showdown
 	$(PYTHON) tests/attack/attack.py
 	$(PYTHON) tests/attack/equity_flood.py
 	$(PYTHON) tests/attack/deal_flood.py
 	$(PYTHON) tests/attack/body_flood.py
+	$(PYTHON) tests/attack/http_attacks.py
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
 soak:

@@ -32,9 +32,10 @@ def free_port():
 
 
 class Server:
-    """One showdown process; `nofile` caps its open files as a container would."""
+    """One showdown process; `nofile` caps its open files as a container
+    would; `args` are flags after `serve --addr`."""
 
-    def __init__(self, nofile=None, log_level="info", stderr=subprocess.DEVNULL, env=None):
+    def __init__(self, nofile=None, log_level="info", stderr=subprocess.DEVNULL, env=None, args=()):
         self.port = free_port()
 
         def limits():
@@ -45,7 +46,7 @@ class Server:
         # to the system at once.
         env = dict(os.environ, RUST_LOG=log_level, MIMALLOC_PURGE_DELAY="0", MIMALLOC_ALLOW_THP="0", **(env or {}))
         self.proc = subprocess.Popen(
-            [BIN, "serve", "--addr", f"{HOST}:{self.port}"],
+            [BIN, "serve", "--addr", f"{HOST}:{self.port}", *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=stderr,

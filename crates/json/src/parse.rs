@@ -33,6 +33,17 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
                 "the body is empty: send the request as a JSON object",
                 Vec::new(),
             )
+        } else if let Some(message) = out_of_bounds(inner) {
+            // JSON by its grammar's shape, but a value no request may
+            // hold: pointed at, where the parse stopped.
+            let at = FieldError {
+                pointer: pointer(e.path()),
+                message: message.to_string(),
+            };
+            Problem::malformed(
+                format!("the body is not the shape of the request: {message}"),
+                vec![at],
+            )
         } else if inner.is_syntax() || inner.is_eof() {
             Problem::malformed(format!("the body is not JSON: {inner}"), Vec::new())
         } else {
@@ -60,11 +71,30 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Problem> {
     within_string_bound(bytes, value)
 }
 
-/// A parsed body, unless one of its strings is over the bound (a 400
-/// pointing at it).
+/// What a number too large for JSON's range is told (API.md, "Numbers").
+pub const NUMBER_OUT_OF_RANGE: &str = "a number is out of JSON's range (past a double's, about 1.8e308; RFC 8259 §6): amounts are whole numbers of at most 2^53 - 1";
+
+/// The words of a value serde_json stops on that a request never holds,
+/// though the body is JSON to the last byte before it: a number past a
+/// double's range (`1e400`, or a whole number of 400 digits), and a raw
+/// control character in a string. serde_json says which only in its
+/// message, which a test holds it to.
+fn out_of_bounds(e: &serde_json::Error) -> Option<&'static str> {
+    let message = e.to_string();
+    if message.starts_with("number out of range") {
+        Some(NUMBER_OUT_OF_RANGE)
+    } else if message.starts_with("control character (\\u0000-\\u001F) found") {
+        Some(crate::string_bound::CONTROL_CHARACTER)
+    } else {
+        None
+    }
+}
+
+/// A parsed body, unless one of its strings is over the bound or holds a
+/// control character (a 400 pointing at it).
 #[allow(clippy::result_large_err)]
 fn within_string_bound<T>(bytes: &[u8], value: T) -> Result<T, Problem> {
-    match crate::string_bound::too_long_string(bytes) {
+    match crate::string_bound::bad_string(bytes) {
         None => Ok(value),
         Some(e) => Err(Problem::malformed(
             format!("the body is not the shape of the request: {}", e.message),
@@ -144,5 +174,52 @@ mod tests {
         for bad in not_utf8 {
             assert!(std::str::from_utf8(bad).is_err());
         }
+    }
+
+    /// A request with one player's field replaced by `value`, as written.
+    fn with_stack(value: &str) -> String {
+        format!(
+            r#"{{"variant":"holdem","players":[{{"id":"a","seat":1,"stack":5,"committed":1}},{{"id":"b","seat":2,"stack":{value},"committed":1}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_number_past_jsons_range_is_a_400_pointing_at_it() {
+        let digits = "9".repeat(400);
+        for big in ["1e400", "-1e400", "1E+999", digits.as_str()] {
+            let p = parse_json::<SettleRequest>(with_stack(big).as_bytes()).unwrap_err();
+            assert_eq!(p.status, 400, "{big}");
+            assert_eq!(p.errors.len(), 1, "{big}: {p:?}");
+            assert_eq!(p.errors[0].pointer, "/players/1/stack", "{big}");
+            assert_eq!(p.errors[0].message, NUMBER_OUT_OF_RANGE);
+            assert!(p.detail.ends_with(NUMBER_OUT_OF_RANGE), "{}", p.detail);
+        }
+        // Within a double's range it is the field's own refusal, as before.
+        let p = parse_json::<SettleRequest>(with_stack("1e300").as_bytes()).unwrap_err();
+        assert_eq!(p.errors[0].pointer, "/players/1/stack");
+        assert_ne!(p.errors[0].message, NUMBER_OUT_OF_RANGE);
+    }
+
+    #[test]
+    fn a_control_character_raw_or_escaped_is_a_400_pointing_at_its_string() {
+        let body = |id: &str| {
+            format!(
+                r#"{{"variant":"holdem","players":[{{"id":"a","seat":1,"stack":5,"committed":1}},{{"id":"{id}","name":"B","seat":2,"stack":5,"committed":1}}]}}"#
+            )
+        };
+        // As written in the body: JSON escapes, then raw bytes.
+        let escaped = [r"b\u0000", r"b\n", r"b\u007f", r"b\u001F", r"b\t", r"\rb"];
+        let raw = ["b\x7f", "b\x01", "\x1fb", "b\t", "b\n"];
+        for id in escaped.into_iter().chain(raw) {
+            let p = parse_json::<SettleRequest>(body(id).as_bytes()).unwrap_err();
+            assert_eq!(p.status, 400, "{id:?}");
+            assert_eq!(p.errors.len(), 1, "{id:?}: {p:?}");
+            assert_eq!(p.errors[0].pointer, "/players/1/id", "{id:?}");
+            assert_eq!(p.errors[0].message, crate::string_bound::CONTROL_CHARACTER);
+        }
+        // Other characters pass, escaped or not (U+0080 is not C0 or DEL).
+        let fine: SettleRequest =
+            parse_json(body(r"b\u00e9\u0080\u2028Zo\u00eb").as_bytes()).unwrap();
+        assert_eq!(fine.players[1].id, "b\u{e9}\u{80}\u{2028}Zo\u{eb}");
     }
 }

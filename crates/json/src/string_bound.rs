@@ -1,13 +1,18 @@
-//! The longest string a JSON body may hold (API.md, "Strings"): ids,
-//! names, game ids, cards and words alike. A real room's ids and names
-//! are tens of characters; a bound keeps an answer, which repeats them,
-//! within a small multiple of its body.
+//! What every string of a JSON body must be (API.md, "Strings"): ids,
+//! names, game ids, cards and words alike, keys too. At most 256 bytes: a
+//! real room's ids and names are tens of characters, and a bound keeps an
+//! answer, which repeats them, within a small multiple of its body. And
+//! free of control characters (U+0000 to U+001F, U+007F), escaped or
+//! not: no id or name has one, and one that did would break the logs,
+//! the steps' text and the lines of whatever shows the answer at a table.
 //!
-//! Ours: serde and the schema crates check a length only field by field,
-//! and this bound holds for every string of every route at once, measured
+//! Ours: serde and the schema crates check a string only field by field,
+//! and these rules hold for every string of every route at once, checked
 //! by one scan of the body that an accepted request pays (well under a
 //! microsecond for a settle); the pointer is looked for only when the scan
-//! finds a string too long as written.
+//! finds a string too long as written, a control character's escape, or a
+//! DEL. (A raw U+0000 to U+001F is not JSON: serde_json stops on it, and
+//! `parse` points at its field.)
 
 use crate::invalid::FieldError;
 use crate::pointer::escape;
@@ -17,17 +22,49 @@ use serde_json::Value;
 /// may have, a key or a value.
 pub const MAX_STRING_BYTES: usize = 256;
 
-/// Whether some string of a syntactically valid body is longer than
-/// [`MAX_STRING_BYTES`] as written (escapes counted as written, so at
-/// least its decoded length).
-fn some_string_written_too_long(bytes: &[u8]) -> bool {
+/// What a string holding a control character is told.
+pub const CONTROL_CHARACTER: &str =
+    "a string holds no control character (U+0000 to U+001F, U+007F), escaped or not";
+
+/// A control character: C0 or DEL.
+fn is_control(b: u8) -> bool {
+    b < 0x20 || b == 0x7f
+}
+
+/// Whether the escape at `bytes[at]` (a backslash) stands for a control
+/// character: `\b`, `\f`, `\n`, `\r`, `\t`, or `\u` of one.
+fn escapes_a_control(bytes: &[u8], at: usize) -> bool {
+    match bytes.get(at + 1) {
+        Some(b'b' | b'f' | b'n' | b'r' | b't') => true,
+        Some(b'u') => bytes
+            .get(at + 2..at + 6)
+            .and_then(|hex| std::str::from_utf8(hex).ok())
+            .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+            .is_some_and(|c| c < 0x20 || c == 0x7f),
+        _ => false,
+    }
+}
+
+/// Whether some string of a syntactically valid body may break a rule:
+/// longer than [`MAX_STRING_BYTES`] as written (escapes counted as
+/// written, so at least its decoded length), an escape of a control
+/// character, or a DEL anywhere (outside a string it is not JSON).
+fn some_string_suspect(bytes: &[u8]) -> bool {
+    if memchr::memchr(0x7f, bytes).is_some() {
+        return true;
+    }
     let mut at = 0;
     while let Some(quote) = memchr::memchr(b'"', &bytes[at..]) {
         let open = at + quote + 1;
         let mut end = open;
         loop {
             match memchr::memchr2(b'"', b'\\', &bytes[end..]) {
-                Some(k) if bytes[end + k] == b'\\' => end += k + 2,
+                Some(k) if bytes[end + k] == b'\\' => {
+                    if escapes_a_control(bytes, end + k) {
+                        return true;
+                    }
+                    end += k + 2;
+                }
                 Some(k) => {
                     end += k;
                     break;
@@ -46,47 +83,70 @@ fn some_string_written_too_long(bytes: &[u8]) -> bool {
     false
 }
 
-/// The first string of the body longer than [`MAX_STRING_BYTES`], with its
-/// pointer (a key's pointer is its member's), if any.
-pub fn too_long_string(bytes: &[u8]) -> Option<FieldError> {
-    if !some_string_written_too_long(bytes) {
+/// The first string of the body, in document order, longer than
+/// [`MAX_STRING_BYTES`] or holding a control character, with its pointer
+/// (a key's pointer is its member's), if any.
+pub fn bad_string(bytes: &[u8]) -> Option<FieldError> {
+    if !some_string_suspect(bytes) {
         return None;
     }
     let value: Value = serde_json::from_slice(bytes).ok()?;
     let mut at = String::new();
-    find(&value, &mut at).then(|| FieldError {
-        message: format!(
-            "a string is at most {MAX_STRING_BYTES} bytes long (an id or a name of a real room is tens of characters)"
-        ),
+    let fault = find(&value, &mut at)?;
+    Some(FieldError {
+        message: match fault {
+            Fault::TooLong => format!(
+                "a string is at most {MAX_STRING_BYTES} bytes long (an id or a name of a real room is tens of characters)"
+            ),
+            Fault::Control => CONTROL_CHARACTER.to_string(),
+        },
         pointer: at,
     })
 }
 
+/// Which rule a string breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fault {
+    TooLong,
+    Control,
+}
+
+/// The rule `s` breaks, if any.
+fn fault(s: &str) -> Option<Fault> {
+    if s.len() > MAX_STRING_BYTES {
+        Some(Fault::TooLong)
+    } else if s.bytes().any(is_control) {
+        Some(Fault::Control)
+    } else {
+        None
+    }
+}
+
 /// Depth first, in document order; `at` ends as the pointer when found.
-fn find(value: &Value, at: &mut String) -> bool {
+fn find(value: &Value, at: &mut String) -> Option<Fault> {
     match value {
-        Value::String(s) => s.len() > MAX_STRING_BYTES,
-        Value::Array(items) => items.iter().enumerate().any(|(i, v)| {
+        Value::String(s) => fault(s),
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| {
             let len = at.len();
             at.push('/');
             at.push_str(&i.to_string());
             let found = find(v, at);
-            if !found {
+            if found.is_none() {
                 at.truncate(len);
             }
             found
         }),
-        Value::Object(members) => members.iter().any(|(k, v)| {
+        Value::Object(members) => members.iter().find_map(|(k, v)| {
             let len = at.len();
             at.push('/');
             at.push_str(&escape(k));
-            let found = k.len() > MAX_STRING_BYTES || find(v, at);
-            if !found {
+            let found = fault(k).or_else(|| find(v, at));
+            if found.is_none() {
                 at.truncate(len);
             }
             found
         }),
-        _ => false,
+        _ => None,
     }
 }
 
@@ -101,12 +161,12 @@ mod tests {
     #[test]
     fn a_string_of_the_bound_passes_and_one_byte_more_is_pointed_at() {
         let ok = format!(r#"{{"players":[{{"id":"{}"}}]}}"#, long(MAX_STRING_BYTES));
-        assert_eq!(too_long_string(ok.as_bytes()), None);
+        assert_eq!(bad_string(ok.as_bytes()), None);
         let bad = format!(
             r#"{{"gameId":"g","players":[{{"id":"a"}},{{"id":"{}"}}]}}"#,
             long(MAX_STRING_BYTES + 1)
         );
-        let e = too_long_string(bad.as_bytes()).unwrap();
+        let e = bad_string(bad.as_bytes()).unwrap();
         assert_eq!(e.pointer, "/players/1/id");
     }
 
@@ -115,9 +175,31 @@ mod tests {
         // 200 characters written as 1,200 bytes of escapes: 200 bytes read.
         let escaped = r"\u0041".repeat(200);
         let ok = format!(r#"{{"name":"{escaped}","q":"a\"b"}}"#);
-        assert_eq!(too_long_string(ok.as_bytes()), None);
+        assert_eq!(bad_string(ok.as_bytes()), None);
         let bad = format!(r#"{{"a":{{"{}":1}}}}"#, long(300));
-        let e = too_long_string(bad.as_bytes()).unwrap();
+        let e = bad_string(bad.as_bytes()).unwrap();
         assert_eq!(e.pointer, format!("/a/{}", long(300)));
+    }
+
+    #[test]
+    fn a_control_character_escaped_or_a_del_is_pointed_at_and_others_pass() {
+        for ok in [
+            r#"{"id":"a\"b\\c\/d\u0041\u00e9\u0080 é"}"#,
+            r#"{"id":"tab"}"#,
+        ] {
+            assert_eq!(bad_string(ok.as_bytes()), None, "{ok}");
+        }
+        for control in [
+            r"\u0000", r"\u001f", r"\u001F", r"\u007f", r"\n", r"\t", r"\r", r"\b", r"\f", "\x7f",
+        ] {
+            let bad =
+                format!(r#"{{"gameId":"g","players":[{{"id":"a"}},{{"id":"x{control}y"}}]}}"#);
+            let e = bad_string(bad.as_bytes()).unwrap_or_else(|| panic!("{bad}"));
+            assert_eq!(e.pointer, "/players/1/id", "{bad}");
+            assert_eq!(e.message, CONTROL_CHARACTER);
+        }
+        // In a key: the member's pointer; the first fault in the body's order.
+        let key = r#"{"a":{"k\u0007":1},"b":"\n"}"#;
+        assert_eq!(bad_string(key.as_bytes()).unwrap().pointer, "/a/k\u{7}");
     }
 }

@@ -145,12 +145,12 @@ fn log_start(
     );
 }
 
-/// The admin address's router: `/metrics` alone.
+/// The admin address's router: `/metrics` alone; any other path a 404
+/// problem+json.
 fn admin_app(state: AppState) -> axum::Router {
-    axum::Router::new()
-        .route(
-            "/metrics",
-            axum::routing::get(crate::routes::metrics::metrics),
-        )
-        .with_state(state)
+    let router = axum::Router::new().route(
+        "/metrics",
+        axum::routing::get(crate::routes::metrics::metrics),
+    );
+    crate::edge::middleware::admin_layers(router, state)
 }

@@ -38,7 +38,7 @@ pub(super) fn refusal(state: &AppState, req: &Request) -> Option<Response> {
     let given = req
         .headers()
         .get(header::AUTHORIZATION)
-        .and_then(|v| v.as_bytes().strip_prefix(b"Bearer "));
+        .and_then(|v| bearer_token(v.as_bytes()));
     match given {
         Some(token) if auth.accepts(token) => None,
         Some(_) => Some(unauthorized(
@@ -50,6 +50,20 @@ pub(super) fn refusal(state: &AppState, req: &Request) -> Option<Response> {
             "Bearer realm=\"showdown\"",
         )),
     }
+}
+
+/// The token of an `Authorization: Bearer` value: the scheme is
+/// case-insensitive (RFC 9110 §11.1) and followed by one or more spaces
+/// (`1*SP`, RFC 6750 §2.1). Ours, as tower-http's bearer check compares
+/// the whole value, scheme's case included, with one token.
+fn bearer_token(value: &[u8]) -> Option<&[u8]> {
+    const SCHEME: &[u8] = b"bearer";
+    let (scheme, rest) = value.split_at_checked(SCHEME.len())?;
+    if !scheme.eq_ignore_ascii_case(SCHEME) || rest.first() != Some(&b' ') {
+        return None;
+    }
+    let token = rest.trim_ascii_start();
+    (!token.is_empty()).then_some(token)
 }
 
 fn unauthorized(detail: &str, challenge: &'static str) -> Response {
@@ -79,8 +93,18 @@ mod tests {
             .unwrap()
     }
 
+    async fn status_of_with(app: &axum::Router, path: &str, authorization: &str) -> Response {
+        use tower::ServiceExt;
+        let req = axum::http::Request::get(path).header(header::AUTHORIZATION, authorization);
+        app.clone()
+            .oneshot(req.body(axum::body::Body::empty()).unwrap())
+            .await
+            .unwrap()
+    }
+
     /// API.md Errors, 401: with tokens configured a request needs one;
     /// health and readiness never do; `/metrics` moves to the admin address.
+    /// The scheme's case is free (RFC 9110 §11.1), one space or more.
     #[tokio::test]
     async fn api_401_without_a_valid_bearer_token_health_and_readiness_exempt() {
         let mut auth = AuthConfig::load(None, Some("t0ken")).unwrap();
@@ -106,6 +130,20 @@ mod tests {
         assert_eq!(right.status(), StatusCode::OK);
         for open in ["/healthz", "/readyz"] {
             assert_eq!(status_of(&app, open, None).await.status(), StatusCode::OK);
+        }
+        for scheme in ["bearer", "BEARER", "bEaReR", "Bearer  "] {
+            let r = status_of_with(&app, "/v1/variants", &format!("{scheme} t0ken")).await;
+            assert_eq!(r.status(), StatusCode::OK, "{scheme:?}");
+        }
+        for wrong in [
+            "Bearert0ken",
+            "Basic t0ken",
+            "Bearer",
+            "Bearer ",
+            "Bear t0ken",
+        ] {
+            let r = status_of_with(&app, "/v1/variants", wrong).await;
+            assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "{wrong:?}");
         }
         let metrics = status_of(&app, "/metrics", Some("t0ken")).await;
         assert_eq!(metrics.status(), StatusCode::NOT_FOUND);

@@ -65,6 +65,36 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
     )
 }
 
+/// The admin address's layers: a path it does not serve is a 404, and a
+/// wrong method a 405, each problem+json with its request id, as on the
+/// public address. Without the API's gate, limits, metrics and access
+/// log: a scrape needs no token and counts as no request.
+pub(crate) fn admin_layers(router: Router<AppState>, state: AppState) -> Router {
+    router
+        .fallback(not_found)
+        .with_state(state.clone())
+        .layer(axum::middleware::from_fn_with_state(state, admin_edge))
+}
+
+/// The admin address's one middleware: its errors as problems.
+async fn admin_edge(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let id = request_id(&state, &mut req);
+    let method = req.method().clone();
+    let uri = req.uri().clone();
+    let res = next.run(req).await;
+    let status = res.status();
+    let mut res = if status.is_client_error() || status.is_server_error() {
+        let limit = state.config.body_limit;
+        as_problem(res, &id, &method, uri.path(), limit).await.0
+    } else {
+        res
+    };
+    if let Ok(v) = HeaderValue::try_from(id) {
+        res.headers_mut().insert(X_REQUEST_ID.clone(), v);
+    }
+    res
+}
+
 /// A client's `x-request-id` that is not acceptable is dropped, so the
 /// next layer makes one and the span, the logs and the answer share it.
 fn drop_unacceptable_id<B>(mut req: axum::http::Request<B>) -> axum::http::Request<B> {
@@ -299,8 +329,9 @@ pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) ->
     }
 }
 
-/// The route's answer, and whether the body was read to its end. The gate
-/// (bearer tokens) answers first, from the head alone. An API request's
+/// The route's answer, and whether the body was read to its end. A
+/// `Host` the connection found at fault is refused first, then the gate
+/// (bearer tokens) answers, both from the head alone. An API request's
 /// body is read next, under its route's limit and within the body budget
 /// (413 or 503 at once, before a byte is read, on its declared length),
 /// then it takes a slot of the concurrency limit or is shed at once (503):
@@ -308,6 +339,9 @@ pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) ->
 /// than queued. The body's bytes stay held until the route has answered;
 /// then the answer is bounded and held in their place (`answer`).
 async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    if let Some(refused) = super::host::refusal(&req) {
+        return (refused, false);
+    }
     if let Some(refused) = super::bearer::refusal(state, &req) {
         return (refused, false);
     }

@@ -10,6 +10,7 @@ pub mod budget;
 pub(crate) mod compute;
 pub mod config;
 pub(crate) mod extract;
+pub(crate) mod host;
 pub(crate) mod metrics;
 pub(crate) mod middleware;
 pub(crate) mod otlp;

@@ -194,6 +194,25 @@ fn a_client_that_never_reads_is_closed_within_the_write_stall_and_its_answers_gi
 }
 
 #[test]
+fn a_cut_connection_is_reset_so_the_kernel_drops_what_it_queued() {
+    let server = with_write_limits("1000", "60000");
+    // 60 OpenAPI documents: more than the kernel's buffers take, and every
+    // request read, so a plain close would end in a FIN after them all.
+    let (mut s, writer) = pipelined(server.addr, 60, false);
+    until(&server, OPEN, Duration::from_secs(5), |v| v == 1);
+    until(&server, OPEN, Duration::from_secs(10), |v| v == 0);
+    // Closed, the socket would go on sending the megabytes the kernel
+    // queued (to a slow reader, for minutes): reset, they are dropped.
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut got = Vec::new();
+    let e = s.read_to_end(&mut got).expect_err("reset, not closed");
+    assert_eq!(e.kind(), std::io::ErrorKind::ConnectionReset, "{e}");
+    let answers = got.windows(12).filter(|w| w == b"HTTP/1.1 200").count();
+    assert!(answers < 60, "{answers} answers of 60");
+    writer.join().unwrap();
+}
+
+#[test]
 fn a_client_that_reads_a_trickle_is_closed_within_the_write_timeout() {
     let server = with_write_limits("60000", "2000");
     // 60 OpenAPI documents (150 KB and more each), read a trickle.

@@ -23,6 +23,7 @@ mod golden;
 mod hand_history;
 mod http;
 mod http_422;
+mod http_rfcs;
 mod ohh;
 mod openapi;
 mod openapi_answers;

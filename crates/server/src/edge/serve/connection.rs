@@ -1,8 +1,10 @@
 //! One connection's life: hyper serves it with the header timeout and the
 //! head limit; it is closed when quiet for the idle timeout, when asked to
-//! make room while quiet, or when the drain reaches it; it is cut when its
-//! answer waits on a client that reads too slowly (`Writing`); after an
-//! answer that refused a body unread, the bare socket lingers (`linger`).
+//! make room while quiet, or when the drain reaches it; it is cut (reset)
+//! when its answer waits on a client that reads too slowly (`Writing`);
+//! after an answer that refused a body unread, the bare socket lingers
+//! (`linger`); a client that opened with HTTP/2's preface is answered in
+//! HTTP/2's frames that the service speaks HTTP/1.1 (`http2`).
 //!
 //! The write limits are ours: hyper has none, and tokio-io-timeout bounds
 //! one stalled write but not an answer's whole write, so both are checked
@@ -10,8 +12,8 @@
 //! which costs a write one atomic add and no timer.
 
 use super::config::ServeConfig;
-use super::linger;
 use super::service::{ConnService, ConnStats, Counted};
+use super::{http2, linger};
 use crate::edge::state::AppState;
 use crate::settings::defaults::MIN_HEADER_BYTES;
 use axum::Router;
@@ -118,6 +120,21 @@ fn cut_off(state: &AppState, reason: &'static str, stats: &ConnStats) {
     }
 }
 
+/// A client that opened with HTTP/2's preface: counted with the
+/// connection errors (as any protocol error), and said in a warning a few
+/// times a second, so a client set up for HTTP/2 is seen.
+fn refused_http2(state: &AppState) {
+    state.record_connection_error();
+    static REFUSED: std::sync::LazyLock<crate::edge::config::LogEvery> =
+        std::sync::LazyLock::new(|| crate::edge::config::LogEvery::new(Duration::from_secs(1), 5));
+    if let Some(skipped) = REFUSED.allow() {
+        tracing::warn!(
+            skipped,
+            "HTTP/2 preface refused with GOAWAY HTTP_1_1_REQUIRED: this service speaks HTTP/1.1"
+        );
+    }
+}
+
 /// hyper's HTTP/1.1 connection over the counting socket.
 type Http = hyper::server::conn::http1::Connection<TokioIo<Counted>, ConnService>;
 
@@ -126,10 +143,15 @@ type Http = hyper::server::conn::http1::Connection<TokioIo<Counted>, ConnService
 enum Ended {
     /// hyper closed it: every answer flushed, then its FIN sent.
     Closed,
-    /// On an error, or cut off by a timeout: the socket is dropped as it is.
+    /// On an error, or closed by a timeout: the socket is dropped as it is.
     Dropped,
+    /// Cut off for reading too slowly: the socket is reset.
+    Cut,
     /// The drain reached it while it was open (from `serve` only).
     Drain,
+    /// Its client opened with HTTP/2's preface: hyper stopped there, and
+    /// the socket answers it (`http2`).
+    Http2,
 }
 
 pub(super) struct Connection {
@@ -173,7 +195,18 @@ impl Connection {
         if ended == Ended::Drain {
             ended = self.drain(Pin::new(&mut conn), &stats).await;
         }
-        if ended == Ended::Closed && stats.linger.load(Ordering::Relaxed) {
+        if ended == Ended::Cut {
+            // Reset rather than closed: a close leaves what the kernel has
+            // queued for the client (up to the send buffer's 4 MiB, in the
+            // pod's memory cgroup) to be sent at the slow reader's pace,
+            // minutes after the cut; a reset drops it at once.
+            let socket = conn.into_parts().io.into_inner().inner;
+            let _ = socket2::SockRef::from(&socket).set_linger(Some(Duration::ZERO));
+        } else if ended == Ended::Http2 {
+            refused_http2(&self.state);
+            let socket = conn.into_parts().io.into_inner().inner;
+            http2::refuse(socket, self.config.header_timeout).await;
+        } else if ended == Ended::Closed && stats.linger.load(Ordering::Relaxed) {
             // hyper has flushed its last answer and sent its FIN: its
             // state and buffers go now (in a statement of their own, so
             // no temporary keeps its read buffer through the await), and
@@ -208,7 +241,7 @@ impl Connection {
                 _ = ticks.tick() => {
                     if let Some(reason) = writing.sample(stats, &self.config) {
                         cut_off(&self.state, reason, stats);
-                        return Ended::Dropped;
+                        return Ended::Cut;
                     }
                     quiet.sample(stats) >= self.config.idle_timeout
                 }
@@ -272,10 +305,12 @@ impl Connection {
 }
 
 /// How a connection's end that hyper reports is counted: an error (a
-/// protocol error or a timeout) in the metrics.
+/// protocol error or a timeout) in the metrics; the HTTP/2 preface is
+/// answered first (`http2`).
 fn ended(state: &AppState, r: hyper::Result<()>) -> Ended {
     match r {
         Ok(()) => Ended::Closed,
+        Err(e) if e.is_parse_version_h2() => Ended::Http2,
         Err(_) => {
             state.record_connection_error();
             Ended::Dropped

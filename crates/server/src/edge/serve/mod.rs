@@ -12,12 +12,13 @@
 //! Here the drain, step by step; each listener's accept loop and cap are
 //! in `listener`, a connection's life in `connection`, what hyper calls
 //! for each request in `service`, the drain after an early answer in
-//! `linger`, the signals in `signals`, and the answers' holds until they
-//! are written in `written`.
+//! `linger`, the signals in `signals`, the answers' holds until they are
+//! written in `written`, and the refusal of HTTP/2's preface in `http2`.
 
 mod config;
 mod connection;
 mod handshakes;
+mod http2;
 mod linger;
 mod listener;
 mod service;

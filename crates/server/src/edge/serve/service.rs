@@ -1,8 +1,9 @@
 //! What hyper calls for each request of a connection: the router, with the
 //! request counted in flight until its response body is sent, the head
-//! measured, its answer's hold kept until written (`written`), and
-//! `Connection: close` said while draining; and the socket, counting the
-//! bytes the client sends and the bytes written to it.
+//! measured, its `Host` checked (`edge::host`), its answer's hold kept
+//! until written (`written`), and `Connection: close` said while
+//! draining; and the socket, counting the bytes the client sends and the
+//! bytes written to it.
 
 use super::written::Written;
 use crate::edge::answer::AnswerHold;
@@ -92,13 +93,16 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
     type Error = Infallible;
     type Future = BoxFuture<Result<Response<Tracked>, Infallible>>;
 
-    fn call(&self, req: Request<Incoming>) -> Self::Future {
+    fn call(&self, mut req: Request<Incoming>) -> Self::Future {
         self.stats.started.fetch_add(1, Ordering::Relaxed);
         self.stats.in_flight.fetch_add(1, Ordering::Relaxed);
         let guard = InFlight(self.stats.clone());
         let draining = self.draining.clone();
         let mut app = self.app.clone();
         let too_large = head_len(&req) > self.max_head;
+        if let Some(fault) = crate::edge::host::fault(&req) {
+            req.extensions_mut().insert(fault);
+        }
         let max = self.max_head;
         let has_body = !req.body().is_end_stream();
         let stats = self.stats.clone();
