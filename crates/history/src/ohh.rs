@@ -9,6 +9,7 @@ pub mod hand;
 pub mod read;
 pub mod record;
 pub mod request;
+pub mod schema;
 pub mod terms;
 
 pub use amount::Amount;

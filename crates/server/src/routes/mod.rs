@@ -56,6 +56,7 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(phh::settle_phh))
         .routes(routes!(ohh::settle_ohh))
         .routes(routes!(ohh::betting_next))
+        .routes(routes!(ohh::ohh_schema))
         .routes(routes!(variants::variants))
         .routes(routes!(tables::tables))
         .routes(routes!(prizes::prizes))

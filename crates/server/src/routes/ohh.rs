@@ -13,6 +13,7 @@ use showdown_contract::settle::{odd_chips, settle_request, HandCompleteEvent};
 use showdown_history::ohh::answer::{betting, next, verdict_at, BettingAnswer, BettingNext};
 use showdown_history::ohh::record::{record, Record};
 use showdown_history::ohh::request::settle_request as derive_request;
+use showdown_history::ohh::schema::ohh_json_schema;
 use showdown_history::ohh::{judge, OhhError, OhhRequest};
 use showdown_history::phh::betting::betting_hand as phh_betting_hand;
 use showdown_history::phh::parse_one;
@@ -165,6 +166,28 @@ async fn phh_betting(state: &AppState, req: Request) -> ApiResult<Response> {
         betting: verdict_at(&replay.verdict, &|s| at(Some(s))),
         next: next(&replay.next, &|p| format!("p{}", p + 1).into()),
     })
+}
+
+/// The JSON Schema of Open Hand History 1.4.7 as the OHH routes read it.
+///
+/// JSON Schema draft 2020-12, derived from the types the routes parse:
+/// the `ohh` of `POST /v1/settle/ohh` and `POST /v1/betting`, and the
+/// answer's `record.ohh`, are documents of it.
+#[utoipa::path(
+    get,
+    path = "/v1/schemas/ohh.json",
+    tag = "settle",
+    operation_id = "ohhSchema",
+    responses(
+        (status = 200, description = "The JSON Schema of an OHH document", body = Object, content_type = "application/schema+json")
+    )
+)]
+pub(crate) async fn ohh_schema() -> Response {
+    // Built once: the schema is a function of the types alone.
+    static SCHEMA: std::sync::LazyLock<Vec<u8>> =
+        std::sync::LazyLock::new(|| serde_json::to_vec(&ohh_json_schema()).unwrap_or_default());
+    let kind = HeaderValue::from_static("application/schema+json");
+    ([(header::CONTENT_TYPE, kind)], SCHEMA.as_slice()).into_response()
 }
 
 /// A 200 JSON answer; a DTO that fails to serialize is our bug (500).

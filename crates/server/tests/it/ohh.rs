@@ -232,3 +232,37 @@ async fn betting_reads_a_phh_hand_so_far() {
             "options": {"fold": true, "call": 5, "raise": {"min": 10, "max": 100}, "allIn": 100}})
     );
 }
+
+#[tokio::test]
+async fn the_ohh_schema_is_served_and_names_every_field_the_reader_takes() {
+    let r = send(
+        app(),
+        axum::http::Request::get("/v1/schemas/ohh.json")
+            .body(axum::body::Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(r.status.as_u16(), 200);
+    assert_eq!(r.content_type(), "application/schema+json");
+    let schema = r.json();
+    let hand = &schema["$defs"]["OhhHand"]["properties"];
+    for field in [
+        "game_type",
+        "bet_limit",
+        "dealer_seat",
+        "players",
+        "rounds",
+        "pots",
+    ] {
+        assert!(hand[field].is_object(), "{field}");
+    }
+    // The record written back is a document of the same types.
+    let settled = post_json(app(), "/v1/settle/ohh", &json!({"ohh": three_handed()})).await;
+    let record = &settled.json()["record"]["ohh"];
+    for key in record.as_object().unwrap().keys() {
+        assert!(
+            hand[key].is_object(),
+            "record field {key} is not in the schema"
+        );
+    }
+}
