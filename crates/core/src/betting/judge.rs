@@ -160,7 +160,7 @@ impl Play<'_> {
                 }
             }
             None => {
-                let inc = to - bet;
+                let inc = to.saturating_sub(bet);
                 if to >= self.size_min(p) {
                     self.largest = self.largest.max(inc);
                 }

@@ -9,6 +9,7 @@
 //! button (the second player) posts the small one (TDA 33), as the replay
 //! reads them.
 
+use crate::ohh::answer::{verdict_at, BettingAnswer};
 use crate::phh::reader::{Decimal, PhhHand};
 use crate::phh::replay::input_scale;
 use crate::phh::replay::table::words;
@@ -49,6 +50,15 @@ pub fn judge_betting(hand: &PhhHand) -> BettingJudged {
         ),
         Err(e) => BettingJudged::Refused(format!("{}: {}", place(&actions, e.step), e.refusal)),
     }
+}
+
+/// The verdict in the API's words, each finding at `/actions/{i}` (the
+/// PHH route's `betting`); `None` for a hand this reading does not judge,
+/// or whose actions the rules cannot apply.
+pub fn betting_answer(hand: &PhhHand) -> Option<BettingAnswer> {
+    let (betting, actions) = betting_hand(hand).ok()?;
+    let verdict = showdown_core::betting::verdict(&betting).ok()?;
+    Some(verdict_at(&verdict, &|s| place(&actions, Some(s))))
 }
 
 /// Where a step came from: its action's pointer, or the forced bets.

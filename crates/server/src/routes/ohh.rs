@@ -5,11 +5,12 @@
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, ApiResult};
 use crate::edge::state::AppState;
+use crate::routes::settle::{json_answer, settled_event};
 use axum::extract::{FromRequest, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use showdown_contract::settle::{odd_chips, settle_request, HandCompleteEvent};
+use showdown_contract::settle::HandCompleteEvent;
 use showdown_history::ohh::answer::{betting, next, verdict_at, BettingAnswer, BettingNext};
 use showdown_history::ohh::record::{record, Record};
 use showdown_history::ohh::request::settle_request as derive_request;
@@ -87,21 +88,13 @@ fn settled(state: &AppState, req: &OhhRequest) -> ApiResult<Response> {
     };
     let judged = judge(req).map_err(refused)?;
     let request = derive_request(req, &judged).map_err(refused)?;
-    let event = settle_request(&request).map_err(|invalid| {
-        state.metrics.record_rejection();
-        Problem::invalid(invalid)
-    })?;
-    if let Ok(v) = event.data.variant.parse() {
-        state
-            .metrics
-            .record_settlement(v, event.data.tie, odd_chips(&event));
-    }
+    let event = settled_event(state, &request)?;
     let answer = OhhSettled {
         betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
         record: record(&req.ohh, &event.data, judged.read.scale),
         event,
     };
-    json(&answer)
+    json_answer(&answer)
 }
 
 /// Who is to act in a hand in progress, and what they may do.
@@ -135,7 +128,7 @@ pub(crate) async fn betting_next(
         state.metrics.record_rejection();
         ohh_problem(&e, "/ohh")
     })?;
-    json(&BettingNext {
+    json_answer(&BettingNext {
         betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
         next: next(&judged.replay.next, &|p| {
             req.ohh
@@ -162,7 +155,7 @@ async fn phh_betting(state: &AppState, req: Request) -> ApiResult<Response> {
     };
     let replay = showdown_core::betting::replay(&steps)
         .map_err(|e| refused(at(e.step), e.refusal.to_string()))?;
-    json(&BettingNext {
+    json_answer(&BettingNext {
         betting: verdict_at(&replay.verdict, &|s| at(Some(s))),
         next: next(&replay.next, &|p| format!("p{}", p + 1).into()),
     })
@@ -188,14 +181,4 @@ pub(crate) async fn ohh_schema() -> Response {
         std::sync::LazyLock::new(|| serde_json::to_vec(&ohh_json_schema()).unwrap_or_default());
     let kind = HeaderValue::from_static("application/schema+json");
     ([(header::CONTENT_TYPE, kind)], SCHEMA.as_slice()).into_response()
-}
-
-/// A 200 JSON answer; a DTO that fails to serialize is our bug (500).
-pub(crate) fn json<T: Serialize>(answer: &T) -> ApiResult<Response> {
-    let body = serde_json::to_vec(answer).map_err(|e| {
-        tracing::error!(error = %e, "answer did not serialize");
-        Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
-    })?;
-    let json = HeaderValue::from_static("application/json");
-    Ok(([(header::CONTENT_TYPE, json)], body).into_response())
 }

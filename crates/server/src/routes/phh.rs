@@ -3,12 +3,14 @@
 
 use crate::edge::problem_response::{from_bytes_rejection, ApiResult};
 use crate::edge::state::AppState;
-use crate::routes::settle::settle_response;
+use crate::routes::settle::{json_answer, settled_event};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use showdown_contract::settle::HandCompleteEvent;
+use showdown_history::ohh::answer::BettingAnswer;
+use showdown_history::phh::betting::betting_answer;
 use showdown_history::phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
 use showdown_json::FieldError;
 use showdown_json::Problem;
@@ -67,23 +69,40 @@ pub(crate) fn phh_problem(e: &PhhError) -> Problem {
         ),
         description = "One PHH hand, as TOML text (UTF-8)"),
     responses(
-        (status = 200, description = "The hand_complete event", body = HandCompleteEvent, content_type = "application/json"),
+        (status = 200, description = "The hand_complete event and the verdict on the betting", body = PhhSettled, content_type = "application/json"),
         (status = 400, description = "The body is not a PHH hand (TOML, fields, actions)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
     )
 )]
 pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
     let text = phh_text(&state, req).await?;
-    let replayed = parse_one(&text, "body")
-        .and_then(|h| replay_hand(&h))
-        .map_err(|e| {
-            state.metrics.record_rejection();
-            phh_problem(&e)
-        })?;
+    let refused = |e: PhhError| {
+        state.metrics.record_rejection();
+        phh_problem(&e)
+    };
+    let hand = parse_one(&text, "body").map_err(refused)?;
+    let replayed = replay_hand(&hand).map_err(refused)?;
     let mut request = replayed.request;
     // The label is only "body": nothing to echo.
     request.game_id = None;
-    settle_response(&state, &request)
+    let event = settled_event(&state, &request)?;
+    json_answer(&PhhSettled {
+        event,
+        betting: betting_answer(&hand),
+    })
+}
+
+/// The answer of `POST /v1/settle/phh`: the `hand_complete` event and,
+/// for the games the betting rules read (flop games), their verdict.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub(crate) struct PhhSettled<'a> {
+    #[serde(flatten)]
+    pub event: HandCompleteEvent<'a>,
+    /// The verdict on the betting (RULES.md §16.6), findings at
+    /// `/actions/{i}`; left out for stud and draw hands.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub betting: Option<BettingAnswer>,
 }
 
 /// A PHH body as text: 415 unless it comes as TOML or plain text, 400

@@ -53,6 +53,15 @@ pub(crate) async fn settle(
 /// Settle a parsed request and answer it, counting it in the metrics:
 /// the 200 event or the 422 problem. Shared by every route that settles.
 pub(crate) fn settle_response(state: &AppState, req: &SettleRequest) -> ApiResult<Response> {
+    json_response(&settled_event(state, req)?)
+}
+
+/// The event of a settled request, counted in the metrics (a 422 as a
+/// rejection): the one step every route that settles shares.
+pub(crate) fn settled_event<'r>(
+    state: &AppState,
+    req: &'r SettleRequest,
+) -> ApiResult<HandCompleteEvent<'r>> {
     let event = settle_request(req).map_err(|invalid| {
         state.metrics.record_rejection();
         Problem::invalid(invalid)
@@ -62,7 +71,18 @@ pub(crate) fn settle_response(state: &AppState, req: &SettleRequest) -> ApiResul
             .metrics
             .record_settlement(v, event.data.tie, odd_chips(&event));
     }
-    json_response(&event)
+    Ok(event)
+}
+
+/// Any other answer as the 200's JSON body; a DTO that fails to serialize
+/// is our bug, answered 500.
+pub(crate) fn json_answer<T: serde::Serialize>(answer: &T) -> ApiResult<Response> {
+    let body = serde_json::to_vec(answer).map_err(|e| {
+        tracing::error!(error = %e, "answer did not serialize");
+        Problem::from_status(StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+    })?;
+    let json = HeaderValue::from_static("application/json");
+    Ok(([(header::CONTENT_TYPE, json)], body).into_response())
 }
 
 /// The event as the 200's JSON body (`settle::to_json`); a DTO that fails

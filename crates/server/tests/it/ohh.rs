@@ -266,3 +266,28 @@ async fn the_ohh_schema_is_served_and_names_every_field_the_reader_takes() {
         );
     }
 }
+
+#[tokio::test]
+async fn rules_16_6_the_phh_route_adds_the_verdict_on_the_betting() {
+    let post = |text: &'static str| {
+        axum::http::Request::post("/v1/settle/phh")
+            .header("content-type", "application/toml")
+            .body(axum::body::Body::from(text))
+            .unwrap()
+    };
+    let legal = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+                 min_bet = 2\nstarting_stacks = [100, 100, 100]\n\
+                 actions = ['d dh p1 AsKs', 'd dh p2 QdQc', 'd dh p3 7h2c', 'p3 cbr 6', \
+                 'p1 f', 'p2 f']\n";
+    let r = send(app(), post(legal)).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    assert_eq!(r.json()["betting"], json!({"legal": true, "findings": []}));
+    // The small blind folds before the button has acted: out of turn.
+    let early = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\n\
+                 min_bet = 2\nstarting_stacks = [100, 100, 100]\n\
+                 actions = ['d dh p1 AsKs', 'd dh p2 QdQc', 'd dh p3 7h2c', 'p1 f', \
+                 'p3 cbr 6', 'p2 f']\n";
+    let r = send(app(), post(early)).await;
+    assert_eq!(r.json()["betting"]["findings"][0]["at"], "/actions/3");
+    assert_eq!(r.json()["betting"]["findings"][0]["code"], "outOfTurn");
+}
