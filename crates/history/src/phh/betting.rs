@@ -9,7 +9,7 @@
 //! button (the second player) posts the small one (TDA 33), as the replay
 //! reads them.
 
-use crate::ohh::answer::{verdict_at, BettingAnswer};
+use crate::ohh::answer::{next, verdict_at, BettingAnswer, BettingNext};
 use crate::phh::reader::{Decimal, PhhHand};
 use crate::phh::replay::input_scale;
 use crate::phh::replay::table::words;
@@ -59,6 +59,18 @@ pub fn betting_answer(hand: &PhhHand) -> Option<BettingAnswer> {
     let (betting, actions) = betting_hand(hand).ok()?;
     let verdict = showdown_core::betting::verdict(&betting).ok()?;
     Some(verdict_at(&verdict, &|s| place(&actions, Some(s))))
+}
+
+/// `POST /v1/betting` of a PHH hand so far: the verdict and the next
+/// action, players `p1`, `p2`, ...; or a refusal's pointer and words.
+pub fn betting_next(hand: &PhhHand) -> Result<BettingNext, (String, String)> {
+    let (betting, actions) = betting_hand(hand).map_err(|why| (String::new(), why))?;
+    let replay = showdown_core::betting::replay(&betting)
+        .map_err(|e| (place(&actions, e.step), e.refusal.to_string()))?;
+    Ok(BettingNext {
+        betting: verdict_at(&replay.verdict, &|s| place(&actions, Some(s))),
+        next: next(&replay.next, &|p| format!("p{}", p + 1).into()),
+    })
 }
 
 /// Where a step came from: its action's pointer, or the forced bets.

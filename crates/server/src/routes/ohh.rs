@@ -11,12 +11,12 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use showdown_contract::settle::HandCompleteEvent;
-use showdown_history::ohh::answer::{betting, next, verdict_at, BettingAnswer, BettingNext};
+use showdown_history::ohh::answer::{betting, next, BettingAnswer, BettingNext};
 use showdown_history::ohh::record::{record, Record};
 use showdown_history::ohh::request::settle_request as derive_request;
 use showdown_history::ohh::schema::ohh_json_schema;
 use showdown_history::ohh::{judge, OhhError, OhhRequest};
-use showdown_history::phh::betting::betting_hand as phh_betting_hand;
+use showdown_history::phh::betting::betting_next as phh_betting_next;
 use showdown_history::phh::parse_one;
 use showdown_json::{FieldError, Invalid, Problem};
 
@@ -148,17 +148,8 @@ async fn phh_betting(state: &AppState, req: Request) -> ApiResult<Response> {
         ohh_problem(&OhhError::new(at, message), "")
     };
     let hand = parse_one(&text, "body").map_err(|e| crate::routes::phh::phh_problem(&e))?;
-    let (steps, from) = phh_betting_hand(&hand).map_err(|why| refused(String::new(), why))?;
-    let at = |step: Option<usize>| match step.and_then(|s| from.get(s).copied().flatten()) {
-        Some(a) => format!("/actions/{a}"),
-        None => "/blinds_or_straddles".to_string(),
-    };
-    let replay = showdown_core::betting::replay(&steps)
-        .map_err(|e| refused(at(e.step), e.refusal.to_string()))?;
-    json_answer(&BettingNext {
-        betting: verdict_at(&replay.verdict, &|s| at(Some(s))),
-        next: next(&replay.next, &|p| format!("p{}", p + 1).into()),
-    })
+    let answer = phh_betting_next(&hand).map_err(|(at, why)| refused(at, why))?;
+    json_answer(&answer)
 }
 
 /// The JSON Schema of Open Hand History 1.4.7 as the OHH routes read it.
