@@ -57,13 +57,13 @@ async fn settle_and_drop(Json(req): Json<SettleRequest>) -> impl IntoResponse {
 /// (`routes::with_layers`), with its logging set-up.
 fn with_showdown_layers() -> Router {
     use showdown_server::config::{init_tracing, AppConfig, LogFormat};
-    use showdown_server::{with_layers, AppState};
+    use showdown_server::{with_layers, AppState, ROUTES};
     // The log writer lives as long as the process, as in the server.
     std::mem::forget(init_tracing(LogFormat::Json, None));
     let routes = Router::new()
         .route("/v1/settle", handler())
         .route("/healthz", get(|| async { "ok" }));
-    with_layers(routes, AppState::new(AppConfig::default()))
+    with_layers(routes, AppState::new(AppConfig::default()), ROUTES)
 }
 
 /// Diagnosis (`CEILING_WORK=spin:NANOS`): burn NANOS of CPU in a loop

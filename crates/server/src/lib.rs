@@ -18,6 +18,7 @@ mod routes;
 mod settings;
 
 pub use edge::middleware::with_layers;
+pub use edge::route_terms::{RouteTable, RouteTerms};
 pub use edge::state::AppState;
 pub use edge::{auth, config};
-pub use routes::{app, openapi};
+pub use routes::{app, openapi, ROUTES};

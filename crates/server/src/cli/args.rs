@@ -155,7 +155,7 @@ impl ServeArgs {
         )?;
         let timeout = ms_bound("--request-timeout-ms", "SHOWDOWN_REQUEST_TIMEOUT_MS", 1);
         let body_limit = BODY_LIMIT.check(self.body_limit)?;
-        let largest = body_limit.max(crate::edge::middleware::TABLES_BODY_LIMIT);
+        let largest = body_limit.max(crate::edge::route_terms::LARGE_BODY_LIMIT);
         let budget = body_budget(largest as u64).check(self.body_budget)?;
         Ok(AppConfig {
             body_limit,

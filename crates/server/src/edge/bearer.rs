@@ -1,6 +1,7 @@
 //! The bearer-token gate in front of the API (tokens from [`super::auth`]):
 //! a request without a valid token is a 401 problem+json with
-//! `WWW-Authenticate: Bearer`; `/healthz` and `/readyz` pass without one.
+//! `WWW-Authenticate: Bearer`; a route declared open (the probes,
+//! `/healthz` and `/readyz`) passes without one.
 //!
 //! The edge asks the gate as soon as a request's headers are read, before
 //! it reads a byte of the body, so a client without a token cannot make
@@ -8,6 +9,7 @@
 //! connection, see `middleware`).
 
 use super::problem_response::HttpProblem;
+use super::route_terms::RouteTable;
 use super::state::AppState;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -17,10 +19,10 @@ use showdown_json::Problem;
 /// The gate's answer when the request may not pass: `/metrics` hidden when
 /// an admin address serves it, and a 401 for a request that needs a token
 /// and has no valid one. `None`: let it through. Only the head is read.
-pub(super) fn refusal(state: &AppState, req: &Request) -> Option<Response> {
+pub(super) fn refusal(state: &AppState, routes: RouteTable, req: &Request) -> Option<Response> {
     let auth = &state.config.auth;
     let path = req.uri().path();
-    if path == "/healthz" || path == "/readyz" {
+    if !routes.needs_token(path) {
         return None;
     }
     if path == "/metrics" && !auth.metrics_public {

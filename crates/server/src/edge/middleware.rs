@@ -7,6 +7,7 @@
 use super::body;
 use super::problem_response::HttpProblem;
 use super::request_id::acceptable_id;
+use super::route_terms::RouteTable;
 use super::state::AppState;
 use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
@@ -48,8 +49,12 @@ impl MakeRequestId for MakeId {
 /// asks the bearer gate, `bearer.rs`, before it reads a body), then
 /// catch-panic (the last guard: validation should make it unreachable).
 /// Public so tests and examples can put a route of their own behind them.
-pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
-    let body_limit = state.config.body_limit.max(TABLES_BODY_LIMIT);
+pub fn with_layers(router: Router<AppState>, state: AppState, routes: RouteTable) -> Router {
+    let body_limit = routes.largest_body_limit(&state.config);
+    let edge_state = EdgeState {
+        app: state.clone(),
+        routes,
+    };
     router.fallback(not_found).with_state(state.clone()).layer(
         tower::ServiceBuilder::new()
             .map_request(drop_unacceptable_id)
@@ -60,7 +65,7 @@ pub fn with_layers(router: Router<AppState>, state: AppState) -> Router {
             .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
             .layer(super::trace_context::layer())
             .layer(DefaultBodyLimit::max(body_limit))
-            .layer(axum::middleware::from_fn_with_state(state, edge))
+            .layer(axum::middleware::from_fn_with_state(edge_state, edge))
             .layer(CatchPanicLayer::custom(panic_response)),
     )
 }
@@ -116,11 +121,19 @@ async fn not_found(method: Method, uri: axum::http::Uri) -> HttpProblem {
     ))
 }
 
+/// What [`edge`] reads: the shared state, and every route's terms.
+#[derive(Clone)]
+struct EdgeState {
+    app: AppState,
+    routes: RouteTable,
+}
+
 /// Our middleware around every route: see the module doc.
-async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+async fn edge(State(edge): State<EdgeState>, mut req: Request, next: Next) -> Response {
+    let state = &edge.app;
     let start = Instant::now();
     let _in_flight = state.metrics.enter();
-    let id = request_id(&state, &mut req);
+    let id = request_id(state, &mut req);
     let route = req.extensions().get::<MatchedPath>().cloned();
     let method = req.method().clone();
     // A Uri clone shares its bytes.
@@ -133,10 +146,10 @@ async fn edge(State(state): State<AppState>, mut req: Request, next: Next) -> Re
         .as_ref()
         .is_some_and(|r| r.as_str().starts_with("/v1/"));
 
-    let (res, body_read) = within_timeout(&state, req, next, api).await;
+    let (res, body_read) = within_timeout(&edge, req, next, api).await;
     let status = res.status();
     let path = uri.path();
-    let (mut res, refusal) = rendered(&state, res, &id, &method, path).await;
+    let (mut res, refusal) = rendered(&edge, res, &id, &method, path).await;
     // An answer given before the body was read: the rest of the body would
     // be read as the next request, so the connection ends with this one.
     if body_declared && !body_read {
@@ -181,9 +194,10 @@ fn request_id(state: &AppState, req: &mut Request) -> String {
 
 /// The route's answer and whether it read the body, or a 408 when the
 /// request did not complete within the timeout.
-async fn within_timeout(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+async fn within_timeout(edge: &EdgeState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    let state = &edge.app;
     let timeout = state.config.request_timeout;
-    match tokio::time::timeout(timeout, handle(state, req, next, api)).await {
+    match tokio::time::timeout(timeout, handle(edge, req, next, api)).await {
         Ok(outcome) => outcome,
         Err(_) => (
             HttpProblem::from(Problem::from_status(
@@ -202,16 +216,17 @@ async fn within_timeout(state: &AppState, req: Request, next: Next, api: bool) -
 /// An error answer as a problem with the request's id (a refusal counted),
 /// and a 503 with the time to retry after; what the log says of it.
 async fn rendered(
-    state: &AppState,
+    edge: &EdgeState,
     mut res: Response,
     id: &str,
     method: &Method,
     path: &str,
 ) -> (Response, Option<Refusal>) {
+    let state = &edge.app;
     let status = res.status();
     let mut refusal = None;
     if status.is_client_error() || status.is_server_error() {
-        let limit = body_limit(&state.config, path);
+        let limit = edge.routes.body_limit(&state.config, path);
         let (problem, summary) = as_problem(res, id, method, path, limit).await;
         res = problem;
         if status.is_client_error() {
@@ -304,31 +319,6 @@ fn access_log(a: &Access<'_>, refusal: Option<&Refusal>) {
     }
 }
 
-/// The body limit of `POST /v1/settle`, `POST /v1/tables`, `POST
-/// /v1/prizes` and `POST /v1/deals`, at least: each must take every request
-/// its contract allows. The largest tables request RULES.md §13.8 allows
-/// (10,000 players at 1,000 tables) is about 400 KB, hand for hand or a
-/// deal of 10,000 players and prizes (§14.4, §14.6) about as much, and a
-/// tournament hand carrying a 10,000-place prize table (§14.1) up to about
-/// 140 KB: all above the 64 KiB default.
-pub(crate) const TABLES_BODY_LIMIT: usize = 1024 * 1024;
-
-/// The routes whose body limit is raised to [`TABLES_BODY_LIMIT`].
-pub(crate) const LARGE_BODY_ROUTES: [&str; 4] =
-    ["/v1/settle", "/v1/tables", "/v1/prizes", "/v1/deals"];
-
-/// The largest body a route reads: the configured limit, raised to
-/// [`TABLES_BODY_LIMIT`] for [`LARGE_BODY_ROUTES`]. The edge reads the body
-/// under it before any extractor, so the extractors' own limit is set to
-/// the largest of them.
-pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) -> usize {
-    if LARGE_BODY_ROUTES.contains(&path) {
-        config.body_limit.max(TABLES_BODY_LIMIT)
-    } else {
-        config.body_limit
-    }
-}
-
 /// The route's answer, and whether the body was read to its end. A
 /// `Host` the connection found at fault is refused first, then the gate
 /// (bearer tokens) answers, both from the head alone. An API request's
@@ -338,17 +328,18 @@ pub(crate) fn body_limit(config: &crate::edge::config::AppConfig, path: &str) ->
 /// a slow upload never holds a slot, and excess load is refused rather
 /// than queued. The body's bytes stay held until the route has answered;
 /// then the answer is bounded and held in their place (`answer`).
-async fn handle(state: &AppState, req: Request, next: Next, api: bool) -> (Response, bool) {
+async fn handle(edge: &EdgeState, req: Request, next: Next, api: bool) -> (Response, bool) {
+    let (state, routes) = (&edge.app, edge.routes);
     if let Some(refused) = super::host::refusal(&req) {
         return (refused, false);
     }
-    if let Some(refused) = super::bearer::refusal(state, &req) {
+    if let Some(refused) = super::bearer::refusal(state, routes, &req) {
         return (refused, false);
     }
     if !api {
         return (next.run(req).await, false);
     }
-    let limit = body_limit(&state.config, req.uri().path());
+    let limit = routes.body_limit(&state.config, req.uri().path());
     let declared = body::content_length(req.headers());
     let (parts, body) = req.into_parts();
     let (bytes, hold) = match body::read(&state.body_budget, declared, body, limit).await {

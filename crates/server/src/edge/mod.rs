@@ -16,6 +16,7 @@ pub(crate) mod middleware;
 pub(crate) mod otlp;
 pub(crate) mod problem_response;
 pub(crate) mod request_id;
+pub mod route_terms;
 pub(crate) mod serve;
 pub(crate) mod state;
 pub(crate) mod trace_context;

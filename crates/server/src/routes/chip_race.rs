@@ -3,9 +3,13 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{impossible, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use axum::Json;
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest, ChipRaceResponse};
 use showdown_json::Problem;
+
+/// The edge's terms for `/v1/chip-race`: the default body limit, behind the tokens.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/chip-race");
 
 /// Run a chip race.
 ///

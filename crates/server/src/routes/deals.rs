@@ -5,6 +5,7 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -12,6 +13,9 @@ use axum::Json;
 use showdown_contract::deal::{answer, compute, compute_until, prepare};
 use showdown_contract::deal::{DealRequest, DealResponse};
 use showdown_json::Problem;
+
+/// The edge's terms for `/v1/deals`: a deal of 10,000 players and prizes (§14.6) is about 400 KB.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/deals").large_body();
 
 /// Divide the prize money still to be paid among the players left.
 ///

@@ -4,11 +4,15 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use showdown_contract::equity::{compute, prepare, EquityRequest, EquityResponse};
 use showdown_json::Problem;
+
+/// The edge's terms for `/v1/equity`: the default body limit, behind the tokens.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/equity");
 
 /// Each player's exact equity in one pot.
 ///

@@ -47,9 +47,9 @@ impl Routes {
 }
 
 /// Whether a route asks for a bearer token when tokens are configured
-/// (`auth.rs`: health and readiness never do).
+/// (its module's terms: the probes never do).
 fn guarded(path: &str) -> bool {
-    !matches!(path, "/healthz" | "/readyz")
+    super::ROUTES.needs_token(path)
 }
 
 /// The error answers the edge can give: (status, the routes that can give
@@ -106,7 +106,7 @@ const ERROR_ANSWERS: [(u16, Routes, &str); 9] = [
 /// The body limit of `path` with the default settings (API.md names it
 /// beside each route).
 fn default_body_limit(path: &str) -> usize {
-    crate::edge::middleware::body_limit(&crate::edge::config::AppConfig::default(), path)
+    super::ROUTES.body_limit(&crate::edge::config::AppConfig::default(), path)
 }
 
 /// The 413's description on a route whose contract allows bodies over the

@@ -1,12 +1,16 @@
 //! `GET /healthz` and `GET /readyz` (API.md, Operations).
 
 use crate::edge::problem_response::ApiResult;
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use showdown_contract::variants::HealthDto;
 use std::sync::atomic::Ordering;
+
+/// The edge's terms for `/healthz`: the probes carry no token.
+pub(crate) const HEALTHZ_TERMS: RouteTerms = RouteTerms::new("/healthz").open();
 
 /// Liveness: the process answers.
 #[utoipa::path(
@@ -21,6 +25,9 @@ pub(crate) async fn healthz() -> Json<HealthDto> {
         status: "ok".to_string(),
     })
 }
+
+/// The edge's terms for `/readyz`: the probes carry no token.
+pub(crate) const READYZ_TERMS: RouteTerms = RouteTerms::new("/readyz").open();
 
 /// Readiness: the service takes requests (503 once shutdown has begun).
 #[utoipa::path(

@@ -1,9 +1,13 @@
 //! `GET /metrics` (API.md, Operations): Prometheus text (OpenMetrics).
 
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
+
+/// The edge's terms for `/metrics`: the default body limit, behind the tokens.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/metrics");
 
 /// Prometheus metrics.
 ///

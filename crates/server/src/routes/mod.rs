@@ -19,6 +19,7 @@ pub(crate) mod tables;
 pub(crate) mod variants;
 
 use crate::edge::middleware::with_layers;
+use crate::edge::route_terms::RouteTable;
 use crate::edge::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -68,6 +69,26 @@ fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(health::readyz))
         .routes(routes!(metrics::metrics))
 }
+
+/// Every route's terms for the edge (its body limit, whether it asks for
+/// a token), in the order of [`api_router`]: each declared in its module.
+pub const ROUTES: RouteTable = RouteTable(&[
+    settle::TERMS,
+    phh::TERMS,
+    ohh::SETTLE_TERMS,
+    ohh::BETTING_TERMS,
+    ohh::SCHEMA_TERMS,
+    variants::TERMS,
+    tables::TERMS,
+    prizes::TERMS,
+    deals::TERMS,
+    chip_race::TERMS,
+    draw::TERMS,
+    equity::TERMS,
+    health::HEALTHZ_TERMS,
+    health::READYZ_TERMS,
+    metrics::TERMS,
+]);
 
 /// The OpenAPI 3.1 document the code derives (`showdown openapi`,
 /// `GET /openapi.json`, `openapi/openapi.json`).
@@ -146,7 +167,7 @@ pub fn app(state: AppState) -> Router {
         .url("/openapi.json", openapi())
         .config(utoipa_swagger_ui::Config::from("/openapi.json").validator_url("none"));
     let router = router.route("/", get(root)).merge(docs);
-    with_layers(router, state)
+    with_layers(router, state, ROUTES)
 }
 
 /// `GET /`: where the documentation is, for someone who opens the address.
@@ -156,4 +177,25 @@ async fn root() -> Json<serde_json::Value> {
         "docs": "/docs",
         "openapi": "/openapi.json"
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The routes the router serves and the terms the edge is handed
+    /// name the same paths, each once: a new route cannot leave its limit
+    /// and its token to the edge's defaults by forgetting its line.
+    #[test]
+    fn every_route_declares_its_terms_once() {
+        let (_, doc) = api_router().split_for_parts();
+        let mut served: Vec<&str> = doc.paths.paths.keys().map(String::as_str).collect();
+        let mut declared: Vec<&str> = ROUTES.0.iter().map(|t| t.path).collect();
+        served.sort_unstable();
+        declared.sort_unstable();
+        let before = declared.len();
+        declared.dedup();
+        assert_eq!(declared.len(), before, "a path declared twice");
+        assert_eq!(served, declared);
+    }
 }

@@ -4,6 +4,7 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use crate::routes::settle::{json_answer, settled_event};
 use axum::extract::{FromRequest, Request, State};
@@ -44,6 +45,9 @@ pub(crate) fn ohh_problem(e: &OhhError, prefix: &str) -> Problem {
     p.detail = format!("the hand cannot be settled: {}", e.message);
     p
 }
+
+/// The edge's terms for `/v1/settle/ohh`: the default body limit, behind the tokens.
+pub(crate) const SETTLE_TERMS: RouteTerms = RouteTerms::new("/v1/settle/ohh");
 
 /// Settle one hand given as Open Hand History.
 ///
@@ -96,6 +100,9 @@ fn settled(state: &AppState, req: &OhhRequest) -> ApiResult<Response> {
     };
     json_answer(&answer)
 }
+
+/// The edge's terms for `/v1/betting`: the default body limit, behind the tokens.
+pub(crate) const BETTING_TERMS: RouteTerms = RouteTerms::new("/v1/betting");
 
 /// Who is to act in a hand in progress, and what they may do.
 ///
@@ -151,6 +158,9 @@ async fn phh_betting(state: &AppState, req: Request) -> ApiResult<Response> {
     let answer = phh_betting_next(&hand).map_err(|(at, why)| refused(at, why))?;
     json_answer(&answer)
 }
+
+/// The edge's terms for `/v1/schemas/ohh.json`: the default body limit, behind the tokens.
+pub(crate) const SCHEMA_TERMS: RouteTerms = RouteTerms::new("/v1/schemas/ohh.json");
 
 /// The JSON Schema of Open Hand History 1.4.7 as the OHH routes read it.
 ///

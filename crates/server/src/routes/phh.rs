@@ -2,6 +2,7 @@
 //! replayed and settled like `POST /v1/settle`.
 
 use crate::edge::problem_response::{from_bytes_rejection, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use crate::routes::settle::{json_answer, settled_event};
 use axum::body::Bytes;
@@ -45,6 +46,9 @@ pub(crate) fn phh_problem(e: &PhhError) -> Problem {
         _ => Problem::malformed(format!("the body is not a PHH hand: {message}"), errors),
     }
 }
+
+/// The edge's terms for `/v1/settle/phh`: the default body limit, behind the tokens.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle/phh");
 
 /// Settle one hand given in the Poker Hand History format.
 ///

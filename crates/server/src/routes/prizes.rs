@@ -3,11 +3,15 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{impossible, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::prizes::prizes_request;
 use showdown_contract::prizes::{PrizesRequest, PrizesResponse};
 use showdown_json::Problem;
+
+/// The edge's terms for `/v1/prizes`: hand for hand at 10,000 players (§14.4) is about 400 KB.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/prizes").large_body();
 
 /// Place and pay one hand-for-hand hand's busts.
 ///

@@ -2,6 +2,7 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -9,6 +10,9 @@ use axum::response::{IntoResponse, Response};
 use showdown_contract::settle::{odd_chips, settle_request, to_json};
 use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
 use showdown_json::Problem;
+
+/// The edge's terms for `/v1/settle`: its largest request, a tournament hand with a 10,000-place prize table, is over 64 KiB.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle").large_body();
 
 /// Settle one finished hand.
 ///

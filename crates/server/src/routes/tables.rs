@@ -4,10 +4,14 @@
 
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{impossible, ApiResult};
+use crate::edge::route_terms::RouteTerms;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use showdown_contract::tables::{check_required, tables_request, TablesRequest, TablesResponse};
 use showdown_json::Problem;
+
+/// The edge's terms for `/v1/tables`: RULES.md §13.8 allows 10,000 players at 1,000 tables, about 400 KB.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/tables").large_body();
 
 /// Seat the next hand at every table.
 ///

@@ -1,8 +1,12 @@
 //! `GET /v1/variants` (API.md).
 
+use crate::edge::route_terms::RouteTerms;
 use axum::Json;
 use showdown_cards::VariantId;
 use showdown_contract::variants::{VariantDto, VariantsResponse};
+
+/// The edge's terms for `/v1/variants`: the default body limit, behind the tokens.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/variants");
 
 /// List every variant.
 ///

@@ -485,7 +485,7 @@ async fn a_panicking_handler_is_a_500_problem_not_a_dropped_connection() {
     }
     let state = AppState::new(AppConfig::default());
     let router = axum::Router::new().route("/boom", axum::routing::get(boom));
-    let app = showdown_server::with_layers(router, state);
+    let app = showdown_server::with_layers(router, state, showdown_server::RouteTable::default());
     let r = send(app, Request::get("/boom").body(Body::empty()).unwrap()).await;
     assert_problem(&r, 500);
     assert_eq!(r.json()["detail"], "internal error", "no internals leak");
