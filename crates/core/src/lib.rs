@@ -14,6 +14,7 @@
 //! Implementation modules (`pot`, `split`, `odd_chip`, ...) are the core's
 //! own.
 
+pub mod all_in_ev;
 mod award;
 mod bad_beat;
 mod bad_beat_refusal;
@@ -65,6 +66,10 @@ pub use chip_race_refusal::{
 };
 pub mod draw;
 
+pub use all_in_ev::{
+    all_in_ev_problems, all_in_expectation, AllInEvAt, AllInEvError, AllInEvHand, AllInEvProblem,
+    AllInEvRefusal, Exact, Expectation, RunoutShares, SignedFraction,
+};
 pub use bad_beat::{
     bad_beat, BadBeatError, BadBeatOutcome, BadBeatPayout, BadBeatPlayer, BadBeatRole,
     BadBeatTerms, BadBeatWin, NotQualified, DEFAULT_LOSER_BP, DEFAULT_MIN_PLAYERS_DEALT,
