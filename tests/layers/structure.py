@@ -39,8 +39,11 @@ LAYERS = {"dto", "check", "answer", "explain", "validate", "step", "steps"}
 
 # The settle pipeline's own files beside the feature folders: the body and
 # the answer, the checked request, the settled hand, the explanation's step
-# and the names its steps use.
-SETTLE_SHARED = {"dto.rs", "validated.rs", "hand.rs", "explain_step.rs", "names.rs"}
+# and the names its steps use; the per-pot equity over the run-outs, which
+# the cash-outs and the all-in expectation share.
+SETTLE_SHARED = {
+    "dto.rs", "validated.rs", "hand.rs", "explain_step.rs", "names.rs", "runouts.rs",
+}
 
 # The crate's own modules beside its routes, none a route's or a feature's.
 CRATE_SHARED = {

@@ -273,6 +273,41 @@ pub fn cash_out_board_cards() -> utoipa::openapi::schema::Object {
         .build()
 }
 
+/// `allInEv.boardCards`: the board when the betting ended, 0 (before the
+/// flop), 3 (the flop) or 4 (the turn).
+pub fn all_in_board_cards() -> utoipa::openapi::schema::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .enum_values(Some([0, 3, 4]))
+        .description(Some(
+            "Board cards dealt when the betting ended: 0 (before the flop), 3 (the flop) or 4 (the turn), and no more than every board shares.",
+        ))
+        .build()
+}
+
+/// An exact integer: a JSON number within ±(2^53 − 1), a decimal string
+/// past it (API.md, "All-in expectation").
+pub fn wide_integer() -> utoipa::openapi::Schema {
+    use utoipa::openapi::schema::OneOfBuilder;
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(-9007199254740991i64))
+                .maximum(Some(9007199254740991i64)),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^-?[0-9]+$")),
+        )
+        .description(Some(
+            "An exact integer: a number within ±(2^53 − 1), a decimal string past it.",
+        ))
+        .build()
+        .into()
+}
+
 closed_set!(
     /// `showdown.muck` (RULES.md §15.1).
     ShowdownMuckName,

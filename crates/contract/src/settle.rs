@@ -17,6 +17,7 @@
 //! [`hand::Hand`] every step reads, and the explanation's step type and
 //! names.
 
+mod all_in_ev;
 mod bad_beat;
 mod boards;
 mod cash_out;
@@ -27,6 +28,7 @@ mod house_take;
 mod names;
 mod next_hand;
 mod pots;
+mod runouts;
 mod showdown;
 mod tournament;
 mod validated;
@@ -41,6 +43,7 @@ use std::cell::OnceCell;
 // crate's own files name the module that defines each, so none imports
 // them back through this one (tests/layers/import_circles.py).
 pub use crate::next_hand::NextHand;
+pub use all_in_ev::dto::{AllInEvDto, AllInEvRequest, ExactChips, WideInt};
 pub use bad_beat::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest};
 pub use boards::dto::{BoardDto, BoardHandDto};
 pub use cash_out::dto::{CashOutDto, CashOutFeeRounding, CashOutPotDto, CashOutRequest};
@@ -91,6 +94,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     }
     house_take::check::check(req, unit, &mut p);
     cash_out::check::check(req, variant, &mut p);
+    all_in_ev::check::check(req, variant, &mut p);
     bad_beat::check::check(req, variant, unit, &mut p);
     tournament::check::check(req, &mut p);
     next_hand::check::check(req, table.as_ref(), &mut p);
@@ -198,6 +202,8 @@ fn on_top<'a>(
     let req = hand.req;
     event.data.bad_beat = bad_beat::answer::judge(req, hand.v, jackpot, &hand.ranked.hidden);
     let cash_outs = cash_out::answer::value(hand)?;
+    let outcomes = cash_outs.as_ref().map_or(&[][..], |c| &c.outcomes[..]);
+    event.data.all_in_ev = all_in_ev::answer::expectations(hand, outcomes)?;
     let tournament = tournament::answer::end(hand)?;
     let next_hand = next_hand::answer::next(hand);
     if let Some(c) = &cash_outs {
@@ -223,6 +229,9 @@ fn on_top<'a>(
         }
         if let Some(c) = &cash_outs {
             steps.extend(cash_out::explain::steps(req, &c.dtos));
+        }
+        if let Some(entries) = &event.data.all_in_ev {
+            steps.extend(all_in_ev::explain::steps(req, entries));
         }
         if let Some(bb) = &event.data.bad_beat {
             steps.extend(bad_beat::explain::steps(req, bb));

@@ -6,6 +6,7 @@
 //! its default. Fields may be added, never renamed.
 
 use crate::next_hand::NextHand;
+use crate::settle::all_in_ev::dto::{AllInEvDto, AllInEvRequest};
 use crate::settle::bad_beat::dto::{BadBeatDto, BadBeatRequest};
 use crate::settle::boards::dto::BoardDto;
 use crate::settle::cash_out::dto::{CashOutDto, CashOutRequest};
@@ -97,6 +98,11 @@ pub struct SettleRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 10)]
     pub cash_outs: Option<Vec<CashOutRequest>>,
+    /// Asks for every live player's all-in expectation (RULES.md §17):
+    /// what the pots owed them when the betting ended, exact, beside what
+    /// they won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_in_ev: Option<AllInEvRequest>,
     /// The room's bad-beat jackpot (RULES.md §11): whether the hand
     /// qualifies and who is paid what from the fund.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -110,6 +116,15 @@ pub struct SettleRequest {
     /// see (RULES.md §15); the chips settle the same with or without it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub showdown: Option<ShowdownRequest>,
+}
+
+impl SettleRequest {
+    /// Whether settling it enumerates run-outs (cash-outs, the all-in
+    /// expectation): millions before the flop, so a route runs it on the
+    /// compute pool, never on the async workers.
+    pub fn enumerates(&self) -> bool {
+        self.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) || self.all_in_ev.is_some()
+    }
 }
 
 /// API.md's example request: the schema's example, and the first that
@@ -280,6 +295,12 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, minimum = -9007199254740991i64, maximum = 9007199254740991i64)]
     pub cash_out_balance: Option<i64>,
+    /// Only when the request has `allInEv`: every live player's
+    /// expectation at the all-in, what they won and the difference, in
+    /// seat order from the first seat left of the button (RULES.md §17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub all_in_ev: Option<Vec<AllInEvDto<'a>>>,
     /// Only when the request has `badBeat`: whether the hand qualifies for
     /// the bad-beat jackpot, and its payouts.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 /// - `rake`, `jackpot`: the house's take from a pot (RULES.md §8).
 /// - `board-share`: a share of a pot won over several boards (RULES.md §9).
 /// - `cash-out`: an all-in cash-out paid at the player's equity less the fee (RULES.md §10.5).
+/// - `all-in-ev`: what a live player was due from the pots at the all-in, against what they won (RULES.md §17).
 /// - `bad-beat-payout`: a bad-beat jackpot payout from the fund, not the pots (RULES.md §11.4).
 /// - `elimination`: a player knocked out of the tournament, and their place (RULES.md §12.2-12.4).
 /// - `bounty-award`: a collector's part of a knocked-out player's bounty (RULES.md §12.5-12.6).
@@ -67,6 +68,10 @@ pub enum ExplainRule {
     /// A player who took the all-in cash-out is paid their equity's value
     /// less the fee; their hand's winnings go to the house (RULES.md §10.5).
     CashOut,
+    /// What a live player was due from the pots when the betting ended
+    /// all in, against what they won (RULES.md §17); it moves no chips
+    /// (`amount` is the expectation in chips).
+    AllInEv,
     /// The bad-beat jackpot pays a loser, a winner or the table from its
     /// fund, not from the pots (RULES.md §11.4).
     BadBeatPayout,
@@ -98,7 +103,7 @@ pub enum ExplainRule {
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 25] = [
+    pub const ALL: [ExplainRule; 26] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -116,6 +121,7 @@ impl ExplainRule {
         Self::Jackpot,
         Self::BoardShare,
         Self::CashOut,
+        Self::AllInEv,
         Self::BadBeatPayout,
         Self::Elimination,
         Self::BountyAward,

@@ -54,6 +54,7 @@ pub fn settle_request(req: &OhhRequest, judged: &Judged) -> Result<SettleRequest
         boards: terms.boards,
         explain: terms.explain,
         cash_outs: terms.cash_outs,
+        all_in_ev: None,
         bad_beat: terms.bad_beat,
         tournament: terms.tournament,
         showdown: Some(showdown),

@@ -99,7 +99,7 @@ const ERROR_ANSWERS: [(u16, Routes, &str); 9] = [
     (
         503,
         Routes::Api,
-        "The server is busy: every slot of `--concurrency-limit` is taken, or the request bodies and answers it holds would pass `--body-budget` with this one (a body judged on `Content-Length` before it is read, an answer once it is made), or, for an equity or a settle with `cashOuts`, every slot of `--equity-limit`; the request is refused at once rather than queued, and `Retry-After` says when to try again",
+        "The server is busy: every slot of `--concurrency-limit` is taken, or the request bodies and answers it holds would pass `--body-budget` with this one (a body judged on `Content-Length` before it is read, an answer once it is made), or, for an equity or a settle with `cashOuts` or `allInEv`, every slot of `--equity-limit`; the request is refused at once rather than queued, and `Retry-After` says when to try again",
     ),
 ];
 

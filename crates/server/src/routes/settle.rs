@@ -41,9 +41,9 @@ pub(crate) async fn settle(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<SettleRequest>,
 ) -> ApiResult<Response> {
-    // A cash-out enumerates runouts (millions before the flop): it runs on
-    // the compute pool like an equity, never on the async workers.
-    if req.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) {
+    // A cash-out or an all-in expectation enumerates runouts (millions
+    // before the flop): it runs on the compute pool like an equity.
+    if req.enumerates() {
         let pool_state = state.clone();
         return state
             .compute

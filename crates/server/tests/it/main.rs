@@ -2,6 +2,8 @@
 //! so the service and its dependencies are linked once rather than once a
 //! file. `cargo test -p showdown-server --test it MODULE::` runs one file.
 
+mod all_in_ev;
+mod all_in_ev_props;
 mod answers;
 mod attack;
 mod attack_memory;

@@ -8,11 +8,11 @@ use super::check::terms;
 use super::dto::{CashOutDto, CashOutPotDto};
 use crate::fraction::Fraction;
 use crate::settle::hand::Hand;
-use showdown_cards::Card;
+use crate::settle::runouts::Live;
 use showdown_core::{
     apply_cash_outs, CashOut, CashOutOutcome, CashOutTerms, PotEquity, Settlement,
 };
-use showdown_equity::{enumerate, Equity, PotMask};
+use showdown_equity::Equity;
 use showdown_json::Invalid;
 use std::collections::BTreeMap;
 
@@ -20,6 +20,8 @@ use std::collections::BTreeMap;
 /// player's final stack by core index.
 pub struct CashOuts<'a> {
     pub dtos: Vec<CashOutDto<'a>>,
+    /// The core's outcomes, which the all-in expectation reads (§17.4).
+    pub outcomes: Vec<CashOutOutcome>,
     pub balance: i64,
     pub final_stacks: Vec<u64>,
 }
@@ -44,9 +46,7 @@ pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Inv
     let mut by_k: BTreeMap<u64, Equity> = BTreeMap::new();
     for t in &terms {
         if let std::collections::btree_map::Entry::Vacant(e) = by_k.entry(t.board_cards) {
-            let k = usize::try_from(t.board_cards).unwrap_or(usize::MAX);
-            let board = &v.board()[..k.min(v.board().len())];
-            e.insert(enumerate(v.variant, &live.hands, board, &[], &live.masks).map_err(guard)?);
+            e.insert(live.enumerate(v, t.board_cards).map_err(guard)?);
         }
     }
     let mut core_of = vec![0; order.len()];
@@ -55,80 +55,35 @@ pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Inv
     }
     let cash_outs: Vec<CashOut> = terms
         .iter()
-        .map(|t| live.cash_out(s, core_of[t.player], t, &by_k[&t.board_cards]))
+        .map(|t| cash_out(&live, s, core_of[t.player], t, &by_k[&t.board_cards]))
         .collect();
     let settled = apply_cash_outs(s, v.chip_unit, &cash_outs).map_err(guard)?;
     let dtos = settled.cash_outs.iter().map(|o| dto(hand, o)).collect();
     Ok(Some(CashOuts {
         dtos,
+        outcomes: settled.cash_outs,
         balance: settled.balance,
         final_stacks: settled.final_stacks,
     }))
 }
 
-/// The hands the enumeration knows: every live player's (§10.2), by core
-/// index, whether or not a pot is theirs (folded players' cards stay in
-/// the deck); and each pot's eligible hands among them.
-struct Live<'v> {
-    /// Core indices of the live hands, rising.
-    live: Vec<usize>,
-    hands: Vec<&'v [Card]>,
-    masks: Vec<PotMask>,
-}
-
-impl<'v> Live<'v> {
-    fn of(hand: &Hand<'_, 'v>) -> Live<'v> {
-        let (v, order) = (hand.v, hand.order);
-        let live: Vec<usize> = (0..order.len())
-            .filter(|&k| !hand.player(k).folded && !v.hole(order[k]).is_empty())
-            .collect();
-        let hands = live.iter().map(|&k| v.hole(order[k])).collect();
-        let mut out = Live {
-            live,
-            hands,
-            masks: Vec::new(),
-        };
-        out.masks = hand
-            .settlement()
-            .pots
-            .iter()
-            .map(|p| {
-                PotMask::of(
-                    &p.eligible
-                        .iter()
-                        .filter_map(|&k| out.hand_of(k))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .collect();
-        out
-    }
-
-    /// The enumeration's index of core player `k`'s hand.
-    fn hand_of(&self, k: usize) -> Option<usize> {
-        self.live.binary_search(&k).ok()
-    }
-
-    /// Core player `k`'s cash-out: its terms, and its equity in each pot
-    /// it is eligible for.
-    fn cash_out(&self, s: &Settlement, k: usize, t: &CashOutTerms, eq: &Equity) -> CashOut {
-        let equities = s
-            .pots
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.eligible.contains(&k))
-            .map(|(pot, _)| PotEquity {
-                pot,
-                share_units: self
-                    .hand_of(k)
-                    .map_or(0, |h| eq.pots[pot].players[h].share_units),
-                runouts: eq.runouts,
-            })
-            .collect();
-        CashOut {
-            terms: CashOutTerms { player: k, ..*t },
-            equities,
-        }
+/// Core player `k`'s cash-out: its terms, and its equity in each pot it
+/// is eligible for.
+fn cash_out(live: &Live, s: &Settlement, k: usize, t: &CashOutTerms, eq: &Equity) -> CashOut {
+    let equities = s
+        .pots
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.eligible.contains(&k))
+        .map(|(pot, _)| PotEquity {
+            pot,
+            share_units: live.share_units(eq, pot, k),
+            runouts: eq.runouts,
+        })
+        .collect();
+    CashOut {
+        terms: CashOutTerms { player: k, ..*t },
+        equities,
     }
 }
 

@@ -111,6 +111,7 @@ pub(crate) fn build_event<'a>(hand: &Hand<'a, '_>) -> HandCompleteEvent<'a> {
             boards: board_list(hand),
             showdown: None,
             cash_outs: None,
+            all_in_ev: None,
             cash_out_balance: None,
             bad_beat: None,
             explanation: None,
