@@ -20,9 +20,11 @@
 //!   shown to explain its fields; not sent.
 //!
 //! A JSON or TOML block marked none of these fails the test, so no new
-//! example escapes it.
+//! example escapes it. `openapi_pairs` does the same for the examples of
+//! the OpenAPI document.
 
 mod markdown;
+mod openapi_pairs;
 mod shown;
 
 use crate::common::send;
