@@ -204,6 +204,11 @@ fn answer(b: &Block) -> Result<Answer, String> {
 fn curls(b: &Block) -> Vec<Result<Request, String>> {
     commands(&b.text)
         .into_iter()
+        // A console block's prompt is not a word of the command.
+        .map(|words| match words.first().map(String::as_str) {
+            Some("$") => words[1..].to_vec(),
+            _ => words,
+        })
         .filter(|words| words.first().is_some_and(|w| w == "curl"))
         .map(|words| curl(&words[1..], b.line))
         .collect()
@@ -226,6 +231,10 @@ fn curl(args: &[String], line: usize) -> Result<Request, String> {
                 }
             }
             "-d" | "--data" | "--data-binary" | "--data-raw" => body = Some(value()?),
+            "--json" => {
+                body = Some(value()?);
+                content_type.get_or_insert_with(|| "application/json".to_string());
+            }
             u if !u.starts_with('-') => url = Some(u.to_string()),
             other => return Err(format!("curl's {other} is not read by the test")),
         }
@@ -316,4 +325,18 @@ fn a_curl_line_is_a_request_and_the_json_after_it_its_answer() {
     let a = e.answer.as_ref().unwrap();
     assert_eq!((a.at.as_str(), a.exact, a.line), ("/data", true, 6));
     assert_eq!(a.shown, serde_json::json!({"x": 1}));
+}
+
+#[test]
+fn a_console_prompt_and_curls_json_flag_are_read() {
+    let text = "```console\n$ curl localhost:8080/v1/variants\n$ curl http://127.0.0.1:8080/v1/draw --json '{}'\n```\n";
+    let p = page("X.md", text);
+    assert!(p.faults.is_empty(), "{:?}", p.faults);
+    let r: Vec<_> = p.examples.iter().map(|e| &e.request).collect();
+    assert_eq!(
+        (r[0].method.as_str(), r[0].content_type.as_deref()),
+        ("GET", None)
+    );
+    assert_eq!(r[1].path, "/v1/draw");
+    assert_eq!(r[1].content_type.as_deref(), Some("application/json"));
 }
