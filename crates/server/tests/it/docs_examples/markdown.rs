@@ -137,7 +137,11 @@ pub(crate) fn page(name: &str, text: &str) -> Page {
                 )),
                 (true, Err(e)) => page.faults.push(format!("{at}: {e}")),
             },
-            "fragment" => page.fragments += 1,
+            // A fragment is not sent, but is JSON all the same.
+            "fragment" => match (b.lang(), members(&b.text)) {
+                ("toml", _) | (_, Ok(_)) => page.fragments += 1,
+                (_, Err(e)) => page.faults.push(format!("{at}: {e}")),
+            },
             _ => {
                 page.faults.push(format!(
                 "{at}: a {} block marked neither `request METHOD PATH`, `answer` nor `fragment`",
@@ -169,8 +173,7 @@ fn data_request(b: &Block) -> Result<Request, String> {
     })
 }
 
-/// ```json answer [POINTER] [exact]: members (`"a": 1, "b": 2`) are read
-/// as one object.
+/// ```json answer [POINTER] [exact].
 fn answer(b: &Block) -> Result<Answer, String> {
     let mut at = String::new();
     let mut exact = false;
@@ -185,19 +188,23 @@ fn answer(b: &Block) -> Result<Answer, String> {
             }
         }
     }
-    let text = b.text.trim();
+    Ok(Answer {
+        line: b.line,
+        at,
+        exact,
+        shown: members(&b.text)?,
+    })
+}
+
+/// A block's JSON; members (`"a": 1, "b": 2`) are read as one object.
+fn members(text: &str) -> Result<Value, String> {
+    let text = text.trim();
     let text = if text.starts_with('"') {
         format!("{{{text}}}")
     } else {
         text.to_string()
     };
-    let shown = serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))?;
-    Ok(Answer {
-        line: b.line,
-        at,
-        exact,
-        shown,
-    })
+    serde_json::from_str(&text).map_err(|e| format!("not JSON: {e}"))
 }
 
 /// Every `curl` command of a shell block, as a request.
@@ -301,10 +308,16 @@ fn commands(script: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn an_unmarked_json_block_and_a_stray_answer_are_faults() {
-    let text = "a\n\n```json\n{\"a\": 1}\n```\n\n```\n{\"b\": 2}\n```\n\n```json answer\n{}\n```\n";
+    let text = "a\n\n```json\n{\"a\": 1}\n```\n\n```\n{\"b\": 2}\n```\n\n```json answer\n{}\n```\n\
+                ```json fragment\n\"a\": [1, \"...\"]\n```\n```json fragment\n{\"a\": ...}\n```\n";
     let p = page("X.md", text);
-    assert_eq!(p.examples.len(), 0);
-    assert_eq!(p.faults.len(), 3, "{:?}", p.faults);
+    assert_eq!((p.examples.len(), p.fragments), (0, 1));
+    assert_eq!(p.faults.len(), 4, "{:?}", p.faults);
+    assert!(
+        p.faults[3].starts_with("X.md:17: not JSON"),
+        "{:?}",
+        p.faults
+    );
     assert!(p.faults[0].starts_with("X.md:3: a json block marked neither"));
     assert!(p.faults[1].starts_with("X.md:7: a JSON block"));
     assert!(p.faults[2].starts_with("X.md:11: an answer, but"));
