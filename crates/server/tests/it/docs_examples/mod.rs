@@ -13,11 +13,12 @@
 //! - ```` ```json answer ```` right after a request's block: what the page
 //!   shows of its answer; `answer /data` when it shows fields of `data`
 //!   (`"a": 1, "b": 2`, read as one object), `exact` when it shows the
-//!   whole answer. Only the fields shown are compared (`shown.rs`); an
-//!   array has every item unless its last one is `"..."`. The request's
-//!   status is 200, or the `status` the answer shows.
+//!   whole answer. Only the fields shown are compared (`shown.rs`): a key
+//!   `"..."` stands for fields left out, a `requestId` for any; an array
+//!   has every item unless its last one is `"..."`. The request's status
+//!   is 200, or the `status` the answer shows.
 //! - ```` ```json fragment ````: part of a request or of an answer,
-//!   shown to explain its fields; not sent.
+//!   shown to explain its fields; not sent, but read as JSON.
 //!
 //! A JSON or TOML block marked none of these fails the test, so no new
 //! example escapes it. `openapi_pairs` does the same for the examples of
