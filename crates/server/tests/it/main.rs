@@ -17,6 +17,7 @@ mod cli;
 mod common;
 mod contract;
 mod deals;
+mod docs_examples;
 mod e2e;
 mod equity;
 mod explain;

@@ -1,0 +1,90 @@
+//! The OpenAPI document's examples: every request example of every
+//! route is sent, and where the route's 200 answer has an example of its
+//! own, the answer is that example exactly. The request schema's
+//! `example` pairs with the answer schema's `example`; a named request
+//! example (`examples`) with the answer's of the same name.
+
+use super::shown::difference;
+use crate::common::send;
+use crate::openapi::{doc, operation, paths, post, resolve};
+use serde_json::Value;
+use showdown_server::{app, AppState};
+
+/// Routes whose answer example answers another request than their
+/// request example, and why; each is still sent.
+const UNPAIRED: &[(&str, &str)] = &[(
+    "/v1/chip-race",
+    "the answer example is the race of an audit, the cards dealt given; \
+     `chip_race` sends that request and compares",
+)];
+
+/// (name, content type, body) of every request example of a route's
+/// body: the schema's `example` is named `schema`.
+fn request_examples(doc: &Value, op: &Value) -> Vec<(String, String, Value)> {
+    let mut out = Vec::new();
+    for (ty, content) in op["requestBody"]["content"]
+        .as_object()
+        .into_iter()
+        .flatten()
+    {
+        if let Some(e) = content.get("example") {
+            out.push(("example".into(), ty.clone(), e.clone()));
+        }
+        for (name, e) in content["examples"].as_object().into_iter().flatten() {
+            out.push((name.clone(), ty.clone(), e["value"].clone()));
+        }
+        if let Some(e) = resolve(doc, &content["schema"]).0.get("example") {
+            out.push(("schema".into(), ty.clone(), e.clone()));
+        }
+    }
+    out
+}
+
+/// The example answer of a route's 200 for the request example `name`.
+fn answer_example<'a>(doc: &'a Value, op: &'a Value, name: &str) -> Option<&'a Value> {
+    let content = &op["responses"]["200"]["content"]["application/json"];
+    match name {
+        "schema" => resolve(doc, &content["schema"]).0.get("example"),
+        "example" => content.get("example"),
+        _ => content["examples"].get(name).map(|e| &e["value"]),
+    }
+}
+
+#[tokio::test]
+async fn every_openapi_request_example_is_answered_as_its_answer_example_shows() {
+    let doc = doc();
+    let (mut sent, mut compared, mut faults) = (0, 0, Vec::new());
+    for path in paths(&doc) {
+        let (_, op) = operation(&doc, &path);
+        for (name, ty, body) in request_examples(&doc, op) {
+            let bytes = match &body {
+                Value::String(text) => text.clone().into_bytes(),
+                v => serde_json::to_vec(v).unwrap(),
+            };
+            let r = send(app(AppState::default()), post(&path, &ty, bytes)).await;
+            sent += 1;
+            let at = format!("openapi.json {path} request example {name} ({ty})");
+            if r.status != 200 {
+                let body = String::from_utf8_lossy(&r.body);
+                faults.push(format!("{at}: answered {}: {body}", r.status));
+                continue;
+            }
+            let Some(shown) = answer_example(&doc, op, &name) else {
+                continue;
+            };
+            if UNPAIRED.iter().any(|(p, _)| *p == path) {
+                continue;
+            }
+            compared += 1;
+            if let Some((ptr, what)) = difference(shown, &r.json(), true) {
+                faults.push(format!("{at}: the answer example differs at {ptr}: {what}"));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    // settle (5 named and the schema's), PHH (2 types), equity, chip race,
+    // tables, prizes, deals, draw.
+    assert!(sent >= 14, "only {sent} request examples sent");
+    // settle, equity, tables, prizes, deals, draw.
+    assert!(compared >= 6, "only {compared} answer examples compared");
+}
