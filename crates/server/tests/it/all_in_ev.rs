@@ -270,3 +270,32 @@ async fn rules_17_5_every_refusal_at_its_pointer() {
     unknown["allInEv"]["street"] = json!("flop");
     assert_eq!(settle(&unknown).await.status, 400);
 }
+
+/// §17.4 with §15.8: the expectation is counted from every live hand, so
+/// with `audience: table` none is mucked unseen, whatever `faceUp` says.
+#[tokio::test]
+async fn rules_17_4_every_live_hand_is_face_up_beside_the_expectation() {
+    let mut body = example_17_1();
+    body["showdown"] = json!({"lastAggressor": "b", "faceUp": "runOut", "audience": "table"});
+    let d = data(&body).await;
+    let shown: Vec<bool> = d["showdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["shown"].as_bool().unwrap())
+        .collect();
+    assert_eq!(shown, [true, true], "{}", d["showdown"]);
+    body.as_object_mut().unwrap().remove("allInEv");
+    let plain = data(&body).await;
+    let mucked = plain["showdown"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["shown"] == false)
+        .count();
+    assert_eq!(
+        mucked, 1,
+        "without it the beaten hand is mucked: {}",
+        plain["showdown"]
+    );
+}

@@ -35,6 +35,14 @@ fn full_requests() -> Vec<(&'static str, Value)> {
                          "order": "action", "faceUpOrder": "seat", "audience": "house"}}),
         ),
         (
+            "/v1/settle",
+            json!({"variant": "holdem", "buttonSeat": 2, "board": ["Kc", "7s", "2d", "9h", "3c"],
+            "players": [
+                {"id": "a", "seat": 1, "stack": 1000, "committed": 1000, "cards": ["Ah", "Ad"]},
+                {"id": "b", "seat": 2, "stack": 1000, "committed": 1000, "cards": ["Kh", "Kd"]}],
+            "allInEv": {"boardCards": 3}}),
+        ),
+        (
             "/v1/equity",
             json!({"variant": "holdem", "board": ["Qh", "7h", "2c"], "dead": ["3s"],
             "players": [{"id": "a", "cards": ["Ah", "Kh"]}, {"id": "b", "cards": ["Qs", "Qd"]}]}),

@@ -51,8 +51,11 @@ pub(crate) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSet
             None => None,
             Some(o) => p.pick(&field("faceUpOrder"), "faceUpOrder", Some(o), &ORDERS),
         },
-        // RULES.md §15.8: a cash-out is priced with every hand face up.
-        cash_out: req.cash_outs.as_deref().is_some_and(|c| !c.is_empty()),
+        // RULES.md §15.8: a cash-out is priced with every hand face up;
+        // the all-in expectation is counted from every live hand, so it
+        // turns them up too (what the answer says of them is theirs).
+        cash_out: req.cash_outs.as_deref().is_some_and(|c| !c.is_empty())
+            || req.all_in_ev.is_some(),
     };
     Some(ShowdownSettings {
         terms,

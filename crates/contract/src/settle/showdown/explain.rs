@@ -35,7 +35,8 @@ pub(crate) fn showdown_steps(
             };
             let (source, text) = match (e.why.as_ref(), priced) {
                 // RULES.md §15.8: face up because a player cashes out.
-                ("allIn", true) => ("RULES.md §15.8", format!("{name} shows {}: a player cashes out, and a cash-out is priced with every hand face up (RULES.md §15.8).", hand_words(e))),
+                ("allIn", true) if req.cash_outs.as_deref().is_some_and(|c| !c.is_empty()) => ("RULES.md §15.8", format!("{name} shows {}: a player cashes out, and a cash-out is priced with every hand face up (RULES.md §15.8).", hand_words(e))),
+                ("allIn", true) => ("RULES.md §17", format!("{name} shows {}: the all-in expectation is counted from every live hand, so every hand is face up (RULES.md §15.8, §17).", hand_words(e))),
                 _ => words(e, &name, &hand_words(e), first),
             };
             ExplainStep {
