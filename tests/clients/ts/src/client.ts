@@ -187,6 +187,21 @@ export function placeRange(e: components["schemas"]["Elimination"]): string {
 // @ts-expect-error a cash-out is taken before the flop (0), on the flop (3) or the turn (4)
 export const riverCashOut: SettleBody = { ...example, cashOuts: [{ agentId: "agent-b", boardCards: 5 }] };
 
+// The all-in expectation (API.md, RULES.md §17): asked with the board
+// cards out when the betting ended, read as a tracker's adjusted result.
+export const allInEvExample: SettleBody = { ...example, allInEv: { boardCards: 0 } };
+
+/** Each live player's luck: the exact fraction, and its rounding in chips. */
+export function luck(event: HandComplete): string {
+  const entries = event.data.allInEv ?? [];
+  return entries
+    .map((e) => `${e.agentId} due ${e.expected.chips} won ${e.won} luck ${e.luck.numerator}/${e.luck.denominator} (${e.luck.chips})`)
+    .join("; ");
+}
+
+// @ts-expect-error the all-in expectation counts the board cards, 0, 3 or 4
+export const riverAllInEv: SettleBody = { ...example, allInEv: { boardCards: 5 } };
+
 // Tournaments (API.md): the terms and bounties in, the knockouts out.
 export const tournamentExample: SettleBody = {
   ...example,
