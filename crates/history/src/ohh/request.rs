@@ -3,7 +3,7 @@
 //! aggressor and the run-out, beside the house's terms.
 
 use crate::ohh::{Judged, OhhError, OhhRequest};
-use showdown_contract::settle::{PlayerRequest, SettleRequest, ShowdownRequest};
+use showdown_contract::settle::{AllInEvRequest, PlayerRequest, SettleRequest, ShowdownRequest};
 use showdown_core::betting::{BettingError, BettingRefusal, Derived, End};
 
 /// The settle request of a hand whose betting has ended.
@@ -24,6 +24,7 @@ pub fn settle_request(req: &OhhRequest, judged: &Judged) -> Result<SettleRequest
     let hand = &req.ohh;
     let read = &judged.read;
     let terms = req.settle.clone();
+    let terms_asked = terms.all_in_ev;
     let players = players(req, judged, derived);
     let live = |i: &usize| !players[*i].folded;
     let last_aggressor = derived
@@ -54,11 +55,34 @@ pub fn settle_request(req: &OhhRequest, judged: &Judged) -> Result<SettleRequest
         boards: terms.boards,
         explain: terms.explain,
         cash_outs: terms.cash_outs,
-        all_in_ev: None,
+        all_in_ev: all_in_ev(terms_asked, derived)?,
         bad_beat: terms.bad_beat,
         tournament: terms.tournament,
         showdown: Some(showdown),
     })
+}
+
+/// The board cards of flop games when the betting ended in each round
+/// before the river: before the flop, on the flop, on the turn.
+const BOARD_BY_ROUND: [u64; 3] = [0, 3, 4];
+
+/// RULES.md §17.1 on the hand as played: `allInEv: true` counts the
+/// expectation from the board the betting ended on, which the actions
+/// give; a hand whose betting did not end all in with cards to come has
+/// none to count.
+fn all_in_ev(asked: bool, derived: &Derived) -> Result<Option<AllInEvRequest>, OhhError> {
+    if !asked {
+        return Ok(None);
+    }
+    match derived.end {
+        End::RunOut { round } if round < BOARD_BY_ROUND.len() => Ok(Some(AllInEvRequest {
+            board_cards: BOARD_BY_ROUND[round],
+        })),
+        _ => Err(OhhError::new(
+            "/settle/allInEv",
+            "the betting did not end all in with board cards still to come, so there is no all-in expectation to count (RULES.md §17.1)",
+        )),
+    }
 }
 
 /// Each player as the settlement reads them. At a showdown, a live hand

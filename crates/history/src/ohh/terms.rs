@@ -57,6 +57,11 @@ pub struct OhhTerms {
     /// Cash-outs, as `POST /v1/settle` takes them (in the hand's smallest unit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cash_outs: Option<Vec<CashOutRequest>>,
+    /// Adds every live player's all-in expectation (RULES.md §17), the
+    /// board cards at the all-in read from the actions: the betting must
+    /// have ended with cards still to come.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub all_in_ev: bool,
     /// The bad-beat jackpot, as `POST /v1/settle` takes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bad_beat: Option<BadBeatRequest>,
@@ -105,6 +110,12 @@ pub struct OhhTerms {
 }
 
 impl OhhTerms {
+    /// Whether settling enumerates run-outs (cash-outs, the all-in
+    /// expectation), so the route runs it on the compute pool.
+    pub fn enumerates(&self) -> bool {
+        self.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) || self.all_in_ev
+    }
+
     /// The first field given that the record gives instead.
     pub fn given_by_the_record(&self) -> Option<&'static str> {
         let showdown = self.showdown.as_ref();

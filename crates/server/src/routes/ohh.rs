@@ -74,7 +74,8 @@ pub(crate) async fn settle_ohh(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<OhhRequest>,
 ) -> ApiResult<Response> {
-    if req.settle.cash_outs.as_ref().is_some_and(|c| !c.is_empty()) {
+    // Cash-outs and the all-in expectation enumerate run-outs.
+    if req.settle.enumerates() {
         let pool_state = state.clone();
         return state
             .compute

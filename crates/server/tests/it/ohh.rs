@@ -291,3 +291,47 @@ async fn rules_16_6_the_phh_route_adds_the_verdict_on_the_betting() {
     assert_eq!(r.json()["betting"]["findings"][0]["at"], "/actions/3");
     assert_eq!(r.json()["betting"]["findings"][0]["code"], "outOfTurn");
 }
+
+/// Worked example 17.1 as played: B (the button, small blind 1) moves all
+/// in for 1000 before the flop, A (big blind 2) calls; the board is run
+/// out. `allInEv: true` reads the board at the all-in from the actions.
+fn aces_against_kings() -> Value {
+    json!({"game_type": "Holdem", "bet_limit": {"bet_type": "NL"}, "dealer_seat": 2,
+        "small_blind_amount": 1, "big_blind_amount": 2,
+        "players": [
+            {"id": 0, "seat": 1, "name": "A", "starting_stack": 1000},
+            {"id": 1, "seat": 2, "name": "B", "starting_stack": 1000}],
+        "rounds": [
+            {"street": "Preflop", "actions": [
+                act(1, "Post SB", Some(1.0)), act(0, "Post BB", Some(2.0)),
+                {"player_id": 0, "action": "Dealt Cards", "cards": ["Ah", "Ad"]},
+                {"player_id": 1, "action": "Dealt Cards", "cards": ["Kh", "Kd"]},
+                {"player_id": 1, "action": "Raise", "amount": 999, "is_allin": true},
+                {"player_id": 0, "action": "Call", "amount": 998, "is_allin": true}]},
+            {"street": "Flop", "cards": ["Kc", "7s", "2d"], "actions": []},
+            {"street": "Turn", "cards": ["9h"], "actions": []},
+            {"street": "River", "cards": ["3c"], "actions": []}]})
+}
+
+#[tokio::test]
+async fn rules_17_1_the_hand_as_played_reads_the_board_at_the_all_in() {
+    let body = json!({"ohh": aces_against_kings(), "settle": {"allInEv": true}});
+    let r = post_json(app(), "/v1/settle/ohh", &body).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    let ev = &r.json()["data"]["allInEv"];
+    assert_eq!(ev[0]["agentId"], "0");
+    assert_eq!(
+        ev[0]["expected"],
+        json!({"numerator": 176873750, "denominator": 107019, "chips": 1653})
+    );
+    assert_eq!(ev[1]["won"], 2000);
+    assert_eq!(
+        ev[1]["luck"],
+        json!({"numerator": 176873750, "denominator": 107019, "chips": 1653})
+    );
+    // A hand whose betting ran to the river has no all-in to count.
+    let body = json!({"ohh": three_handed(), "settle": {"allInEv": true}});
+    let r = post_json(app(), "/v1/settle/ohh", &body).await;
+    assert_eq!(r.status.as_u16(), 422, "{}", r.json());
+    assert_eq!(r.pointers(), ["/settle/allInEv"], "{}", r.json());
+}
