@@ -3,6 +3,7 @@
 //! checking the settlement against the recorded `finishing_stacks`
 //! (`showdown replay`; the server's `POST /v1/settle/phh`).
 
+pub mod all_in;
 pub mod betting;
 pub mod check;
 pub mod reader;

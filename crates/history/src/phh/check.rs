@@ -4,6 +4,7 @@
 //! Its length (about 500 lines, half of them tests) covers reading
 //! archives, settling in parallel and the verdict of each hand.
 
+use super::all_in::{all_in_hand, write_table, AllInHand};
 use super::betting::{judge_betting, BettingJudged};
 use super::reader::{parse_hands, Decimal, PhhHand};
 use super::replay::{player_id, replay as replay_hand, variant_id, Family};
@@ -46,6 +47,9 @@ pub struct HandResult {
     pub showdown: Option<ShowdownVerdict>,
     /// What RULES.md §16 says of its betting; `None` when it was not read.
     pub betting: Option<BettingJudged>,
+    /// Its all-in result (RULES.md §17), when its betting ended all in
+    /// with cards to come.
+    pub all_in: Option<AllInHand>,
 }
 
 /// Totals over many hands.
@@ -209,6 +213,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
             },
             showdown: None,
             betting: None,
+            all_in: None,
         }],
         Ok(hands) => hands
             .into_iter()
@@ -219,6 +224,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
                     verdict: check_hand(&h),
                     showdown: judge_hand(&h),
                     betting: Some(judge_betting(&h)),
+                    all_in: all_in_hand(&h),
                 },
                 Err(e) => HandResult {
                     label: format!("{label}#{}", k + 1),
@@ -227,6 +233,7 @@ pub fn check_text(text: &str, label: &str) -> Vec<HandResult> {
                     },
                     showdown: None,
                     betting: None,
+                    all_in: None,
                 },
             })
             .collect(),
@@ -278,6 +285,7 @@ pub fn check_files(files: &[PathBuf]) -> Vec<HandResult> {
                 },
                 showdown: None,
                 betting: None,
+                all_in: None,
             }],
         }
     })
@@ -413,6 +421,8 @@ pub fn replay(paths: &[PathBuf], out: &mut dyn Write) -> io::Result<Summary> {
     }
     showdowns(&results, &s, out)?;
     bettings(&results, out)?;
+    let all_in: Vec<&AllInHand> = results.iter().filter_map(|r| r.all_in.as_ref()).collect();
+    write_table(&all_in, out)?;
     Ok(s)
 }
 
