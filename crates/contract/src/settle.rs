@@ -203,7 +203,8 @@ fn on_top<'a>(
     event.data.bad_beat = bad_beat::answer::judge(req, hand.v, jackpot, &hand.ranked.hidden);
     let cash_outs = cash_out::answer::value(hand)?;
     let outcomes = cash_outs.as_ref().map_or(&[][..], |c| &c.outcomes[..]);
-    event.data.all_in_ev = all_in_ev::answer::expectations(hand, outcomes)?;
+    let counted = cash_outs.as_ref().map(|c| &c.equities);
+    event.data.all_in_ev = all_in_ev::answer::expectations(hand, outcomes, counted)?;
     let tournament = tournament::answer::end(hand)?;
     let next_hand = next_hand::answer::next(hand);
     if let Some(c) = &cash_outs {

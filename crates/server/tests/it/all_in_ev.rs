@@ -299,3 +299,23 @@ async fn rules_17_4_every_live_hand_is_face_up_beside_the_expectation() {
         plain["showdown"]
     );
 }
+
+/// The cash-outs' enumeration serves the expectation from the same board,
+/// and one from another board is counted apart: `expected` is the same
+/// whichever board the cash-out was taken on.
+#[tokio::test]
+async fn rules_17_4_the_expectation_does_not_depend_on_the_cash_outs_board() {
+    let plain = data(&example_17_1()).await;
+    for cash_out_board in [0, 3, 4] {
+        let mut body = example_17_1();
+        body["cashOuts"] = json!([{"agentId": "b", "boardCards": cash_out_board}]);
+        let d = data(&body).await;
+        for k in 0..2 {
+            assert_eq!(
+                d["allInEv"][k]["expected"], plain["allInEv"][k]["expected"],
+                "{cash_out_board}"
+            );
+        }
+        assert_eq!(d["allInEv"][1]["won"], d["cashOuts"][0]["amount"]);
+    }
+}

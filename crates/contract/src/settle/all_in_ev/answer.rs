@@ -7,7 +7,9 @@ use super::dto::{AllInEvDto, ExactChips, WideInt};
 use crate::settle::hand::Hand;
 use crate::settle::runouts::Live;
 use showdown_core::{all_in_expectation, CashOutOutcome, Exact, Reason, RunoutShares};
+use showdown_equity::Equity;
 use showdown_json::Invalid;
+use std::collections::BTreeMap;
 
 /// An error here is a guard rail of ours tripping after validation: the
 /// request's problem, never a panic.
@@ -19,10 +21,13 @@ fn guard(e: impl std::fmt::Display) -> Invalid {
 }
 
 /// Every live player's expectation when the request asks for it;
-/// `cash_outs` (the core's outcomes) give a cashed-out player's `won`.
+/// `cash_outs` (the core's outcomes) give a cashed-out player's `won`,
+/// and `counted` the cash-outs' enumerations by `boardCards`, one of
+/// which may be this one's.
 pub(crate) fn expectations<'a>(
     hand: &Hand<'a, '_>,
     cash_outs: &[CashOutOutcome],
+    counted: Option<&BTreeMap<u64, Equity>>,
 ) -> Result<Option<Vec<AllInEvDto<'a>>>, Invalid> {
     let Some(ask) = &hand.req.all_in_ev else {
         return Ok(None);
@@ -35,8 +40,13 @@ pub(crate) fn expectations<'a>(
         RunoutShares::settled(s, players)
     } else {
         let live = Live::of(hand);
-        let equity = live.enumerate(hand.v, ask.board_cards).map_err(guard)?;
-        live.shares(&equity, players)
+        match counted.and_then(|c| c.get(&ask.board_cards)) {
+            Some(equity) => live.shares(equity, players),
+            None => {
+                let equity = live.enumerate(hand.v, ask.board_cards).map_err(guard)?;
+                live.shares(&equity, players)
+            }
+        }
     };
     let entries = all_in_expectation(hand.input, s, &shares, cash_outs).map_err(guard)?;
     Ok(Some(

@@ -22,6 +22,9 @@ pub struct CashOuts<'a> {
     pub dtos: Vec<CashOutDto<'a>>,
     /// The core's outcomes, which the all-in expectation reads (§17.4).
     pub outcomes: Vec<CashOutOutcome>,
+    /// The enumeration of each `boardCards` the cash-outs asked for, so
+    /// an all-in expectation from the same board does not count it again.
+    pub equities: BTreeMap<u64, Equity>,
     pub balance: i64,
     pub final_stacks: Vec<u64>,
 }
@@ -59,9 +62,11 @@ pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Inv
         .collect();
     let settled = apply_cash_outs(s, v.chip_unit, &cash_outs).map_err(guard)?;
     let dtos = settled.cash_outs.iter().map(|o| dto(hand, o)).collect();
+    let equities = by_k;
     Ok(Some(CashOuts {
         dtos,
         outcomes: settled.cash_outs,
+        equities,
         balance: settled.balance,
         final_stacks: settled.final_stacks,
     }))
