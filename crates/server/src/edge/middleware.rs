@@ -63,7 +63,7 @@ pub fn with_layers(router: Router<AppState>, state: AppState, routes: RouteTable
                 MakeId(state.clone()),
             ))
             .layer(PropagateRequestIdLayer::new(X_REQUEST_ID.clone()))
-            .layer(super::trace_context::layer())
+            .layer(super::trace_context::layer(routes))
             .layer(DefaultBodyLimit::max(body_limit))
             .layer(axum::middleware::from_fn_with_state(edge_state, edge))
             .layer(CatchPanicLayer::custom(panic_response)),

@@ -1,5 +1,6 @@
 //! What the edge must know of a route before it runs it: the largest body
-//! it reads and whether it asks for a bearer token. Each route module
+//! it reads, whether it asks for a bearer token and whether its spans are
+//! exported. Each route module
 //! declares its own terms beside its handler (`TERMS`), the router lists
 //! them with the routes, and the edge is handed that list, so a new route
 //! states its limits where it is written and the edge never names a path.
@@ -33,6 +34,16 @@ pub enum Token {
     Open,
 }
 
+/// Whether a route's spans go to the trace collector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spans {
+    /// Logged and exported: the API's work.
+    Exported,
+    /// Logged only: probes and scrapes arrive every few seconds from
+    /// every kubelet and Prometheus.
+    LoggedOnly,
+}
+
 /// One route's terms, as its module declares them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RouteTerms {
@@ -40,6 +51,7 @@ pub struct RouteTerms {
     pub path: &'static str,
     pub body: BodySize,
     pub token: Token,
+    pub spans: Spans,
 }
 
 impl RouteTerms {
@@ -49,6 +61,15 @@ impl RouteTerms {
             path,
             body: BodySize::Default,
             token: Token::Needed,
+            spans: Spans::Exported,
+        }
+    }
+
+    /// The same route, its spans logged but not exported.
+    pub const fn logged_only(self) -> RouteTerms {
+        RouteTerms {
+            spans: Spans::LoggedOnly,
+            ..self
         }
     }
 
@@ -94,6 +115,13 @@ impl RouteTable {
             .iter()
             .map(|t| self.body_limit(config, t.path))
             .fold(config.body_limit, usize::max)
+    }
+
+    /// Whether a request to the route `path` (as matched; `None` when no
+    /// route matched) has its span exported.
+    pub fn exports_spans(&self, path: Option<&str>) -> bool {
+        path.and_then(|p| self.terms(p))
+            .is_none_or(|t| t.spans == Spans::Exported)
     }
 
     /// Whether `path` asks for a token when tokens are configured.

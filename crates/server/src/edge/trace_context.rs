@@ -6,6 +6,7 @@
 
 use super::config::log_path;
 use super::otlp::exporting;
+use super::route_terms::RouteTable;
 use axum::extract::MatchedPath;
 use axum::http::{HeaderMap, HeaderName, Request, Response};
 use opentelemetry::propagation::TextMapPropagator;
@@ -32,9 +33,9 @@ pub type RequestTraceLayer = TraceLayer<
 >;
 
 /// The trace layer every route sits behind.
-pub fn layer() -> RequestTraceLayer {
+pub fn layer(routes: RouteTable) -> RequestTraceLayer {
     TraceLayer::new_for_http()
-        .make_span_with(MakeRequestSpan)
+        .make_span_with(MakeRequestSpan { routes })
         .on_request(())
         .on_response(RecordStatus)
         .on_body_chunk(())
@@ -46,12 +47,6 @@ pub fn layer() -> RequestTraceLayer {
 static TRACEPARENT: HeaderName = HeaderName::from_static("traceparent");
 /// The request id, set by the layers outside this one (and acceptable by then).
 static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-
-/// Probes and scrapes arrive every few seconds from every kubelet and
-/// Prometheus: their spans are logged but not exported.
-fn exported_route(route: Option<&str>) -> bool {
-    !matches!(route, Some("/healthz" | "/readyz" | "/metrics"))
-}
 
 /// The caller's span from a valid `traceparent` (and its `tracestate`);
 /// a malformed one is ignored, as W3C Trace Context asks.
@@ -65,7 +60,10 @@ fn caller(headers: &HeaderMap) -> Option<opentelemetry::Context> {
 
 /// Opens the request's span.
 #[derive(Debug, Clone, Copy)]
-pub struct MakeRequestSpan;
+pub struct MakeRequestSpan {
+    /// Which routes' spans are exported (each route's terms).
+    routes: RouteTable,
+}
 
 impl<B> MakeSpan<B> for MakeRequestSpan {
     fn make_span(&mut self, req: &Request<B>) -> Span {
@@ -79,7 +77,7 @@ impl<B> MakeSpan<B> for MakeRequestSpan {
             .extensions()
             .get::<MatchedPath>()
             .map(MatchedPath::as_str);
-        if exporting() && exported_route(route) {
+        if exporting() && self.routes.exports_spans(route) {
             exported_span(req, route, request_id, parent)
         } else {
             logged_span(request_id, parent)
@@ -195,6 +193,14 @@ mod tests {
 
     #[test]
     fn probes_and_scrapes_are_not_exported() {
+        use crate::edge::route_terms::RouteTerms;
+        const ROUTES: RouteTable = RouteTable(&[
+            RouteTerms::new("/v1/settle"),
+            RouteTerms::new("/healthz").logged_only(),
+            RouteTerms::new("/readyz").logged_only(),
+            RouteTerms::new("/metrics").logged_only(),
+        ]);
+        let routes = ROUTES;
         for (route, exported) in [
             (Some("/v1/settle"), true),
             (None, true),
@@ -202,7 +208,7 @@ mod tests {
             (Some("/readyz"), false),
             (Some("/metrics"), false),
         ] {
-            assert_eq!(exported_route(route), exported, "{route:?}");
+            assert_eq!(routes.exports_spans(route), exported, "{route:?}");
         }
     }
 }

@@ -9,8 +9,9 @@ use axum::Json;
 use showdown_contract::variants::HealthDto;
 use std::sync::atomic::Ordering;
 
-/// The edge's terms for `/healthz`: the probes carry no token.
-pub(crate) const HEALTHZ_TERMS: RouteTerms = RouteTerms::new("/healthz").open();
+/// The edge's terms for `/healthz`: the probes carry no token, and come
+/// too often to export their spans.
+pub(crate) const HEALTHZ_TERMS: RouteTerms = RouteTerms::new("/healthz").open().logged_only();
 
 /// Liveness: the process answers.
 #[utoipa::path(
@@ -26,8 +27,9 @@ pub(crate) async fn healthz() -> Json<HealthDto> {
     })
 }
 
-/// The edge's terms for `/readyz`: the probes carry no token.
-pub(crate) const READYZ_TERMS: RouteTerms = RouteTerms::new("/readyz").open();
+/// The edge's terms for `/readyz`: the probes carry no token, and come
+/// too often to export their spans.
+pub(crate) const READYZ_TERMS: RouteTerms = RouteTerms::new("/readyz").open().logged_only();
 
 /// Readiness: the service takes requests (503 once shutdown has begun).
 #[utoipa::path(

@@ -6,8 +6,9 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 
-/// The edge's terms for `/metrics`: the default body limit, behind the tokens.
-pub(crate) const TERMS: RouteTerms = RouteTerms::new("/metrics");
+/// The edge's terms for `/metrics`: behind the tokens; scraped too often
+/// to export its spans.
+pub(crate) const TERMS: RouteTerms = RouteTerms::new("/metrics").logged_only();
 
 /// Prometheus metrics.
 ///

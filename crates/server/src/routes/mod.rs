@@ -198,4 +198,15 @@ mod tests {
         assert_eq!(declared.len(), before, "a path declared twice");
         assert_eq!(served, declared);
     }
+
+    /// Probes and scrapes come every few seconds: their spans are logged,
+    /// never exported; every API route's are.
+    #[test]
+    fn only_the_api_routes_export_their_spans() {
+        for t in ROUTES.0 {
+            let api = t.path.starts_with("/v1/");
+            assert_eq!(ROUTES.exports_spans(Some(t.path)), api, "{}", t.path);
+        }
+        assert!(ROUTES.exports_spans(None), "a request no route matched");
+    }
 }
