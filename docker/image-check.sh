@@ -179,11 +179,13 @@ fi
 # check_image IMAGE: every check of the running image; returns the number
 # of failures. The negative tests below call it on broken images.
 check_image() {
-  local image=$1 failures=0 size_mb listing flags grace id pid port url t status rc answered started since_cmd
+  local image=$1 failures=0 bytes size_mb listing flags grace id pid port url t status rc answered started since_cmd
   say "checking $image"
   # The image: size, health check, no shell.
-  size_mb=$($ENGINE image inspect -f '{{.Size}}' "$image" | awk '{ printf "%.1f", $1 / 1e6 }')
-  if awk -v s="$size_mb" -v m="$MAX_MB" 'BEGIN { exit !(s < m) }'; then pass "image size $size_mb MB < $MAX_MB MB"
+  # Compared in bytes: rounded to 0.1 MB first, 39.96 MB read as 40.0.
+  bytes=$($ENGINE image inspect -f '{{.Size}}' "$image")
+  size_mb=$(awk -v b="$bytes" 'BEGIN { printf "%.3f", b / 1e6 }')
+  if awk -v b="$bytes" -v m="$MAX_MB" 'BEGIN { exit !(b < m * 1e6) }'; then pass "image size $size_mb MB < $MAX_MB MB"
   else fail "image size $size_mb MB, not under $MAX_MB MB"; fi
   if [ -n "$($ENGINE image inspect -f '{{with .Config.Healthcheck}}{{.Test}}{{end}}' "$image")" ]; then
     pass "the image has a HEALTHCHECK"
