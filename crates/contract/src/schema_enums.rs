@@ -264,25 +264,22 @@ pub fn place_pair() -> utoipa::openapi::schema::Array {
 /// `boardCards` of a cash-out: the board when the offer was taken, 0
 /// (before the flop), 3 (the flop) or 4 (the turn).
 pub fn cash_out_board_cards() -> utoipa::openapi::schema::Object {
+    board_cards("Board cards dealt when the offer was taken: 0 (before the flop), 3 (the flop) or 4 (the turn).")
+}
+
+/// A count of board cards before the river: 0, 3 or 4.
+fn board_cards(description: &str) -> utoipa::openapi::schema::Object {
     ObjectBuilder::new()
         .schema_type(Type::Integer)
         .enum_values(Some([0, 3, 4]))
-        .description(Some(
-            "Board cards dealt when the offer was taken: 0 (before the flop), 3 (the flop) or 4 (the turn).",
-        ))
+        .description(Some(description))
         .build()
 }
 
 /// `allInEv.boardCards`: the board when the betting ended, 0 (before the
 /// flop), 3 (the flop) or 4 (the turn).
 pub fn all_in_board_cards() -> utoipa::openapi::schema::Object {
-    ObjectBuilder::new()
-        .schema_type(Type::Integer)
-        .enum_values(Some([0, 3, 4]))
-        .description(Some(
-            "Board cards dealt when the betting ended: 0 (before the flop), 3 (the flop) or 4 (the turn), and no more than every board shares.",
-        ))
-        .build()
+    board_cards("Board cards dealt when the betting ended: 0 (before the flop), 3 (the flop) or 4 (the turn), and no more than every board shares.")
 }
 
 /// An exact integer: a JSON number within ±(2^53 − 1), a decimal string

@@ -6,6 +6,16 @@ use crate::settle::dto::SettleRequest;
 use crate::settle::explain_step::safe_name;
 use crate::settle::hand::Hand;
 
+/// When the board stood at `board_cards` cards, as a step says it: the
+/// all-in cash-out's offer and the all-in expectation's betting.
+pub(crate) fn street(board_cards: u64) -> &'static str {
+    match board_cards {
+        0 => "before the flop",
+        3 => "on the flop",
+        _ => "on the turn",
+    }
+}
+
 /// A player's name for a step's text (their id when they have none), by
 /// id; safe for one line of text.
 pub(crate) fn player_name(req: &SettleRequest, id: &str) -> String {

@@ -99,11 +99,15 @@ pub fn all_in_expectation(
     if let OddChipOrder::Button { button_seat } = input.order {
         live.sort_by_key(|&k| button_key(input.players[k].seat, button_seat));
     }
+    let nets: Vec<u128> = settlement
+        .pots
+        .iter()
+        .map(net_of)
+        .collect::<Result<_, _>>()?;
     live.into_iter()
         .map(|k| {
             let mut due: u128 = 0;
-            for (p, pot) in settlement.pots.iter().enumerate() {
-                let net = net_of(pot)?;
+            for (p, &net) in nets.iter().enumerate() {
                 let s = u128::from(shares.share_units[p][k]);
                 due = net
                     .checked_mul(s)

@@ -62,9 +62,17 @@ pub fn settle_request(req: &OhhRequest, judged: &Judged) -> Result<SettleRequest
     })
 }
 
-/// The board cards of flop games when the betting ended in each round
-/// before the river: before the flop, on the flop, on the turn.
-const BOARD_BY_ROUND: [u64; 3] = [0, 3, 4];
+/// The board cards of a flop game when its betting ended all in with
+/// cards to come (`RunOut` in a round before the river: before the flop,
+/// on the flop, on the turn); `None` for a hand that ended otherwise. One
+/// reading for both formats (the PHH replay's all-in table too).
+pub(crate) fn all_in_board(end: End) -> Option<u64> {
+    const BOARD_BY_ROUND: [u64; 3] = [0, 3, 4];
+    match end {
+        End::RunOut { round } => BOARD_BY_ROUND.get(round).copied(),
+        _ => None,
+    }
+}
 
 /// RULES.md §17.1 on the hand as played: `allInEv: true` counts the
 /// expectation from the board the betting ended on, which the actions
@@ -74,11 +82,9 @@ fn all_in_ev(asked: bool, derived: &Derived) -> Result<Option<AllInEvRequest>, O
     if !asked {
         return Ok(None);
     }
-    match derived.end {
-        End::RunOut { round } if round < BOARD_BY_ROUND.len() => Ok(Some(AllInEvRequest {
-            board_cards: BOARD_BY_ROUND[round],
-        })),
-        _ => Err(OhhError::new(
+    match all_in_board(derived.end) {
+        Some(board_cards) => Ok(Some(AllInEvRequest { board_cards })),
+        None => Err(OhhError::new(
             "/settle/allInEv",
             "the betting did not end all in with board cards still to come, so there is no all-in expectation to count (RULES.md §17.1)",
         )),

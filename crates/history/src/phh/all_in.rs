@@ -4,18 +4,15 @@
 //! an archive the sums per player, as a tracker's adjusted graph shows
 //! them (the Pluribus hands, for example).
 
+use crate::ohh::request::all_in_board;
 use crate::phh::betting::betting_hand;
 use crate::phh::reader::PhhHand;
 use crate::phh::replay::replay as replay_hand;
 use showdown_contract::settle::AllInEvRequest;
 use showdown_contract::settle_request;
-use showdown_core::betting::{derive, End};
+use showdown_core::betting::derive;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-
-/// The board cards of a flop game when the betting ended in each round
-/// before the river.
-const BOARD_BY_ROUND: [u64; 3] = [0, 3, 4];
 
 /// The finest decimal place the sums are kept in: amounts of hands in
 /// coarser units are scaled to it, so hands of any unit add up exactly.
@@ -34,10 +31,7 @@ pub struct AllInHand {
 /// come and it settles; `None` otherwise (nothing to adjust).
 pub fn all_in_hand(hand: &PhhHand) -> Option<AllInHand> {
     let (betting, _) = betting_hand(hand).ok()?;
-    let End::RunOut { round } = derive(&betting).ok()?.end else {
-        return None;
-    };
-    let board_cards = *BOARD_BY_ROUND.get(round)?;
+    let board_cards = all_in_board(derive(&betting).ok()?.end)?;
     let mut replayed = replay_hand(hand).ok()?;
     replayed.request.all_in_ev = Some(AllInEvRequest { board_cards });
     let event = settle_request(&replayed.request).ok()?;

@@ -134,22 +134,26 @@ async fn rules_17_3_three_way_with_side_pots_and_rake_sums_exactly() {
 
 /// Σ of the entries' `expected` and of their `luck`, exact, in lowest terms.
 pub(crate) fn sums(entries: &[Value]) -> ((i128, i128), (i128, i128)) {
-    let add = |(n, d): (i128, i128), f: &Value| {
+    let add = |acc: (i128, i128), f: &Value| {
         let num = |v: &Value| -> i128 {
             v.as_i64()
                 .map(i128::from)
                 .unwrap_or_else(|| v.as_str().unwrap().parse().unwrap())
         };
-        let (a, b) = (num(&f["numerator"]), num(&f["denominator"]));
-        let (n, d) = (n * b + a * d, d * b);
-        let g = gcd(n.abs(), d);
-        (n / g, d / g)
+        add_fractions(acc, (num(&f["numerator"]), num(&f["denominator"])))
     };
     let expected = entries
         .iter()
         .fold((0, 1), |acc, e| add(acc, &e["expected"]));
     let luck = entries.iter().fold((0, 1), |acc, e| add(acc, &e["luck"]));
     (expected, luck)
+}
+
+/// `a/b + c/d` in lowest terms.
+pub(crate) fn add_fractions((a, b): (i128, i128), (c, d): (i128, i128)) -> (i128, i128) {
+    let (n, m) = (a * d + c * b, b * d);
+    let g = gcd(n.abs(), m);
+    (n / g, m / g)
 }
 
 fn gcd(a: i128, b: i128) -> i128 {
@@ -318,4 +322,41 @@ async fn rules_17_4_the_expectation_does_not_depend_on_the_cash_outs_board() {
         }
         assert_eq!(d["allInEv"][1]["won"], d["cashOuts"][0]["amount"]);
     }
+}
+
+/// API.md: like a cash-out, the expectation enumerates run-outs on the
+/// equity route's pool, and is refused at once (503) when that is full;
+/// the same hand without `allInEv` is not.
+#[tokio::test]
+async fn api_md_all_in_ev_runs_on_the_equity_pool_and_is_shed_when_full() {
+    let state = showdown_server::AppState::new(Default::default());
+    let held = common::fill_compute_pool(&state);
+    let app = showdown_server::app(state);
+    let r = post_json(app.clone(), "/v1/settle", &example_17_1()).await;
+    assert_eq!(r.status, 503, "{}", String::from_utf8_lossy(&r.body));
+    let mut plain = example_17_1();
+    plain.as_object_mut().unwrap().remove("allInEv");
+    assert_eq!(
+        post_json(app.clone(), "/v1/settle", &plain).await.status,
+        200
+    );
+    drop(held);
+    assert_eq!(
+        post_json(app, "/v1/settle", &example_17_1()).await.status,
+        200
+    );
+}
+
+/// §17.3: "all in" is `committed + dead = stack`: a player whose last
+/// chips went in as a dead ante is all in, and the betting had ended.
+#[tokio::test]
+async fn rules_17_3_a_dead_ante_counts_towards_all_in() {
+    let mut body = example_17_1();
+    body["players"][0]["stack"] = json!(1010);
+    body["players"][1]["stack"] = json!(1010);
+    rejects(&body, &["/allInEv"]).await;
+    body["players"][0]["dead"] = json!(10);
+    body["players"][1]["dead"] = json!(10);
+    let d = data(&body).await;
+    assert_eq!(d["allInEv"].as_array().unwrap().len(), 2);
 }

@@ -4,7 +4,7 @@
 //! chips are those without `allInEv`; and over every river a turn all-in
 //! can see, each player's `luck` averages to zero exactly.
 
-use crate::all_in_ev::sums;
+use crate::all_in_ev::{add_fractions, sums};
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use showdown_cards::Card;
@@ -180,7 +180,7 @@ proptest! {
             order = entries.iter().map(|e| e["agentId"].clone()).collect();
             for (t, e) in total.iter_mut().zip(entries) {
                 let (_, luck) = sums(std::slice::from_ref(e));
-                *t = add(*t, luck);
+                *t = add_fractions(*t, luck);
             }
         }
         prop_assert_eq!(order.len(), n);
@@ -204,18 +204,4 @@ fn index_of(card: &str) -> u8 {
     (0u8..52)
         .find(|&i| Card::from_index(i).to_string() == card)
         .unwrap()
-}
-
-fn add((a, b): (i128, i128), (c, d): (i128, i128)) -> (i128, i128) {
-    let (n, m) = (a * d + c * b, b * d);
-    let g = gcd(n.abs(), m);
-    (n / g, m / g)
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 {
-        a.max(1)
-    } else {
-        gcd(b, a % b)
-    }
 }

@@ -2,27 +2,11 @@
 //! refusal with its place, and each becomes a problem with a pointer.
 
 use crate::problems::Problems;
+use crate::settle::boards::check::shared_cards;
 use crate::settle::dto::SettleRequest;
 use showdown_cards::VariantId;
 use showdown_core::{all_in_ev_problems, AllInEvAt, AllInEvHand};
 use showdown_equity::equity_game;
-
-/// The board cards every board of the request shares: a single board's
-/// whole length, or the first cards all boards have in common.
-fn shared_cards(req: &SettleRequest) -> usize {
-    match (&req.boards, &req.board) {
-        (Some(boards), _) => {
-            let Some(first) = boards.first() else {
-                return 0;
-            };
-            (0..first.len())
-                .take_while(|&i| boards.iter().all(|b| b.get(i) == first.get(i)))
-                .count()
-        }
-        (None, Some(board)) => board.len(),
-        (None, None) => 0,
-    }
-}
 
 /// RULES.md §17.5: each of the core's refusals at its pointer.
 pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Problems) {

@@ -5,16 +5,12 @@
 use super::dto::AllInEvDto;
 use crate::settle::dto::SettleRequest;
 use crate::settle::explain_step::{ExplainRule, ExplainStep};
-use crate::settle::names::player_name;
+use crate::settle::names::{player_name, street};
 
 /// With `explain`: one step for each entry; it moves no chips, so its
 /// `amount` is the expectation in chips.
 pub(crate) fn steps(req: &SettleRequest, entries: &[AllInEvDto]) -> Vec<ExplainStep> {
-    let street = match req.all_in_ev.as_ref().map_or(0, |a| a.board_cards) {
-        0 => "before the flop",
-        3 => "on the flop",
-        _ => "on the turn",
-    };
+    let street = street(req.all_in_ev.as_ref().map_or(0, |a| a.board_cards));
     entries
         .iter()
         .map(|e| {

@@ -33,6 +33,24 @@ fn shared_len(parsed: &[Vec<Option<Card>>]) -> usize {
         .count()
 }
 
+/// The board cards every board of the request shares, as sent (RULES.md
+/// §9.1, before the cards are parsed): a single board's whole length, or
+/// the first cards all boards have in common.
+pub(crate) fn shared_cards(req: &SettleRequest) -> usize {
+    match (&req.boards, &req.board) {
+        (Some(boards), _) => {
+            let Some(first) = boards.first() else {
+                return 0;
+            };
+            (0..first.len())
+                .take_while(|&i| boards.iter().all(|b| b.get(i) == first.get(i)))
+                .count()
+        }
+        (None, Some(board)) => board.len(),
+        (None, None) => 0,
+    }
+}
+
 /// Checks `boards` (present in `req`): not with `board`, only in board
 /// games, at most `MAX_LISTED_BOARDS`, each well formed and of the variant's
 /// size at a showdown, no card twice outside the shared first part, and no

@@ -4,16 +4,11 @@
 use super::dto::CashOutDto;
 use crate::settle::dto::SettleRequest;
 use crate::settle::explain_step::{ExplainRule, ExplainStep};
-use crate::settle::names::player_name;
+use crate::settle::names::{player_name, street};
 
 /// With `explain`: one step for each cash-out, the equity as a percentage
 /// and the fee in the words a floor person would use.
 pub(crate) fn steps(req: &SettleRequest, dtos: &[CashOutDto]) -> Vec<ExplainStep> {
-    let street = |k: u64| match k {
-        0 => "before the flop",
-        3 => "on the flop",
-        _ => "on the turn",
-    };
     dtos.iter()
         .map(|c| {
             let name = player_name(req, &c.agent_id);
