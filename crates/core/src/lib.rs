@@ -119,7 +119,7 @@ pub use seating_refusal::{
 };
 pub use settlement::{settle, settle_boards, settle_hand, settle_hand_with, settle_with_house};
 pub use showdown::{
-    all_in, showdown, showdown_into, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder,
+    all_in, showdown, showdown_into, AllFaceUp, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder,
     ShowdownError, ShowdownHand, ShowdownTerms, Why,
 };
 pub use showdown_refusal::{

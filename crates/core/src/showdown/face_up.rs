@@ -28,9 +28,9 @@ pub fn is_face_up(input: &HandInput, terms: &ShowdownTerms) -> bool {
 
 /// [`is_face_up`] from the counts both showdown paths make in their one
 /// pass over the players: `live` players, `not_all_in` of them not all in.
-/// A cash-out turns every hand up, as it is priced (RULES.md §15.8).
+/// A cash-out or the all-in expectation turns every hand up (§15.8).
 pub(super) fn face_up_when(terms: &ShowdownTerms, live: usize, not_all_in: usize) -> bool {
-    if terms.cash_out {
+    if terms.all_face_up.is_some() {
         return true;
     }
     match terms.face_up {

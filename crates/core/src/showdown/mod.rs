@@ -68,9 +68,20 @@ pub struct ShowdownTerms {
     pub order: ShowOrder,
     /// The order at a face-up showdown; `None` is `order`.
     pub face_up_order: Option<ShowOrder>,
-    /// RULES.md §15.8: a player cashes out, and a cash-out is priced with
-    /// every hand face up, so the showdown is face up whatever `face_up`.
-    pub cash_out: bool,
+    /// What turns every hand up whatever `face_up` (RULES.md §15.8);
+    /// `None` when nothing does.
+    pub all_face_up: Option<AllFaceUp>,
+}
+
+/// Why a showdown is face up whatever the house's `face_up`: the answer
+/// prices or counts every live hand, so none may stay hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AllFaceUp {
+    /// A player cashes out, and a cash-out is priced with every hand face
+    /// up (RULES.md §15.8).
+    CashOut,
+    /// The all-in expectation is counted from every live hand (§17).
+    AllInEv,
 }
 
 /// Why a hand was shown or not (API.md `why`).

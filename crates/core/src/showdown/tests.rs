@@ -3,8 +3,8 @@
 //! exactly as the general path does, refusals included.
 
 use super::{
-    general, one_pass, showdown, showdown_into, FaceUp, Muck, ShowEntries, ShowEntry, ShowOrder,
-    ShowdownError, ShowdownHand, ShowdownTerms,
+    general, one_pass, showdown, showdown_into, AllFaceUp, FaceUp, Muck, ShowEntries, ShowEntry,
+    ShowOrder, ShowdownError, ShowdownHand, ShowdownTerms,
 };
 use crate::settle;
 use crate::types::{HandInput, HandStrength, Hands, OddChipOrder, PlayerInput, Pot};
@@ -100,10 +100,13 @@ fn arb_terms() -> impl Strategy<Value = ShowdownTerms> {
         prop::sample::select(vec![FaceUp::AllIn, FaceUp::BettingOver, FaceUp::RunOut]),
         prop::sample::select(vec![ShowOrder::Action, ShowOrder::Action, ShowOrder::Pots]),
         prop::option::weighted(0.3, order),
-        prop::bool::weighted(0.1),
+        prop::option::weighted(
+            0.1,
+            prop::sample::select(vec![AllFaceUp::CashOut, AllFaceUp::AllInEv]),
+        ),
     )
         .prop_map(
-            |(last_aggressor, run_out, muck, face_up, order, face_up_order, cash_out)| {
+            |(last_aggressor, run_out, muck, face_up, order, face_up_order, all_face_up)| {
                 ShowdownTerms {
                     last_aggressor,
                     run_out,
@@ -111,7 +114,7 @@ fn arb_terms() -> impl Strategy<Value = ShowdownTerms> {
                     face_up,
                     order,
                     face_up_order,
-                    cash_out,
+                    all_face_up,
                 }
             },
         )

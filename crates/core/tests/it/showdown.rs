@@ -3,8 +3,9 @@
 
 use crate::common::{folded, holdem, hs, live};
 use showdown_core::{
-    settle, settle_boards, showdown, FaceUp, HandInput, Hands, Muck, OddChipOrder, PlayerInput,
-    ShowEntries, ShowOrder, ShowdownError, ShowdownHand, ShowdownRefusal, ShowdownTerms, Why,
+    settle, settle_boards, showdown, AllFaceUp, FaceUp, HandInput, Hands, Muck, OddChipOrder,
+    PlayerInput, ShowEntries, ShowOrder, ShowdownError, ShowdownHand, ShowdownRefusal,
+    ShowdownTerms, Why,
 };
 
 const BOARD: &str = "Kd 9s 8c 7h 2d";
@@ -505,7 +506,7 @@ fn rules_15_8_a_cash_out_turns_every_hand_face_up() {
     let terms = ShowdownTerms {
         last_aggressor: Some(B),
         face_up: FaceUp::BettingOver,
-        cash_out: true,
+        all_face_up: Some(AllFaceUp::CashOut),
         ..Default::default()
     };
     let got = run(&all_in_hand(), &[false; 3], terms);

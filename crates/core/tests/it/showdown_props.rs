@@ -31,7 +31,7 @@ fn arb_terms(n: usize) -> impl Strategy<Value = (ShowdownTerms, Vec<bool>)> {
                     face_up,
                     order,
                     face_up_order,
-                    cash_out: false,
+                    all_face_up: None,
                 };
                 (terms, shows)
             },

@@ -5,8 +5,8 @@
 use crate::problems::Problems;
 use crate::settle::dto::SettleRequest;
 use showdown_core::{
-    all_in, last_aggressor_refusal, run_out_refusal, shows_refusal, FaceUp, Muck, ShowOrder,
-    ShowdownAt, ShowdownRefusal, ShowdownTerms,
+    all_in, last_aggressor_refusal, run_out_refusal, shows_refusal, AllFaceUp, FaceUp, Muck,
+    ShowOrder, ShowdownAt, ShowdownRefusal, ShowdownTerms,
 };
 
 /// A request's `showdown`, checked: the core's terms, and who the answer
@@ -54,8 +54,13 @@ pub(crate) fn check(req: &SettleRequest, p: &mut Problems) -> Option<ShowdownSet
         // RULES.md §15.8: a cash-out is priced with every hand face up;
         // the all-in expectation is counted from every live hand, so it
         // turns them up too (what the answer says of them is theirs).
-        cash_out: req.cash_outs.as_deref().is_some_and(|c| !c.is_empty())
-            || req.all_in_ev.is_some(),
+        all_face_up: if req.cash_outs.as_deref().is_some_and(|c| !c.is_empty()) {
+            Some(AllFaceUp::CashOut)
+        } else if req.all_in_ev.is_some() {
+            Some(AllFaceUp::AllInEv)
+        } else {
+            None
+        },
     };
     Some(ShowdownSettings {
         terms,

@@ -7,7 +7,7 @@ use crate::settle::explain_step::{ExplainRule, ExplainStep};
 use crate::settle::names::player_name;
 use crate::settle::pots::dto::HandRankDto;
 use crate::settle::validated::Validated;
-use showdown_core::ShowOrder;
+use showdown_core::{AllFaceUp, ShowOrder};
 
 /// The steps of the showdown, in the answer's order; they move no chips.
 pub(crate) fn showdown_steps(
@@ -20,7 +20,7 @@ pub(crate) fn showdown_steps(
         .showdown
         .and_then(|s| s.terms.last_aggressor)
         .map(|i| req.players[i].id.as_str());
-    let priced = v.showdown.is_some_and(|s| s.terms.cash_out);
+    let all_face_up = v.showdown.and_then(|s| s.terms.all_face_up);
     entries
         .iter()
         .map(|e| {
@@ -33,10 +33,10 @@ pub(crate) fn showdown_steps(
                 ShowOrder::Pots => "as the house shows pot by pot from the last side pot",
                 ShowOrder::Seat => "as the house shows by seat number",
             };
-            let (source, text) = match (e.why.as_ref(), priced) {
+            let (source, text) = match (e.why.as_ref(), all_face_up) {
                 // RULES.md §15.8: face up because a player cashes out.
-                ("allIn", true) if req.cash_outs.as_deref().is_some_and(|c| !c.is_empty()) => ("RULES.md §15.8", format!("{name} shows {}: a player cashes out, and a cash-out is priced with every hand face up (RULES.md §15.8).", hand_words(e))),
-                ("allIn", true) => ("RULES.md §17", format!("{name} shows {}: the all-in expectation is counted from every live hand, so every hand is face up (RULES.md §15.8, §17).", hand_words(e))),
+                ("allIn", Some(AllFaceUp::CashOut)) => ("RULES.md §15.8", format!("{name} shows {}: a player cashes out, and a cash-out is priced with every hand face up (RULES.md §15.8).", hand_words(e))),
+                ("allIn", Some(AllFaceUp::AllInEv)) => ("RULES.md §17", format!("{name} shows {}: the all-in expectation is counted from every live hand, so every hand is face up (RULES.md §15.8, §17).", hand_words(e))),
                 _ => words(e, &name, &hand_words(e), first),
             };
             ExplainStep {
