@@ -107,10 +107,13 @@ corpus:
 	@# the dependencies' features for one crate and builds them all again.
 	SHOWDOWN_CORPUS="$(abspath $(CORPUS))" $(CARGO) test --release --workspace --lib --tests corpus:: -- --nocapture
 
-# Write openapi/openapi.json from the code.
+# Write openapi/openapi.json from the code, then API.md's field tables
+# from its descriptions (the DTOs' doc comments: one place a field is
+# described; crates/server/tests/it/api_tables.rs checks them).
 openapi:
 	$(CARGO) run --quiet --release --bin showdown -- openapi > openapi/openapi.json.tmp
 	mv openapi/openapi.json.tmp openapi/openapi.json
+	UPDATE_API_TABLES=1 $(CARGO) test --quiet --release -p showdown-server --test it api_tables::
 
 # Two real clients of openapi/openapi.json: the TypeScript types that
 # openapi-typescript generates must compile a small program under

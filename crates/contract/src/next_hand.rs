@@ -18,15 +18,18 @@ pub struct NextHand<'a> {
     /// The next hand's button; an empty seat under the dead button when its
     /// player is gone (the player before it acts last again).
     pub button_seat: u32,
-    /// The next small blind's seat; heads-up, the button's seat.
+    /// The next small blind's seat, which may be empty (a dead small
+    /// blind); heads-up, the button's seat.
     pub small_blind_seat: u32,
     /// The next big blind's seat: always a player dealt in.
     pub big_blind_seat: u32,
-    /// `true` when nobody sits on the button's seat.
+    /// `true` when nobody sits on the button's seat; always sent.
     pub button_dead: bool,
-    /// `true` when nobody sits on the small blind's seat: nobody posts it.
+    /// `true` when nobody sits on the small blind's seat: nobody posts it;
+    /// always sent.
     pub small_blind_dead: bool,
-    /// `true` when two players are dealt in: the button posts the small blind.
+    /// `true` when two players are dealt in: the button posts the small
+    /// blind; always sent.
     pub heads_up: bool,
     /// Who posts the small blind; absent when it is dead.
     #[serde(default, skip_serializing_if = "Option::is_none")]

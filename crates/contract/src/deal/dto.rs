@@ -66,7 +66,8 @@ pub struct DealResponse<'a> {
     /// What the deal divides: the prizes less `setAside`.
     #[schema(maximum = 9007199254740991u64)]
     pub total: u64,
-    /// Kept back from the winner's prize, to be played for.
+    /// Kept back from the winner's prize, to be played for: settle those
+    /// hands with `prizes` = [`setAside`] (TOURNAMENT.md step 13).
     #[schema(maximum = 9007199254740991u64)]
     pub set_aside: u64,
     /// Every player, largest stack first, then by id in byte order. The

@@ -55,7 +55,8 @@ pub struct PrizePlayer {
     /// The house's order of equal stacks (its seat order across its
     /// tables): the lower finishes higher with `seat`, and is met first for
     /// a shared prize's odd units with `split` (then `id`; a player without
-    /// one after those with one). Required on every player with `seat`.
+    /// one after those with one). Required on every player with `seat`;
+    /// TOURNAMENT.md step 11 gives an order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub tie_break: Option<u64>,

@@ -84,7 +84,9 @@ pub struct SettleRequest {
     #[schema(value_type = Option<Vec<crate::schema_enums::BoardCards>>, min_items = 1, max_items = 16)]
     pub boards: Option<Vec<Vec<String>>>,
     /// When true the answer adds `explanation`, the rule behind every chip
-    /// (EXPLAIN.md); false, null or absent leaves the answer without it.
+    /// step by step, each step a `rule`, its `source` (the rulebook), the
+    /// `amount`, the `players` and `pot` it concerns and a plain-English
+    /// `text` (EXPLAIN.md); false, null or absent leaves it out.
     #[serde(
         default,
         deserialize_with = "crate::null_is_false",
@@ -256,7 +258,8 @@ pub struct HandComplete<'a> {
     /// How many different players won chips from the pots.
     pub total_winners: u64,
     /// One entry per player who won chips, the amount summed over every
-    /// pot: largest amount first, then in odd-chip order.
+    /// pot: largest amount first, then in odd-chip order (in stud games,
+    /// players from different pots by their own high hands).
     pub pot_breakdown: Vec<PotBreakdownEntry<'a>>,
     /// The main pot (`index` 0), then the side pots in order.
     pub pots: Vec<PotDto<'a>>,

@@ -110,12 +110,14 @@ pub struct SeatedPlayer {
     "moves": [{"agentId": "p4", "fromTable": "t1", "fromSeat": 4, "toTable": "t2", "toSeat": 4}]
 }))]
 pub struct TablesResponse<'a> {
-    /// Every table with players, in the request's order, after the moves.
+    /// Every table with players, in the request's order, after the moves
+    /// (a breaking table too).
     pub tables: Vec<TableNextHand<'a>>,
-    /// Ids of the tables halted before the moves (TDA 10 D), in order.
+    /// Ids of the tables halted before the moves (TDA 10 D), in order;
+    /// always sent.
     #[schema(value_type = Vec<String>)]
     pub halted: Vec<Id<'a>>,
-    /// The balancing moves, in the order made.
+    /// The balancing moves, in the order made; always sent.
     pub moves: Vec<TableMove<'a>>,
     /// Only when a table breaks: nothing is balanced then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -137,7 +139,7 @@ pub struct TableNextHand<'a> {
     #[schema(nullable = false)]
     pub next_hand: Option<NextHand<'a>>,
     /// Arrivals not dealt in the next hand (between the button and the
-    /// small blind, TDA 9), by rising seat.
+    /// small blind, TDA 9), by rising seat; always sent.
     #[schema(value_type = Vec<String>)]
     pub waiting: Vec<Id<'a>>,
 }

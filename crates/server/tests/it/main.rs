@@ -5,6 +5,7 @@
 mod all_in_ev;
 mod all_in_ev_props;
 mod answers;
+mod api_tables;
 mod attack;
 mod attack_memory;
 mod bad_beat;
@@ -18,6 +19,7 @@ mod common;
 mod contract;
 mod deals;
 mod docs_examples;
+mod docs_ui;
 mod e2e;
 mod equity;
 mod explain;
