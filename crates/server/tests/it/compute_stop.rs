@@ -23,8 +23,9 @@ fn omaha6_players(chips: bool) -> Value {
     ]);
     if !chips {
         for p in players.as_array_mut().into_iter().flatten() {
-            p.as_object_mut()
-                .map(|o| o.retain(|k, _| k == "id" || k == "cards"));
+            if let Some(o) = p.as_object_mut() {
+                o.retain(|k, _| k == "id" || k == "cards");
+            }
         }
     }
     players
