@@ -188,7 +188,9 @@ load:
 # (tests/attack/attack.py, about 90 s): probes' success and p99, peak RSS;
 # the equity flood; 400 stalled bodies of 1 MiB, with and without tokens
 # (tests/attack/body_flood.py, about 60 s); and the HTTP/2 preface, two
-# Host lines and slow readers (tests/attack/http_attacks.py, about 50 s).
+# Host lines and slow readers (tests/attack/http_attacks.py, about 50 s);
+# /healthz beside four worst cases of each heavy route, and twenty clients
+# that never read a large settle (tests/attack/heavy_probe.py, about 85 s).
 attack:
 	$(CARGO) build --release --bin showdown
 	$(PYTHON) tests/attack/attack.py
@@ -196,6 +198,7 @@ attack:
 	$(PYTHON) tests/attack/deal_flood.py
 	$(PYTHON) tests/attack/body_flood.py
 	$(PYTHON) tests/attack/http_attacks.py
+	$(PYTHON) tests/attack/heavy_probe.py
 
 # A few minutes of load with hostile bodies mixed in: errors and memory.
 soak:

@@ -13,7 +13,8 @@ mod dto;
 pub use dto::{DealPlayer, DealRequest, DealResponse, DealShareDto};
 
 use crate::problems::Problems;
-use showdown_core::{deal_until, DealMethod, DealOutcome, DealTerms, Unit};
+use crate::unanswered::Unanswered;
+use showdown_core::{deal_until, DealError, DealMethod, DealOutcome, DealTerms, Unit};
 use showdown_json::Invalid;
 use std::sync::atomic::AtomicBool;
 
@@ -66,13 +67,16 @@ pub fn prepare(req: &DealRequest) -> Result<DealPlan, Invalid> {
 /// by the same rules the checks above ask it, so a refusal here means a
 /// plan that skipped them).
 pub fn compute(plan: &DealPlan) -> Result<DealOutcome, Invalid> {
-    compute_until(plan, &AtomicBool::new(false))
+    compute_until(plan, &AtomicBool::new(false)).map_err(Unanswered::never_stopped)
 }
 
 /// [`compute`], given up soon after `stop` is raised (the service raises
 /// it when the request times out or its client goes away).
-pub fn compute_until(plan: &DealPlan, stop: &AtomicBool) -> Result<DealOutcome, Invalid> {
-    deal_until(&plan.stacks, &plan.terms, stop).map_err(answer::refusal)
+pub fn compute_until(plan: &DealPlan, stop: &AtomicBool) -> Result<DealOutcome, Unanswered> {
+    deal_until(&plan.stacks, &plan.terms, stop).map_err(|e| match e {
+        DealError::Stopped => Unanswered::Stopped,
+        e => Unanswered::Invalid(answer::refusal(e)),
+    })
 }
 
 /// The core's outcome in the request's ids, in tie order.

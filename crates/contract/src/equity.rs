@@ -11,10 +11,12 @@ mod check;
 mod dto;
 
 pub use crate::fraction::{percent, Fraction};
+use crate::unanswered::Unanswered;
 pub use dto::{EquityPlayer, EquityRequest, EquityResponse, PlayerEquity};
 pub use showdown_equity::build_tables;
-use showdown_equity::{enumerate, PotMask};
+use showdown_equity::{enumerate_until, PotMask};
 use showdown_json::Invalid;
+use std::sync::atomic::AtomicBool;
 
 /// A request that passed the checks, ready to enumerate.
 pub struct Prepared(check::Spot);
@@ -39,13 +41,24 @@ pub fn prepare(req: &EquityRequest) -> Result<Prepared, Invalid> {
 /// Enumerate every runout of a prepared request and answer each player's
 /// equity, in request order.
 pub fn compute(req: &EquityRequest, prepared: &Prepared) -> Result<EquityResponse, Invalid> {
+    compute_until(req, prepared, &AtomicBool::new(false)).map_err(Unanswered::never_stopped)
+}
+
+/// [`compute`], given up soon after `stop` is raised (the service raises
+/// it when the request times out or its client goes away).
+pub fn compute_until(
+    req: &EquityRequest,
+    prepared: &Prepared,
+    stop: &AtomicBool,
+) -> Result<EquityResponse, Unanswered> {
     let spot = &prepared.0;
     let hands: Vec<&[showdown_cards::Card]> = spot.hands.iter().map(Vec::as_slice).collect();
     let everyone = PotMask::all(hands.len());
     // The checks above are the engine's: an error here is a bug of ours,
     // reported as the whole request's problem rather than a panic.
-    let result = enumerate(spot.variant, &hands, &spot.board, &spot.dead, &[everyone])
-        .map_err(|e| Invalid::one("", e.to_string()))?;
+    let (board, dead) = (&spot.board, &spot.dead);
+    let result = enumerate_until(spot.variant, &hands, board, dead, &[everyone], stop)
+        .map_err(|e| Unanswered::of_equity(e, |e| Invalid::one("", e.to_string())))?;
     Ok(answer::response(req, &result))
 }
 

@@ -21,11 +21,13 @@ pub mod prizes;
 pub mod schema_enums;
 pub mod settle;
 pub mod tables;
+pub mod unanswered;
 pub mod variants;
 
 mod problems;
 
 pub use settle::settle_request;
+pub use unanswered::Unanswered;
 
 /// A player's id or name in the answer: borrowed from the request it
 /// answers, so the event of a six-player hand does not copy each id five

@@ -34,10 +34,12 @@ mod tournament;
 mod validated;
 
 use crate::problems::Problems;
+use crate::unanswered::Unanswered;
 use hand::Hand;
 use showdown_cards::VariantId;
 use showdown_json::Invalid;
 use std::cell::OnceCell;
+use std::sync::atomic::AtomicBool;
 
 // The types face the crate's users here (`settle::SettleRequest`); the
 // crate's own files name the module that defines each, so none imports
@@ -125,14 +127,29 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
 /// Pure: the same request gives the same event whatever the order of
 /// `players` (the core sees them sorted by seat).
 pub fn settle_request(req: &SettleRequest) -> Result<HandCompleteEvent<'_>, Invalid> {
-    settle_with(req, false)
+    settle_with(req, false, &AtomicBool::new(false)).map_err(Unanswered::never_stopped)
+}
+
+/// [`settle_request`], given up soon after `stop` is raised (the service
+/// raises it when the request times out or its client goes away): only
+/// the run-outs of cash-outs and the all-in expectation take long enough
+/// to look at it.
+pub fn settle_request_until<'r>(
+    req: &'r SettleRequest,
+    stop: &AtomicBool,
+) -> Result<HandCompleteEvent<'r>, Unanswered> {
+    settle_with(req, false, stop)
 }
 
 /// [`settle_request`]; `describe_all` describes every live hand up front, as
 /// stud always does (the tests compare both ways byte for byte). The
 /// pipeline, step by step: validate, rank, settle in the core, describe
 /// the hands shown, build the event, then what the hand adds on top.
-fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEvent<'_>, Invalid> {
+fn settle_with<'r>(
+    req: &'r SettleRequest,
+    describe_all: bool,
+    stop: &AtomicBool,
+) -> Result<HandCompleteEvent<'r>, Unanswered> {
     let v = validate(req)?;
 
     // Players reach the core by seat, so the result never depends on the
@@ -182,6 +199,7 @@ fn settle_with(req: &SettleRequest, describe_all: bool) -> Result<HandCompleteEv
         ranked: &ranked,
         more_shown: &more_shown,
         words: OnceCell::new(),
+        stop,
     };
     let mut event = pots::answer::build_event(&hand);
     event.data.showdown = shows;
@@ -198,7 +216,7 @@ fn on_top<'a>(
     hand: &Hand<'a, '_>,
     mut event: HandCompleteEvent<'a>,
     jackpot: Option<showdown_core::BadBeatOutcome>,
-) -> Result<HandCompleteEvent<'a>, Invalid> {
+) -> Result<HandCompleteEvent<'a>, Unanswered> {
     let req = hand.req;
     event.data.bad_beat = bad_beat::answer::judge(req, hand.v, jackpot, &hand.ranked.hidden);
     let cash_outs = cash_out::answer::value(hand)?;
@@ -317,8 +335,9 @@ mod tests {
     fn describing_only_shown_hands_changes_no_byte_of_the_event() {
         let mut n = 0;
         for (name, req) in sample_requests() {
-            let lazy = settle_with(&req, false).map(|e| serde_json::to_vec(&e).unwrap());
-            let eager = settle_with(&req, true).map(|e| serde_json::to_vec(&e).unwrap());
+            let go = AtomicBool::new(false);
+            let lazy = settle_with(&req, false, &go).map(|e| serde_json::to_vec(&e).unwrap());
+            let eager = settle_with(&req, true, &go).map(|e| serde_json::to_vec(&e).unwrap());
             assert_eq!(lazy.is_ok(), eager.is_ok(), "{name}");
             if let (Ok(a), Ok(b)) = (lazy, eager) {
                 assert_eq!(a, b, "{name}");

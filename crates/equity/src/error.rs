@@ -30,4 +30,8 @@ pub enum EquityError {
     /// A pot names a player who has no hand.
     #[error("pot {pot} names player {player}, who has no hand")]
     PotPlayer { pot: usize, player: usize },
+    /// The caller raised its stop flag before the walk ended (its request
+    /// timed out or went away), so no answer is owed.
+    #[error("the enumeration was stopped before it ended")]
+    Stopped,
 }

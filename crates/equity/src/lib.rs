@@ -27,6 +27,7 @@ mod scorer;
 mod tally;
 
 use showdown_cards::{placed, short_deck_refusal, Card, CardAt, Seen, Variant, VariantId};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 pub use error::EquityError;
 pub use refusal::{
@@ -277,7 +278,25 @@ pub fn enumerate(
     dead: &[Card],
     pots: &[PotMask],
 ) -> Result<Equity, EquityError> {
-    run(variant, hands, board, dead, pots, true)
+    enumerate_until(variant, hands, board, dead, pots, &AtomicBool::new(false))
+}
+
+/// [`enumerate`], given up with [`EquityError::Stopped`] soon after `stop`
+/// is raised, so a caller that no longer wants the answer gets its thread
+/// back within one rank multiset of the walk.
+pub fn enumerate_until(
+    variant: VariantId,
+    hands: &[&[Card]],
+    board: &[Card],
+    dead: &[Card],
+    pots: &[PotMask],
+    stop: &AtomicBool,
+) -> Result<Equity, EquityError> {
+    let walk = Walk {
+        use_table: true,
+        stop,
+    };
+    run(variant, hands, board, dead, pots, walk)
 }
 
 /// [`enumerate`] without the heads-up table: always the walk. The table is
@@ -289,7 +308,18 @@ pub fn enumerate_by_walk(
     dead: &[Card],
     pots: &[PotMask],
 ) -> Result<Equity, EquityError> {
-    run(variant, hands, board, dead, pots, false)
+    let walk = Walk {
+        use_table: false,
+        stop: &AtomicBool::new(false),
+    };
+    run(variant, hands, board, dead, pots, walk)
+}
+
+/// How [`run`] may answer: from the heads-up table or not, and the flag
+/// that gives the walk up.
+struct Walk<'s> {
+    use_table: bool,
+    stop: &'s AtomicBool,
 }
 
 fn run(
@@ -298,7 +328,7 @@ fn run(
     board: &[Card],
     dead: &[Card],
     pots: &[PotMask],
-    use_table: bool,
+    walk: Walk,
 ) -> Result<Equity, EquityError> {
     let spot = check(variant, hands, board, dead, pots)?;
     if pots.is_empty() {
@@ -308,12 +338,15 @@ fn run(
             pots: Vec::new(),
         });
     }
-    if use_table {
+    if walk.use_table {
         if let Some(e) = hu_table::answer(&spot, hands, board, dead, pots) {
             return Ok(e);
         }
     }
-    Ok(pattern::run(&spot, hands, board, pots))
+    if walk.stop.load(Relaxed) {
+        return Err(EquityError::Stopped);
+    }
+    pattern::run(&spot, hands, board, pots, walk.stop).ok_or(EquityError::Stopped)
 }
 
 /// [`enumerate`] with a single pot of every player: the usual equity quote.

@@ -17,6 +17,7 @@
 
 use showdown_cards::eval::hooks::{card_key, empty_key};
 use showdown_cards::Card;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use crate::high::{self, HighScorer};
 use crate::omaha::{self, OmahaScorer};
@@ -64,7 +65,7 @@ struct Split {
 }
 
 /// The deck and the known board, as the walk reads them.
-struct Deck {
+struct Deck<'s> {
     /// Per rank (0 the deuce), how many undealt cards it has.
     count: [u8; 13],
     /// Per rank, its part of a key (the rank multiplier only).
@@ -86,10 +87,13 @@ struct Deck {
     /// Per suit, the fewest dealt cards of it that make someone a flush
     /// (more than five: no one can).
     need: [usize; 4],
+    /// Raised by the caller that no longer wants the answer: every
+    /// multiset after it is counted, not ranked.
+    stop: &'s AtomicBool,
 }
 
-impl Deck {
-    fn new(spot: &Spot, board: &[Card], flushers: [[u16; 6]; 4]) -> Deck {
+impl<'s> Deck<'s> {
+    fn new(spot: &Spot, board: &[Card], flushers: [[u16; 6]; 4], stop: &'s AtomicBool) -> Deck<'s> {
         let mut d = Deck {
             count: [0; 13],
             rank_key: [0; 13],
@@ -101,6 +105,7 @@ impl Deck {
             board_ranks: 0,
             flushers,
             need: [MOST_DEALT + 1; 4],
+            stop,
         };
         for &i in &spot.deck {
             d.in_suit[usize::from(i & 3)] |= 1 << (i >> 2);
@@ -167,9 +172,14 @@ impl Deck {
     }
 
     /// One multiset of dealt ranks and its `ways` runouts: rank it, tally
-    /// its suited classes, then the rest as runouts without a flush.
+    /// its suited classes, then the rest as runouts without a flush. Once
+    /// stopped, only counted: a relaxed load per multiset (hundreds of
+    /// runouts each before the flop) is all the flag costs.
     fn board<S: Scorer>(&self, scorer: &mut S, picked: Picked, dealt: &Dealt) -> u64 {
         let Picked { key, ways } = picked;
+        if self.stop.load(Relaxed) {
+            return ways;
+        }
         scorer.rank(key, self.board_ranks | dealt.ranks);
         let mut suited = 0;
         for s in 0..4 {
@@ -306,10 +316,16 @@ fn flushers(game: Game, hands: &[&[Card]]) -> [[u16; 6]; 4] {
     f
 }
 
-/// Enumerate a checked spot.
-pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMask]) -> Equity {
+/// Enumerate a checked spot; `None` when `stop` was raised on the way.
+pub(crate) fn run(
+    spot: &Spot,
+    hands: &[&[Card]],
+    board: &[Card],
+    pots: &[PotMask],
+    stop: &AtomicBool,
+) -> Option<Equity> {
     debug_assert!(hands.len() <= MAX_PLAYERS);
-    let deck = Deck::new(spot, board, flushers(spot.game, hands));
+    let deck = Deck::new(spot, board, flushers(spot.game, hands), stop);
     let key = board.iter().fold(empty_key(), |k, &c| k + card_key(c));
     let start = Picked { key, ways: 1 };
     let tally = Tally::new(hands.len(), pots);
@@ -336,5 +352,8 @@ pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMas
         }
     };
     debug_assert_eq!(runouts, spot.runouts);
-    tally.finish(spot.runouts)
+    if stop.load(Relaxed) {
+        return None;
+    }
+    Some(tally.finish(spot.runouts))
 }

@@ -62,7 +62,7 @@ pub(super) fn refusal(e: DealError) -> Invalid {
         DealError::Refused(r) => super::check::pointer(r.at()),
         DealError::Prizes(PrizeError::Unit(_)) => "/prizeUnit".to_string(),
         DealError::Prizes(_) => "/prizes".to_string(),
-        // Raised only once its request is gone: nobody reads this answer.
+        // `compute_until` answers a stop itself; kept for a whole match.
         DealError::Stopped => String::new(),
     };
     Invalid::one(pointer, e.to_string())

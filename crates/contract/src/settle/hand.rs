@@ -12,6 +12,7 @@ use showdown_cards::{rank_showdown, Showdown};
 use showdown_core::{BoardsSettlement, HandInput, Settlement};
 use std::borrow::Cow;
 use std::cell::OnceCell;
+use std::sync::atomic::AtomicBool;
 
 /// A settled hand: `'a` is the request's lifetime, which the answer's ids
 /// borrow; `'h` that of the pipeline's own values.
@@ -29,6 +30,9 @@ pub(crate) struct Hand<'a, 'h> {
     /// Each request player's high hand in words, made on first ask (only
     /// the explanation asks): read it through [`Hand::hand_words`].
     pub(crate) words: OnceCell<Vec<Option<String>>>,
+    /// Raised when nobody waits for the answer any more: the run-outs'
+    /// enumerations give up on it.
+    pub(crate) stop: &'h AtomicBool,
 }
 
 impl<'a, 'h> Hand<'a, 'h> {

@@ -7,7 +7,8 @@ use crate::settle::hand::Hand;
 use crate::settle::validated::Validated;
 use showdown_cards::Card;
 use showdown_core::RunoutShares;
-use showdown_equity::{enumerate, Equity, EquityError, PotMask};
+use showdown_equity::{enumerate_until, Equity, EquityError, PotMask};
+use std::sync::atomic::AtomicBool;
 
 /// The hands the enumeration knows: every live player's (§10.2), by core
 /// index, whether or not a pot is theirs (folded players' cards stay in
@@ -48,11 +49,17 @@ impl<'v> Live<'v> {
     }
 
     /// Every run-out from the first `board_cards` cards of the (first)
-    /// board, each pot tallied among its hands.
-    pub(crate) fn enumerate(&self, v: &Validated, board_cards: u64) -> Result<Equity, EquityError> {
+    /// board, each pot tallied among its hands; given up once `stop` is
+    /// raised.
+    pub(crate) fn enumerate(
+        &self,
+        v: &Validated,
+        board_cards: u64,
+        stop: &AtomicBool,
+    ) -> Result<Equity, EquityError> {
         let k = usize::try_from(board_cards).unwrap_or(usize::MAX);
         let board = &v.board()[..k.min(v.board().len())];
-        enumerate(v.variant, &self.hands, board, &[], &self.masks)
+        enumerate_until(v.variant, &self.hands, board, &[], &self.masks, stop)
     }
 
     /// The enumeration's index of core player `k`'s hand.

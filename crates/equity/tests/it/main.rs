@@ -6,3 +6,4 @@ mod hu_table;
 mod ompeval;
 mod props;
 mod rules;
+mod stop;

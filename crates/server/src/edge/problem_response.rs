@@ -6,6 +6,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use showdown_contract::Unanswered;
 use showdown_json::problem::{PROBLEM_JSON, TYPE_INVALID_REQUEST};
 use showdown_json::{Invalid, Problem};
 
@@ -31,6 +32,24 @@ impl From<Problem> for HttpProblem {
 /// request"): `.map_err(impossible("draw"))?`.
 pub(crate) fn impossible(subject: &'static str) -> impl FnOnce(Invalid) -> HttpProblem {
     move |invalid| HttpProblem::from(Problem::impossible(TYPE_INVALID_REQUEST, subject, invalid))
+}
+
+/// A stoppable job's refusal: the 422 of `subject`, as [`impossible`], or
+/// the job given up ([`stopped`]).
+pub(crate) fn unanswered(subject: &'static str) -> impl FnOnce(Unanswered) -> HttpProblem {
+    move |e| match e {
+        Unanswered::Invalid(invalid) => impossible(subject)(invalid),
+        Unanswered::Stopped => HttpProblem::from(stopped()),
+    }
+}
+
+/// The answer of a job given up once its request timed out or its client
+/// went away: nobody reads it, and like a refused job it is a 503.
+pub(crate) fn stopped() -> Problem {
+    Problem::from_status(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the enumeration was given up: its request timed out or its client went away",
+    )
 }
 
 /// The response with this problem as its body, without touching extensions.

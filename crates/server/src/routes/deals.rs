@@ -4,7 +4,7 @@
 //! holds up a settlement, and stops when its request is dropped.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
+use crate::edge::problem_response::{compute_problem, impossible, unanswered, ApiResult};
 use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
@@ -41,17 +41,17 @@ pub(crate) async fn deals(
     ApiJson(req): ApiJson<DealRequest>,
 ) -> ApiResult<Response> {
     let plan = prepare(&req).map_err(impossible("deal request"))?;
-    let outcome = if plan.is_heavy() {
+    let out = if plan.is_heavy() {
         let job = plan.clone();
-        state
+        let outcome = state
             .compute
             .run_until(move |stop| compute_until(&job, stop))
             .await
-            .map_err(compute_problem)?
+            .map_err(compute_problem)?;
+        outcome.map_err(unanswered("deal request"))?
     } else {
-        compute(&plan)
+        compute(&plan).map_err(impossible("deal request"))?
     };
-    let out = outcome.map_err(impossible("deal request"))?;
     // The answer borrows its ids from the request: it is written out here.
     Ok(Json(answer(&req, &plan, &out)).into_response())
 }

@@ -3,12 +3,12 @@
 //! pool, so a burst of equities never slows a settlement down.
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, impossible, ApiResult};
+use crate::edge::problem_response::{compute_problem, impossible, unanswered, ApiResult};
 use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::Json;
-use showdown_contract::equity::{compute, prepare, EquityRequest, EquityResponse};
+use showdown_contract::equity::{compute, compute_until, prepare, EquityRequest, EquityResponse};
 use showdown_json::Problem;
 
 /// The edge's terms for `/v1/equity`: the default body limit, behind the tokens.
@@ -38,14 +38,15 @@ pub(crate) async fn equity(
     let prepared = prepare(&req).map_err(impossible("equity request"))?;
     // Heads-up before the flop is a table look-up (microseconds, like a
     // settle): answered here, without the hop to the pool and back.
-    let answer = if prepared.is_lookup() {
-        compute(&req, &prepared)
-    } else {
-        state
-            .compute
-            .run(move || compute(&req, &prepared))
-            .await
-            .map_err(compute_problem)?
-    };
-    Ok(Json(answer.map_err(impossible("equity request"))?))
+    if prepared.is_lookup() {
+        let answer = compute(&req, &prepared).map_err(impossible("equity request"))?;
+        return Ok(Json(answer));
+    }
+    // Given up when the request is dropped (timed out, client gone).
+    let answer = state
+        .compute
+        .run_until(move |stop| compute_until(&req, &prepared, stop))
+        .await
+        .map_err(compute_problem)?;
+    Ok(Json(answer.map_err(unanswered("equity request"))?))
 }

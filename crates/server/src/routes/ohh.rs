@@ -20,6 +20,7 @@ use showdown_history::ohh::{judge, OhhError, OhhRequest};
 use showdown_history::phh::betting::betting_next as phh_betting_next;
 use showdown_history::phh::parse_one;
 use showdown_json::{FieldError, Invalid, Problem};
+use std::sync::atomic::AtomicBool;
 
 /// The answer of `POST /v1/settle/ohh`: the `hand_complete` event, the
 /// verdict on the betting and the record completed.
@@ -74,26 +75,27 @@ pub(crate) async fn settle_ohh(
     State(state): State<AppState>,
     ApiJson(req): ApiJson<OhhRequest>,
 ) -> ApiResult<Response> {
-    // Cash-outs and the all-in expectation enumerate run-outs.
+    // Cash-outs and the all-in expectation enumerate run-outs, given up
+    // when the request is dropped.
     if req.settle.enumerates() {
         let pool_state = state.clone();
         return state
             .compute
-            .run(move || settled(&pool_state, &req))
+            .run_until(move |stop| settled(&pool_state, &req, stop))
             .await
             .map_err(compute_problem)?;
     }
-    settled(&state, &req)
+    settled(&state, &req, &AtomicBool::new(false))
 }
 
-fn settled(state: &AppState, req: &OhhRequest) -> ApiResult<Response> {
+fn settled(state: &AppState, req: &OhhRequest, stop: &AtomicBool) -> ApiResult<Response> {
     let refused = |e: OhhError| {
         state.metrics.record_rejection();
         ohh_problem(&e, "/ohh")
     };
     let judged = judge(req).map_err(refused)?;
     let request = derive_request(req, &judged).map_err(refused)?;
-    let event = settled_event(state, &request)?;
+    let event = settled_event(state, &request, stop)?;
     let answer = OhhSettled {
         betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
         record: record(&req.ohh, &event.data, judged.read.scale),

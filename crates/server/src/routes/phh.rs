@@ -15,6 +15,7 @@ use showdown_history::phh::betting::betting_answer;
 use showdown_history::phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
 use showdown_json::FieldError;
 use showdown_json::Problem;
+use std::sync::atomic::AtomicBool;
 
 /// The media types a PHH body may come as: TOML, or plain text.
 pub(crate) fn is_phh(headers: &HeaderMap) -> bool {
@@ -89,7 +90,8 @@ pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> A
     let mut request = replayed.request;
     // The label is only "body": nothing to echo.
     request.game_id = None;
-    let event = settled_event(&state, &request)?;
+    // A PHH hand asks for no run-outs: nothing here to give up.
+    let event = settled_event(&state, &request, &AtomicBool::new(false))?;
     json_answer(&PhhSettled {
         event,
         betting: betting_answer(&hand),

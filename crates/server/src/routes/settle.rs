@@ -1,15 +1,17 @@
 //! `POST /v1/settle` (API.md).
 
 use crate::edge::extract::ApiJson;
-use crate::edge::problem_response::{compute_problem, ApiResult};
+use crate::edge::problem_response::{compute_problem, stopped, ApiResult};
 use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use showdown_contract::settle::{odd_chips, settle_request, to_json};
+use showdown_contract::settle::{odd_chips, settle_request_until, to_json};
 use showdown_contract::settle::{HandCompleteEvent, SettleRequest};
+use showdown_contract::Unanswered;
 use showdown_json::Problem;
+use std::sync::atomic::AtomicBool;
 
 /// The edge's terms for `/v1/settle`: its largest request, a tournament hand with a 10,000-place prize table, is over 64 KiB.
 pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle").large_body();
@@ -42,33 +44,43 @@ pub(crate) async fn settle(
     ApiJson(req): ApiJson<SettleRequest>,
 ) -> ApiResult<Response> {
     // A cash-out or an all-in expectation enumerates runouts (millions
-    // before the flop): it runs on the compute pool like an equity.
+    // before the flop): it runs on the compute pool like an equity, and is
+    // given up when the request is dropped.
     if req.enumerates() {
         let pool_state = state.clone();
         return state
             .compute
-            .run(move || settle_response(&pool_state, &req))
+            .run_until(move |stop| settle_response(&pool_state, &req, stop))
             .await
             .map_err(compute_problem)?;
     }
-    settle_response(&state, &req)
+    settle_response(&state, &req, &AtomicBool::new(false))
 }
 
 /// Settle a parsed request and answer it, counting it in the metrics:
 /// the 200 event or the 422 problem. Shared by every route that settles.
-pub(crate) fn settle_response(state: &AppState, req: &SettleRequest) -> ApiResult<Response> {
-    json_response(&settled_event(state, req)?)
+fn settle_response(
+    state: &AppState,
+    req: &SettleRequest,
+    stop: &AtomicBool,
+) -> ApiResult<Response> {
+    json_response(&settled_event(state, req, stop)?)
 }
 
 /// The event of a settled request, counted in the metrics (a 422 as a
-/// rejection): the one step every route that settles shares.
+/// rejection): the one step every route that settles shares. `stop` gives
+/// up the run-outs of cash-outs and the all-in expectation.
 pub(crate) fn settled_event<'r>(
     state: &AppState,
     req: &'r SettleRequest,
+    stop: &AtomicBool,
 ) -> ApiResult<HandCompleteEvent<'r>> {
-    let event = settle_request(req).map_err(|invalid| {
-        state.metrics.record_rejection();
-        Problem::invalid(invalid)
+    let event = settle_request_until(req, stop).map_err(|e| match e {
+        Unanswered::Invalid(invalid) => {
+            state.metrics.record_rejection();
+            Problem::invalid(invalid)
+        }
+        Unanswered::Stopped => stopped(),
     })?;
     if let Ok(v) = event.data.variant.parse() {
         state

@@ -16,6 +16,7 @@ mod cash_out_props;
 mod chip_race;
 mod cli;
 mod common;
+mod compute_stop;
 mod contract;
 mod deals;
 mod docs_examples;

@@ -6,6 +6,7 @@
 use super::dto::{AllInEvDto, ExactChips, WideInt};
 use crate::settle::hand::Hand;
 use crate::settle::runouts::Live;
+use crate::unanswered::Unanswered;
 use showdown_core::{all_in_expectation, CashOutOutcome, Exact, Reason, RunoutShares};
 use showdown_equity::Equity;
 use showdown_json::Invalid;
@@ -28,7 +29,7 @@ pub(crate) fn expectations<'a>(
     hand: &Hand<'a, '_>,
     cash_outs: &[CashOutOutcome],
     counted: Option<&BTreeMap<u64, Equity>>,
-) -> Result<Option<Vec<AllInEvDto<'a>>>, Invalid> {
+) -> Result<Option<Vec<AllInEvDto<'a>>>, Unanswered> {
     let Some(ask) = &hand.req.all_in_ev else {
         return Ok(None);
     };
@@ -43,7 +44,8 @@ pub(crate) fn expectations<'a>(
         match counted.and_then(|c| c.get(&ask.board_cards)) {
             Some(equity) => live.shares(equity, players),
             None => {
-                let equity = live.enumerate(hand.v, ask.board_cards).map_err(guard)?;
+                let equity = live.enumerate(hand.v, ask.board_cards, hand.stop);
+                let equity = equity.map_err(|e| Unanswered::of_equity(e, guard))?;
                 live.shares(&equity, players)
             }
         }

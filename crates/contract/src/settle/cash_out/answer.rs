@@ -9,6 +9,7 @@ use super::dto::{CashOutDto, CashOutPotDto};
 use crate::fraction::Fraction;
 use crate::settle::hand::Hand;
 use crate::settle::runouts::Live;
+use crate::unanswered::Unanswered;
 use showdown_core::{
     apply_cash_outs, CashOut, CashOutOutcome, CashOutTerms, PotEquity, Settlement,
 };
@@ -39,7 +40,7 @@ fn guard(e: impl std::fmt::Display) -> Invalid {
 /// the live hands enumerated once for each distinct `boardCards`, each
 /// cash-out's equity in the pots it is eligible for, then the core's
 /// values.
-pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Invalid> {
+pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Unanswered> {
     let (req, v, order, s) = (hand.req, hand.v, hand.order, hand.settlement());
     if req.cash_outs.is_none() {
         return Ok(None);
@@ -49,7 +50,8 @@ pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Inv
     let mut by_k: BTreeMap<u64, Equity> = BTreeMap::new();
     for t in &terms {
         if let std::collections::btree_map::Entry::Vacant(e) = by_k.entry(t.board_cards) {
-            e.insert(live.enumerate(v, t.board_cards).map_err(guard)?);
+            let equity = live.enumerate(v, t.board_cards, hand.stop);
+            e.insert(equity.map_err(|e| Unanswered::of_equity(e, guard))?);
         }
     }
     let mut core_of = vec![0; order.len()];
