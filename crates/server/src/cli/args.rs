@@ -6,14 +6,14 @@ use crate::edge::config::{AppConfig, LogFormat};
 use crate::edge::serve::{ServeConfig, ServeError};
 use crate::settings::bounds::{
     answer_limit, body_budget, ms_bound, BODY_LIMIT, CONCURRENCY, EQUITY_LIMIT, EQUITY_THREADS,
-    GRACE_SECS, MAX_CONNS, MAX_HEADER,
+    GRACE_SECS, MAX_CONNS, MAX_HEADER, SEND_BUFFER,
 };
 use crate::settings::defaults::{
     DEFAULT_ADDR, DEFAULT_ANSWER_LIMIT, DEFAULT_BODY_BUDGET, DEFAULT_BODY_LIMIT,
     DEFAULT_CONCURRENCY, DEFAULT_DRAIN_LINGER_MS, DEFAULT_HEADER_TIMEOUT_MS,
     DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES,
-    DEFAULT_SHUTDOWN_GRACE_SECS, DEFAULT_TIMEOUT_MS, DEFAULT_WRITE_STALL_MS,
-    DEFAULT_WRITE_TIMEOUT_MS,
+    DEFAULT_SEND_BUFFER_BYTES, DEFAULT_SHUTDOWN_GRACE_SECS, DEFAULT_TIMEOUT_MS,
+    DEFAULT_WRITE_STALL_MS, DEFAULT_WRITE_TIMEOUT_MS,
 };
 use crate::settings::{Bound, SettingError};
 use clap::Args;
@@ -70,6 +70,10 @@ pub(crate) struct ServeArgs {
     /// client that reads a trickle) before the connection is cut.
     #[arg(long, env = "SHOWDOWN_WRITE_TIMEOUT_MS", default_value_t = DEFAULT_WRITE_TIMEOUT_MS)]
     pub write_timeout_ms: u64,
+    /// Bytes the kernel may queue on a connection for a client that has
+    /// not read them (SO_SNDBUF, 4096 to 4 MiB; Linux doubles it).
+    #[arg(long, env = "SHOWDOWN_SEND_BUFFER_BYTES", default_value_t = DEFAULT_SEND_BUFFER_BYTES)]
+    pub send_buffer_bytes: usize,
     /// Largest request line and headers, in bytes (at least 8192; larger is 431).
     #[arg(long, env = "SHOWDOWN_MAX_HEADER_BYTES", default_value_t = DEFAULT_MAX_HEADER_BYTES)]
     pub max_header_bytes: usize,
@@ -194,6 +198,7 @@ impl ServeArgs {
                 ms_bound("--write-timeout-ms", "SHOWDOWN_WRITE_TIMEOUT_MS", 1),
                 self.write_timeout_ms,
             )?,
+            send_buffer_bytes: SEND_BUFFER.check(self.send_buffer_bytes)?,
             max_connections: MAX_CONNS.check(self.max_connections)?,
             shutdown_grace: Duration::from_secs(GRACE_SECS.check(self.shutdown_grace_secs)?),
             drain_linger: ms(

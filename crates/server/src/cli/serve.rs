@@ -133,6 +133,7 @@ fn log_start(
         max_header_bytes = serve.max_header_bytes,
         write_stall_ms = ms(serve.write_stall),
         write_timeout_ms = ms(serve.write_timeout),
+        send_buffer_bytes = serve.send_buffer_bytes,
         max_connections,
         shutdown_grace_secs = serve.shutdown_grace.as_secs(),
         drain_linger_ms = ms(serve.drain_linger),

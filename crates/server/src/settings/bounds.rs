@@ -128,6 +128,14 @@ pub(crate) const MAX_HEADER: Bound = Bound {
     max: u64::MAX,
     why: "hyper reads a request head into a buffer of at least 8192 bytes",
 };
+/// `--send-buffer-bytes`.
+pub(crate) const SEND_BUFFER: Bound = Bound {
+    flag: "--send-buffer-bytes",
+    var: "SHOWDOWN_SEND_BUFFER_BYTES",
+    min: 4096,
+    max: 4 * 1024 * 1024,
+    why: "Linux sends from no less than 4 KiB and grows a buffer to 4 MiB at most",
+};
 /// `--max-connections`.
 pub(crate) const MAX_CONNS: Bound = Bound {
     flag: "--max-connections",

@@ -46,6 +46,12 @@ pub(crate) const DEFAULT_WRITE_STALL_MS: u64 = 5_000;
 /// client reading a trickle) before the connection is cut: 8 MiB, the
 /// largest answer, in 30 s is 280 KB/s.
 pub(crate) const DEFAULT_WRITE_TIMEOUT_MS: u64 = 30_000;
+/// Bytes the kernel may queue for a client that has not read them yet
+/// (`SO_SNDBUF`; Linux doubles it for its own bookkeeping). Left to the
+/// kernel, each connection grows to 4 MiB: twenty clients that never read
+/// held 80 MiB outside the process. 64 KiB still fills a 50 ms path at
+/// 1.3 MB/s, and most answers are a few KB.
+pub(crate) const DEFAULT_SEND_BUFFER_BYTES: usize = 64 * 1024;
 /// Longest a request may take, in milliseconds; then 408.
 pub(crate) const DEFAULT_TIMEOUT_MS: u64 = 10_000;
 /// API requests handled at once; more are refused with 503. No more than

@@ -129,6 +129,7 @@ fn the_start_up_line_has_plain_values_of_every_setting_in_force() {
         ("answer_limit", 8 * 1024 * 1024),
         ("write_stall_ms", 5_000),
         ("write_timeout_ms", 30_000),
+        ("send_buffer_bytes", 65_536),
         ("request_timeout_ms", 10_000),
         ("concurrency_limit", 1024),
         ("equity_threads", 1),
@@ -223,6 +224,11 @@ fn settings_that_mean_nothing_stop_the_start_with_a_clear_message() {
             "--write-timeout-ms",
             "0",
             "--write-timeout-ms (or SHOWDOWN_WRITE_TIMEOUT_MS) is 0",
+        ),
+        (
+            "--send-buffer-bytes",
+            "4095",
+            "--send-buffer-bytes (or SHOWDOWN_SEND_BUFFER_BYTES) is 4095, below",
         ),
         (
             "--answer-limit",

@@ -4,8 +4,8 @@
 
 use crate::settings::defaults::{
     DEFAULT_DRAIN_LINGER_MS, DEFAULT_HEADER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS,
-    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_SHUTDOWN_GRACE_SECS,
-    DEFAULT_WRITE_STALL_MS, DEFAULT_WRITE_TIMEOUT_MS,
+    DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADER_BYTES, DEFAULT_SEND_BUFFER_BYTES,
+    DEFAULT_SHUTDOWN_GRACE_SECS, DEFAULT_WRITE_STALL_MS, DEFAULT_WRITE_TIMEOUT_MS,
 };
 use std::time::Duration;
 
@@ -27,6 +27,9 @@ pub(crate) struct ServeConfig {
     /// A connection whose answer's writing has waited on its client this
     /// long in all (a client reading a trickle) is cut.
     pub write_timeout: Duration,
+    /// Bytes the kernel may queue on a connection for its client
+    /// (`SO_SNDBUF`), so unread answers cost little outside the process.
+    pub send_buffer_bytes: usize,
     /// Open connections at most; more are answered 503 and closed at once.
     pub max_connections: usize,
     /// Longest requests in flight may take, once the listener has closed,
@@ -46,6 +49,7 @@ impl Default for ServeConfig {
             max_header_bytes: DEFAULT_MAX_HEADER_BYTES,
             write_stall: Duration::from_millis(DEFAULT_WRITE_STALL_MS),
             write_timeout: Duration::from_millis(DEFAULT_WRITE_TIMEOUT_MS),
+            send_buffer_bytes: DEFAULT_SEND_BUFFER_BYTES,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             shutdown_grace: Duration::from_secs(DEFAULT_SHUTDOWN_GRACE_SECS),
             drain_linger: Duration::from_millis(DEFAULT_DRAIN_LINGER_MS),

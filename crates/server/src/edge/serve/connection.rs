@@ -174,6 +174,7 @@ impl Connection {
         ),
     ) {
         let _ = stream.set_nodelay(true);
+        bound_send_buffer(&stream, self.config.send_buffer_bytes);
         let stats = Arc::new(ConnStats::default());
         let io = TokioIo::new(Counted {
             inner: stream,
@@ -325,5 +326,32 @@ fn closed_if(r: Result<hyper::Result<()>, tokio::time::error::Elapsed>) -> Ended
     match r {
         Ok(Ok(())) => Ended::Closed,
         _ => Ended::Dropped,
+    }
+}
+
+/// Caps what the kernel queues for the client (`SO_SNDBUF`): a client that
+/// never reads then holds that much, not the 4 MiB the kernel would grow
+/// the buffer to. A refusal leaves the kernel's own setting.
+fn bound_send_buffer(stream: &TcpStream, bytes: usize) {
+    let _ = socket2::SockRef::from(stream).set_send_buffer_size(bytes);
+}
+
+#[cfg(test)]
+mod send_buffer_tests {
+    use super::bound_send_buffer;
+
+    #[tokio::test]
+    async fn an_accepted_connections_send_buffer_is_bounded() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let _client = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let (stream, _) = listener.accept().await.unwrap();
+        let sock = socket2::SockRef::from(&stream);
+        let before = sock.send_buffer_size().unwrap();
+        bound_send_buffer(&stream, 8192);
+        let after = sock.send_buffer_size().unwrap();
+        // Linux reports twice what was set: its bookkeeping's share.
+        assert!((8192..=2 * 8192).contains(&after), "{after}");
+        assert!(after < before, "{before} -> {after}");
     }
 }
