@@ -24,6 +24,9 @@ pub mod tables;
 pub mod variants;
 
 mod problems;
+mod request_names;
+
+pub use request_names::RequestNames;
 
 pub use settle::settle_request;
 

@@ -48,6 +48,7 @@ mod showdown_refusal;
 mod split;
 mod tables;
 mod tables_refusal;
+mod term;
 mod tournament;
 mod tournament_refusal;
 mod types;
@@ -134,6 +135,7 @@ pub use tables_refusal::{
     table_refusals, tables_id_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt,
     TablesIdRefusal, TablesRefusal, MAX_TABLES, MAX_TABLE_PLAYERS,
 };
+pub use term::{Names, Place, Plain, Term, Worded};
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
     TournamentOutcome, TournamentTerms,

@@ -65,5 +65,5 @@ pub(super) fn refusal(e: DealError) -> Invalid {
         // Raised only once its request is gone: nobody reads this answer.
         DealError::Stopped => String::new(),
     };
-    Invalid::one(pointer, e.to_string())
+    Invalid::one(pointer, crate::request_names::worded(&e))
 }
