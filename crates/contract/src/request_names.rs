@@ -2,7 +2,7 @@
 //! of (`showdown_core::Names`): one table, so every route words a refusal
 //! as its request spells it, and the core words no JSON.
 
-use showdown_core::{Names, Place, Term, Worded};
+use showdown_core::{ChipAmount, Names, Place, Term, Unit, Worded};
 
 /// The request's field names (API.md) and JSON Pointers.
 #[derive(Debug, Clone, Copy, Default)]
@@ -26,23 +26,25 @@ impl Names for RequestNames {
             T::TableBp => "tableBp",
             T::ProgressiveBp => "progressiveBp",
             T::PlayersLeft => "playersLeft",
-            T::ChipUnit => "chipUnit",
-            T::BountyUnit => "bountyUnit",
-            T::PrizeUnit => "prizeUnit",
+            T::Unit(Unit::Chip) => "chipUnit",
+            T::Unit(Unit::Bounty) => "bountyUnit",
+            T::Unit(Unit::Prize) => "prizeUnit",
             T::SeatOrder => "tiedPlaces seat",
             T::TieBreak => "tieBreak",
             T::Icm => "icm",
             T::ChipChop => "chipChop",
             T::Equal => "equal",
             T::SetAside => "setAside",
-            T::Stack => "stack",
-            T::Committed => "committed",
-            T::Dead => "dead",
-            T::DeadMoney => "deadMoney",
-            T::JackpotAmount => "amount",
-            T::MinPot => "minPot",
-            T::Cap => "cap",
-            T::Pool => "pool",
+            T::Amount(a) => match a {
+                ChipAmount::Stack => "stack",
+                ChipAmount::Committed => "committed",
+                ChipAmount::Dead => "dead",
+                ChipAmount::DeadMoney => "deadMoney",
+                ChipAmount::JackpotAmount => "amount",
+                ChipAmount::MinPot => "minPot",
+                ChipAmount::Cap => "cap",
+                ChipAmount::Pool => "pool",
+            },
             T::HandNumber => "handNumber",
             T::PercentBp => "percentBp",
             T::PlayersDealt => "playersDealt",

@@ -30,39 +30,12 @@ pub enum ChipAmount {
     Pool,
 }
 
-impl ChipAmount {
-    /// The term of the request the amount is.
-    pub fn term(self) -> Term {
-        match self {
-            ChipAmount::Stack => Term::Stack,
-            ChipAmount::Committed => Term::Committed,
-            ChipAmount::Dead => Term::Dead,
-            ChipAmount::DeadMoney => Term::DeadMoney,
-            ChipAmount::JackpotAmount => Term::JackpotAmount,
-            ChipAmount::MinPot => Term::MinPot,
-            ChipAmount::Cap => Term::Cap,
-            ChipAmount::Pool => Term::Pool,
-        }
-    }
-}
-
 /// A unit of money: the smallest amount of its kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Unit {
     Chip,
     Bounty,
     Prize,
-}
-
-impl Unit {
-    /// The term of the request the unit is.
-    pub fn term(self) -> Term {
-        match self {
-            Unit::Chip => Term::ChipUnit,
-            Unit::Bounty => Term::BountyUnit,
-            Unit::Prize => Term::PrizeUnit,
-        }
-    }
 }
 
 /// Why an amount of chips is refused.
@@ -97,14 +70,14 @@ impl Worded for ChipsRefusal {
     fn worded(&self, names: &dyn Names) -> String {
         use ChipsRefusal as R;
         match *self {
-            R::TooLarge(what, value) => over_max(names.term(what.term()), value),
+            R::TooLarge(what, value) => over_max(names.term(Term::Amount(what)), value),
             R::NotMultiple(what, value, unit) => format!(
                 "{} {value} is not a multiple of {} {unit}",
-                names.term(what.term()),
-                names.term(Term::ChipUnit)
+                names.term(Term::Amount(what)),
+                names.term(Term::Unit(Unit::Chip))
             ),
-            R::UnitZero(unit) => format!("{} must be at least 1", names.term(unit.term())),
-            R::UnitTooLarge(unit, value) => over_max(names.term(unit.term()), value),
+            R::UnitZero(unit) => format!("{} must be at least 1", names.term(Term::Unit(unit))),
+            R::UnitTooLarge(unit, value) => over_max(names.term(Term::Unit(unit)), value),
             R::HandTotal => self.to_string(),
             R::OverStack {
                 committed,
@@ -112,8 +85,8 @@ impl Worded for ChipsRefusal {
                 stack,
             } => format!(
                 "{} {committed} plus {} {dead} is over the stack {stack}",
-                names.term(Term::Committed),
-                names.term(Term::Dead)
+                names.term(Term::Amount(ChipAmount::Committed)),
+                names.term(Term::Amount(ChipAmount::Dead))
             ),
         }
     }

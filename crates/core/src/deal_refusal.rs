@@ -7,7 +7,7 @@
 //! refuses by the same functions, so the two cannot drift apart. The prize
 //! table and its unit are every table's rules (`prize_refusal`).
 
-use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal};
+use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal, Unit};
 use crate::guard::MAX_AMOUNT;
 use crate::prize_refusal::MAX_PRIZES;
 use crate::term::{Names, Plain, Term, Worded};
@@ -90,12 +90,12 @@ impl Worded for DealRefusal {
             ),
             R::NoChips(_) => format!(
                 "{} must be at least 1: a player without chips is out of the tournament",
-                name(Term::Stack)
+                name(Term::Amount(ChipAmount::Stack))
             ),
             R::Stack { refusal, .. } => refusal.worded(names),
             R::SetAsideNotMultiple { aside, unit } => format!(
                 "{set_aside} {aside} is not a multiple of {} {unit}",
-                name(Term::PrizeUnit)
+                name(Term::Unit(Unit::Prize))
             ),
             R::SetAsideTooLarge {
                 aside,

@@ -9,7 +9,7 @@
 //! list. The unit itself is every unit's rule (`chipUnit`, `bountyUnit`,
 //! `prizeUnit`), judged before the table.
 
-use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal};
+use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal, Unit};
 use crate::guard::MAX_AMOUNT;
 use crate::term::{Names, Place, Plain, Term, Worded};
 use crate::tournament_refusal::TournamentRefusal;
@@ -50,7 +50,7 @@ impl Worded for PrizeTableRefusal {
         match *self {
             PrizeTableRefusal::NotMultiple { prize, unit } => format!(
                 "prize {prize} is not a multiple of {} {unit}",
-                names.term(Term::PrizeUnit)
+                names.term(Term::Unit(Unit::Prize))
             ),
             PrizeTableRefusal::TooManyPlaces(_)
             | PrizeTableRefusal::Rising { .. }
@@ -178,7 +178,7 @@ impl Worded for HandForHandRefusal {
             ),
             R::NoChips(_) => format!(
                 "{} must be at least 1: a player knocked out started the hand with chips",
-                names.term(Term::Stack)
+                names.term(Term::Amount(ChipAmount::Stack))
             ),
             R::Stack { refusal, .. } => refusal.worded(names),
             R::NoTieBreak(_) => format!(

@@ -6,6 +6,8 @@
 //! and the [`Names`] handed to it fill in the terms and places. Its
 //! `Display` is [`Worded::worded`] with [`Plain`], the core's words.
 
+use crate::chips_refusal::{ChipAmount, Unit};
+
 /// A term of a request a refusal speaks of: a field, or a value of one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Term {
@@ -26,9 +28,8 @@ pub enum Term {
     TableBp,
     ProgressiveBp,
     PlayersLeft,
-    ChipUnit,
-    BountyUnit,
-    PrizeUnit,
+    /// A unit of money.
+    Unit(Unit),
     /// Tied places settled by the house's order of equal stacks (§14.3).
     SeatOrder,
     TieBreak,
@@ -37,17 +38,8 @@ pub enum Term {
     ChipChop,
     Equal,
     SetAside,
-    Stack,
-    Committed,
-    Dead,
-    DeadMoney,
-    /// The jackpot drop's amount.
-    JackpotAmount,
-    MinPot,
-    /// A rake cap, fixed or by players dealt.
-    Cap,
-    /// The bad-beat jackpot's fund.
-    Pool,
+    /// An amount of chips.
+    Amount(ChipAmount),
     HandNumber,
     /// The rake's rate, in basis points.
     PercentBp,
@@ -77,23 +69,25 @@ impl Term {
             T::TableBp => "the table's share",
             T::ProgressiveBp => "the progressive share",
             T::PlayersLeft => "the count of players left",
-            T::ChipUnit => "the chip unit",
-            T::BountyUnit => "the bounty unit",
-            T::PrizeUnit => "the prize unit",
+            T::Unit(Unit::Chip) => "the chip unit",
+            T::Unit(Unit::Bounty) => "the bounty unit",
+            T::Unit(Unit::Prize) => "the prize unit",
             T::SeatOrder => "placing ties by seat",
             T::TieBreak => "tie break",
             T::Icm => "ICM",
             T::ChipChop => "a chip chop",
             T::Equal => "equal shares",
             T::SetAside => "the amount set aside",
-            T::Stack => "the stack",
-            T::Committed => "the committed chips",
-            T::Dead => "the dead chips",
-            T::DeadMoney => "the dead money",
-            T::JackpotAmount => "the jackpot drop",
-            T::MinPot => "the jackpot's minimum pot",
-            T::Cap => "the rake cap",
-            T::Pool => "the bad-beat pool",
+            T::Amount(a) => match a {
+                ChipAmount::Stack => "the stack",
+                ChipAmount::Committed => "the committed chips",
+                ChipAmount::Dead => "the dead chips",
+                ChipAmount::DeadMoney => "the dead money",
+                ChipAmount::JackpotAmount => "the jackpot drop",
+                ChipAmount::MinPot => "the jackpot's minimum pot",
+                ChipAmount::Cap => "the rake cap",
+                ChipAmount::Pool => "the bad-beat pool",
+            },
             T::HandNumber => "the hand number",
             T::PercentBp => "the rake rate",
             T::PlayersDealt => "the players dealt",

@@ -8,7 +8,7 @@
 //! which every unit's rule judges; the house's takes a tournament has no
 //! room for; the answer's size) stays with the contract.
 
-use crate::chips_refusal::over_max;
+use crate::chips_refusal::{over_max, Unit};
 use crate::guard::MAX_AMOUNT;
 use crate::term::{Names, Plain, Term, Worded};
 
@@ -100,7 +100,7 @@ impl Worded for TournamentRefusal {
             ),
             R::BountyNotMultiple { bounty, unit } => format!(
                 "bounty {bounty} is not a multiple of {} {unit}",
-                names.term(Term::BountyUnit)
+                names.term(Term::Unit(Unit::Bounty))
             ),
             R::LiveWithoutChips | R::TooFewWithChips(_) | R::BountyTotal => self.to_string(),
         }
