@@ -8,35 +8,11 @@
 //! drift apart in what they accept or in how they say it.
 
 use crate::seating_refusal::earlier_equal;
-use crate::term::{Names, Place, Plain, Term, Worded};
+use crate::term::{ChipAmount, Names, Place, Plain, Term, Unit, Worded};
 
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
 /// "Amounts stay at or below 2^53 − 1").
 pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
-
-/// An amount of chips in a hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChipAmount {
-    Stack,
-    Committed,
-    Dead,
-    DeadMoney,
-    /// The jackpot drop's `amount`.
-    JackpotAmount,
-    MinPot,
-    /// A rake cap, fixed or by players dealt.
-    Cap,
-    /// The bad-beat jackpot's fund (`badBeat.pool`).
-    Pool,
-}
-
-/// A unit of money: the smallest amount of its kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
-    Chip,
-    Bounty,
-    Prize,
-}
 
 /// Why an amount of chips is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

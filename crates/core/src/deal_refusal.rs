@@ -7,10 +7,10 @@
 //! refuses by the same functions, so the two cannot drift apart. The prize
 //! table and its unit are every table's rules (`prize_refusal`).
 
-use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal, Unit};
+use crate::chips_refusal::{chip_amount_refusal, ChipsRefusal};
 use crate::guard::MAX_AMOUNT;
 use crate::prize_refusal::MAX_PRIZES;
-use crate::term::{Names, Plain, Term, Worded};
+use crate::term::{ChipAmount, Names, Plain, Term, Unit, Worded};
 
 /// The most players an ICM deal takes (RULES.md §14.6): 2^20 subsets.
 pub const MAX_ICM_PLAYERS: usize = 20;

@@ -5,10 +5,10 @@
 //! Prize money is not chips: every amount here is a whole number of the
 //! prize unit, and sums of places are taken in `u128`.
 
-use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
+use crate::chips_refusal::{unit_refusal, ChipsRefusal};
 pub use crate::prize_refusal::MAX_PRIZES;
 use crate::prize_refusal::{prize_table_problems, PrizeTableRefusal};
-use crate::term::{Names, Worded};
+use crate::term::{Names, Unit, Worded};
 
 /// RULES.md §14.3: how players who bust with equal stacks finish.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

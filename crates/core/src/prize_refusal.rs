@@ -9,9 +9,9 @@
 //! list. The unit itself is every unit's rule (`chipUnit`, `bountyUnit`,
 //! `prizeUnit`), judged before the table.
 
-use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal, Unit};
+use crate::chips_refusal::{chip_amount_refusal, ChipsRefusal};
 use crate::guard::MAX_AMOUNT;
-use crate::term::{Names, Place, Plain, Term, Worded};
+use crate::term::{ChipAmount, Names, Place, Plain, Term, Unit, Worded};
 use crate::tournament_refusal::TournamentRefusal;
 use std::collections::HashMap;
 

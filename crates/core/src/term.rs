@@ -6,8 +6,6 @@
 //! and the [`Names`] handed to it fill in the terms and places. Its
 //! `Display` is [`Worded::worded`] with [`Plain`], the core's words.
 
-use crate::chips_refusal::{ChipAmount, Unit};
-
 /// A term of a request a refusal speaks of: a field, or a value of one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Term {
@@ -95,6 +93,30 @@ impl Term {
             T::AgentId => "agent id",
         }
     }
+}
+
+/// An amount of chips in a hand, a term the refusals of amounts name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChipAmount {
+    Stack,
+    Committed,
+    Dead,
+    DeadMoney,
+    /// The jackpot drop's `amount`.
+    JackpotAmount,
+    MinPot,
+    /// A rake cap, fixed or by players dealt.
+    Cap,
+    /// The bad-beat jackpot's fund (`badBeat.pool`).
+    Pool,
+}
+
+/// A unit of money: the smallest amount of its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    Chip,
+    Bounty,
+    Prize,
 }
 
 /// An earlier item of the request a refusal points back to, by its index

@@ -8,9 +8,9 @@
 //! which every unit's rule judges; the house's takes a tournament has no
 //! room for; the answer's size) stays with the contract.
 
-use crate::chips_refusal::{over_max, Unit};
+use crate::chips_refusal::over_max;
 use crate::guard::MAX_AMOUNT;
-use crate::term::{Names, Plain, Term, Worded};
+use crate::term::{Names, Plain, Term, Unit, Worded};
 
 /// The most basis points a progressive share can be (100 %).
 pub(crate) const ALL_BP: u64 = 10_000;
