@@ -48,7 +48,8 @@ SETTLE_SHARED = {
 # The crate's own modules beside its routes, none a route's or a feature's.
 CRATE_SHARED = {
     "lib.rs", "deck.rs", "fraction.rs", "next_hand.rs", "prize_table.rs",
-    "problems.rs", "schema_enums.rs", "unanswered.rs", "variants.rs",
+    "problems.rs", "request_names.rs", "schema_enums.rs", "unanswered.rs",
+    "variants.rs",
 }
 
 MOD = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", re.M)

@@ -25,6 +25,9 @@ pub mod unanswered;
 pub mod variants;
 
 mod problems;
+mod request_names;
+
+pub use request_names::RequestNames;
 
 pub use settle::settle_request;
 pub use unanswered::Unanswered;

@@ -6,6 +6,7 @@
 //! and `tiedPlaces` its closed set, so no route checks a table its own way.
 
 use crate::problems::Problems;
+use crate::request_names::worded;
 use showdown_core::{prize_table_problems, PrizeTableAt, TiedPlaces, Unit};
 
 /// The closed set of `tiedPlaces` (RULES.md §14.3).
@@ -51,7 +52,7 @@ pub(crate) fn check_table(f: &TableFields, p: &mut Problems) {
 /// `unit` is the table's unit when it is valid.
 pub(crate) fn check_prizes(at: &str, prizes: &[u64], unit: Option<u64>, p: &mut Problems) {
     for problem in prize_table_problems(prizes, unit) {
-        p.push_with(|| pointer(at, problem.at), || problem.refusal.to_string());
+        p.push_with(|| pointer(at, problem.at), || worded(&problem.refusal));
     }
 }
 

@@ -8,6 +8,7 @@ mod dto;
 
 pub use dto::{PrizeFinish, PrizePlayer, PrizesRequest, PrizesResponse};
 
+use crate::request_names::worded;
 use showdown_core::prize::finish;
 use showdown_core::PrizeTable;
 use showdown_json::Invalid;
@@ -18,9 +19,9 @@ pub fn prizes_request(req: &PrizesRequest) -> Result<PrizesResponse<'_>, Invalid
     check::request(req)?;
     let tied = crate::prize_table::tied_places(req.tied_places.as_deref());
     let table = PrizeTable::new(req.prizes.clone(), req.prize_unit.unwrap_or(1))
-        .map_err(|e| Invalid::one("/prizes", e.to_string()))?;
+        .map_err(|e| Invalid::one("/prizes", worded(&e)))?;
     let (busts, rank) = answer::busts(req);
     let finishes = finish(&busts, req.players_left, tied, Some(&table))
-        .map_err(|e| Invalid::one("/players", e.to_string()))?;
+        .map_err(|e| Invalid::one("/players", worded(&e)))?;
     Ok(answer::response(req, &rank, &finishes))
 }

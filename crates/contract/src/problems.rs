@@ -1,9 +1,11 @@
 //! The contract's own checks on top of the shared accumulator: amounts in
-//! chips, units, ids, seats and seeds, each rule in one wording.
+//! chips, units, ids, seats and seeds, each rule in one wording (the
+//! core's, with the request's names).
 
+use crate::request_names::{pointer, worded};
 use showdown_core::{
     chip_amount_refusal, echo_refusal, seating_refusals, unit_refusal, ChipAmount, ChipsRefusal,
-    EchoRefusal, SeatingAt, SeatingRefusal, Unit,
+    EchoRefusal, Place, SeatingAt, SeatingRefusal, Unit,
 };
 use showdown_json::{Invalid, Problems as Found};
 use std::ops::{Deref, DerefMut};
@@ -64,7 +66,7 @@ impl Problems {
     ) {
         if let Some(refusal) = chip_amount_refusal(what, value, unit) {
             self.over |= matches!(refusal, ChipsRefusal::TooLarge(..));
-            self.push(pointer(), refusal.to_string());
+            self.push(pointer(), worded(&refusal));
         }
     }
 
@@ -75,7 +77,7 @@ impl Problems {
         let value = value.unwrap_or(1);
         match unit_refusal(what, value) {
             Some(refusal) => {
-                self.push(pointer, refusal.to_string());
+                self.push(pointer, worded(&refusal));
                 None
             }
             None => Some(value),
@@ -88,18 +90,18 @@ impl Problems {
     /// player's other problems).
     pub(crate) fn seating(&mut self, refused: &mut Seating, through: usize) {
         while let Some((at, r)) = refused.next_if(|(at, _)| at.player() <= through) {
-            let pointer = match at {
-                SeatingAt::Id(i) => format!("/players/{i}/id"),
-                SeatingAt::Seat(i) => format!("/players/{i}/seat"),
+            let place = match at {
+                SeatingAt::Id(i) => Place::PlayerId(i),
+                SeatingAt::Seat(i) => Place::PlayerSeat(i),
             };
-            self.push(pointer, r.to_string());
+            self.push(pointer(place), worded(&r));
         }
     }
 
     /// A seed the response echoes (the core's `echo_refusal`).
     pub(crate) fn seed(&mut self, seed: Option<u64>) {
         if let Some(r) = seed.and_then(|s| echo_refusal(s, EchoRefusal::Seed)) {
-            self.push("/seed", r.to_string());
+            self.push("/seed", worded(&r));
         }
     }
 }

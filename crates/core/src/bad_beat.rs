@@ -8,7 +8,8 @@
 
 use crate::bad_beat_refusal::{bad_beat_refusals, BadBeatRefusal};
 use crate::cards_refusal::CardsRefusal;
-use crate::chips_refusal::{chip_amount_refusal, unit_refusal, ChipAmount, ChipsRefusal, Unit};
+use crate::chips_refusal::{chip_amount_refusal, unit_refusal, ChipsRefusal};
+use crate::term::{ChipAmount, Unit};
 
 /// §11.2's defaults.
 pub const DEFAULT_MIN_PLAYERS_DEALT: u32 = 4;

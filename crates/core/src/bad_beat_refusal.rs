@@ -1,9 +1,11 @@
 //! The bad-beat jackpots a request may not ask for (RULES.md §11.5): the
 //! game, the shares, and the counts of players dealt in, each decided and
 //! worded once, here, with its place. The contract only turns each
-//! [`BadBeatAt`] into a pointer; [`crate::bad_beat`] refuses by the same
+//! [`BadBeatAt`] into a pointer and names the shares ([`Worded`]);
+//! [`crate::bad_beat`] refuses by the same
 //! rules. The pool is an amount like any other (`chips_refusal`).
 
+use crate::term::{Names, Plain, Term, Worded};
 use showdown_cards::VariantId;
 
 /// Where a bad-beat refusal lies.
@@ -24,7 +26,7 @@ pub enum BadBeatRefusal {
     )]
     Game(VariantId),
     /// The three parts are shares of one pool.
-    #[error("loserBp, winnerBp and tableBp add up to {0} basis points, over 10000")]
+    #[error("{}", self.worded(&Plain))]
     Shares(u64),
     #[error(
         "players dealt must be from {players} (the players in the hand) to {}, got {dealt}",
@@ -33,6 +35,22 @@ pub enum BadBeatRefusal {
     PlayersDealt { players: u64, dealt: u64 },
     #[error("at most {}", u32::MAX)]
     MinPlayersDealt(u64),
+}
+
+impl Worded for BadBeatRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        match *self {
+            BadBeatRefusal::Shares(total) => format!(
+                "{}, {} and {} add up to {total} basis points, over 10000",
+                names.term(Term::LoserBp),
+                names.term(Term::WinnerBp),
+                names.term(Term::TableBp)
+            ),
+            BadBeatRefusal::Game(_)
+            | BadBeatRefusal::PlayersDealt { .. }
+            | BadBeatRefusal::MinPlayersDealt(_) => self.to_string(),
+        }
+    }
 }
 
 impl BadBeatRefusal {

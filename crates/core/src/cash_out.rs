@@ -12,8 +12,9 @@ use crate::cash_out_refusal::{
     board_cards_refusal, fee_refusal, CashOutAt, CashOutField, CashOutProblem, CashOutRefusal,
 };
 pub use crate::cash_out_terms::{CashOutTerms, FeeRounding, DEFAULT_FEE_BP};
-use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
+use crate::chips_refusal::{unit_refusal, ChipsRefusal};
 use crate::guard::MAX_AMOUNT;
+use crate::term::Unit;
 use crate::types::{Reason, Settlement};
 
 /// `D` of RULES.md §10.3: twice the least common multiple of 1 to 9, so that

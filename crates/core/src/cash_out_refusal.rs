@@ -5,10 +5,11 @@
 //! costs no equity work. It takes plain facts about the hand, not JSON, so
 //! the core stays free of the wire format: a refusal says which cash-out
 //! or player (an index), and the contract turns each [`CashOutAt`] into a
-//! pointer and names the cash-out a refusal points back to
-//! ([`CashOutRefusal::worded`]).
+//! pointer and names the field and the cash-out a refusal points back to
+//! ([`Worded`]).
 
 use crate::cash_out_terms::CashOutTerms;
+use crate::term::{Names, Place, Plain, Term, Worded};
 
 /// What §10.6 needs to know about the hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,15 +61,15 @@ pub enum CashOutRefusal {
     SeveralBoards(usize),
     #[error("board cards must be 0, 3 or 4, not {0}")]
     BoardCards(u64),
-    #[error("no player of the hand has this agentId")]
+    #[error("{}", self.worded(&Plain))]
     UnknownPlayer,
     #[error("the player folded")]
     NotLive,
     #[error("the hand had no showdown")]
     NoShowdown,
     /// `first`: the index of the player's earlier cash-out, which the
-    /// caller names ([`CashOutRefusal::worded`]).
-    #[error("{}", listed_twice(&format!("cash-out {first}")))]
+    /// caller names ([`Worded`]).
+    #[error("{}", self.worded(&Plain))]
     ListedTwice { first: usize },
     #[error("fee of {0} basis points: must be 0 to 10000")]
     FeeBp(u64),
@@ -76,22 +77,27 @@ pub enum CashOutRefusal {
     LiveWithoutCards,
 }
 
-impl CashOutRefusal {
-    /// The refusal in words, the earlier cash-out it may point back to
-    /// named by `entry` (the contract gives its JSON Pointer, so the core's
-    /// words carry no JSON); `Display` calls it "cash-out 0".
-    pub fn worded(&self, entry: impl Fn(usize) -> String) -> String {
+impl Worded for CashOutRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use CashOutRefusal as R;
         match *self {
-            Self::ListedTwice { first } => listed_twice(&entry(first)),
-            _ => self.to_string(),
+            R::UnknownPlayer => format!(
+                "no player of the hand has this {}",
+                names.term(Term::AgentId)
+            ),
+            R::ListedTwice { first } => format!(
+                "the player already cashed out at {}",
+                names.place(Place::CashOut(first))
+            ),
+            R::Game
+            | R::SeveralBoards(_)
+            | R::BoardCards(_)
+            | R::NotLive
+            | R::NoShowdown
+            | R::FeeBp(_)
+            | R::LiveWithoutCards => self.to_string(),
         }
     }
-}
-
-/// [`CashOutRefusal::ListedTwice`] in words, `first` the earlier cash-out
-/// as the caller names it: one sentence, whoever names the place.
-fn listed_twice(first: &str) -> String {
-    format!("the player already cashed out at {first}")
 }
 
 /// One refused point of a request.

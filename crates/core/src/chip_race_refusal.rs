@@ -2,13 +2,14 @@
 //! denominations, the small blind the convention reads, a race of
 //! nobody, each player's chips and cards, and a race past one deck, each
 //! decided and worded once, here. The contract only places each refusal
-//! (a pointer) and names the denominations a refusal speaks of as its
-//! request does ([`ChipRaceRefusal::worded`]); the race's own guard
+//! (a pointer) and names the terms a refusal speaks of as its
+//! request does ([`Worded`]); the race's own guard
 //! refuses by the same rules.
 
 use crate::draw::{DrawError, DECK_SIZE};
 use crate::guard::MAX_AMOUNT;
 use crate::seating_refusal::SeatingRefusal;
+use crate::term::{Names, Plain, Term, Worded};
 
 /// Why a chip race is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -19,19 +20,15 @@ pub enum ChipRaceRefusal {
     RemovedZero,
     #[error("{0} is over 2^53 - 1")]
     RemovedTooLarge(u64),
-    #[error("{}", not_larger(Denomination::word, *removed, *color_up_to))]
+    #[error("{}", self.worded(&Plain))]
     NotLarger { removed: u64, color_up_to: u64 },
-    #[error("{}", not_a_multiple(Denomination::word, *removed, *color_up_to))]
+    #[error("{}", self.worded(&Plain))]
     NotAMultiple { removed: u64, color_up_to: u64 },
-    #[error("the standard convention deals from the small blind of the next hand: smallBlindSeat is required")]
+    #[error("{}", self.worded(&Plain))]
     SmallBlindMissing,
     /// `named`: the request named the convention `tda`; else it took the
     /// default, and is told how to deal from the small blind instead.
-    #[error("{}", if *named {
-        "TDA 23 races from seat 1: smallBlindSeat is not used, leave it out"
-    } else {
-        "the default convention tda races from seat 1: set convention \"standard\" to deal from the small blind"
-    })]
+    #[error("{}", self.worded(&Plain))]
     SmallBlindNotUsed { named: bool },
     /// Every seat's rule ([`SeatingRefusal::SeatZero`]), in its words.
     #[error("{}", SeatingRefusal::SeatZero)]
@@ -65,51 +62,44 @@ pub enum ChipRaceRefusal {
     TooManyCards { needed: u64 },
 }
 
-impl ChipRaceRefusal {
-    /// The refusal in words, each denomination it speaks of called by
-    /// `name` (the contract gives the request's field names, so the core's
-    /// words carry no JSON); `Display` uses [`Denomination::word`].
-    pub fn worded(&self, name: impl Fn(Denomination) -> &'static str) -> String {
+impl Worded for ChipRaceRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use ChipRaceRefusal as R;
+        let (removed_is, color_up_is) = (
+            names.term(Term::RemovedDenomination),
+            names.term(Term::ColorUpTo),
+        );
+        let small_blind = names.term(Term::SmallBlindSeat);
         match *self {
-            Self::NotLarger {
+            R::NotLarger {
                 removed,
                 color_up_to,
-            } => not_larger(name, removed, color_up_to),
-            Self::NotAMultiple {
+            } => format!(
+                "{color_up_is} {color_up_to} must be larger than {removed_is} {removed} and at most 2^53 - 1"
+            ),
+            R::NotAMultiple {
                 removed,
                 color_up_to,
-            } => not_a_multiple(name, removed, color_up_to),
-            _ => self.to_string(),
+            } => format!("{color_up_is} {color_up_to} must be a multiple of {removed_is} {removed}"),
+            R::SmallBlindMissing => format!(
+                "the standard convention deals from the small blind of the next hand: {small_blind} is required"
+            ),
+            R::SmallBlindNotUsed { named: true } => {
+                format!("TDA 23 races from seat 1: {small_blind} is not used, leave it out")
+            }
+            R::SmallBlindNotUsed { named: false } => "the default convention tda races from seat 1: set convention \"standard\" to deal from the small blind".to_string(),
+            R::NoPlayers
+            | R::RemovedZero
+            | R::RemovedTooLarge(_)
+            | R::SmallBlindSeatZero
+            | R::ChipsTooLarge { .. }
+            | R::ValueTooLarge { .. }
+            | R::SeedAndCards { .. }
+            | R::CardCount { .. }
+            | R::NoCards { .. }
+            | R::TooManyCards { .. } => self.to_string(),
         }
     }
-}
-
-/// [`ChipRaceRefusal::NotLarger`] in words, the denominations named by
-/// `name`: one sentence, whoever names them.
-fn not_larger(
-    name: impl Fn(Denomination) -> &'static str,
-    removed: u64,
-    color_up_to: u64,
-) -> String {
-    format!(
-        "{} {color_up_to} must be larger than {} {removed} and at most 2^53 - 1",
-        name(Denomination::ColorUpTo),
-        name(Denomination::Removed)
-    )
-}
-
-/// [`ChipRaceRefusal::NotAMultiple`] in words, the denominations named by
-/// `name`.
-fn not_a_multiple(
-    name: impl Fn(Denomination) -> &'static str,
-    removed: u64,
-    color_up_to: u64,
-) -> String {
-    format!(
-        "{} {color_up_to} must be a multiple of {} {removed}",
-        name(Denomination::ColorUpTo),
-        name(Denomination::Removed)
-    )
 }
 
 /// A player's count of chips, by its name in API.md.
@@ -241,11 +231,11 @@ pub enum Denomination {
 }
 
 impl Denomination {
-    /// The core's own words for the denomination, as `Display` says them.
-    pub fn word(self) -> &'static str {
+    /// The term of the request the denomination is.
+    pub fn term(self) -> Term {
         match self {
-            Denomination::Removed => "the removed denomination",
-            Denomination::ColorUpTo => "the color-up denomination",
+            Denomination::Removed => Term::RemovedDenomination,
+            Denomination::ColorUpTo => Term::ColorUpTo,
         }
     }
 }

@@ -3,90 +3,75 @@
 //! (RULES.md §8), each decided and worded once, here.
 //!
 //! The contract only places each refusal (a pointer to the amount it
-//! judged); the core's guard refuses by the same rules, so the two cannot
+//! judged) and names the terms as its request does ([`Worded`]); the
+//! core's guard refuses by the same rules, so the two cannot
 //! drift apart in what they accept or in how they say it.
 
 use crate::seating_refusal::earlier_equal;
+use crate::term::{ChipAmount, Names, Place, Plain, Term, Unit, Worded};
 
 /// The largest amount a JavaScript consumer reads exactly (RULES.md §1:
 /// "Amounts stay at or below 2^53 − 1").
 pub const MAX_AMOUNT: u64 = (1 << 53) - 1;
 
-/// An amount of chips in a hand, by its name in API.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChipAmount {
-    Stack,
-    Committed,
-    Dead,
-    DeadMoney,
-    /// The jackpot drop's `amount`.
-    JackpotAmount,
-    MinPot,
-    /// A rake cap, fixed or by players dealt.
-    Cap,
-    /// The bad-beat jackpot's fund (`badBeat.pool`).
-    Pool,
-}
-
-impl std::fmt::Display for ChipAmount {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ChipAmount::Stack => "stack",
-            ChipAmount::Committed => "committed",
-            ChipAmount::Dead => "dead",
-            ChipAmount::DeadMoney => "deadMoney",
-            ChipAmount::JackpotAmount => "amount",
-            ChipAmount::MinPot => "minPot",
-            ChipAmount::Cap => "cap",
-            ChipAmount::Pool => "pool",
-        })
-    }
-}
-
-/// A unit of money, by its name in API.md: the smallest amount of its kind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
-    Chip,
-    Bounty,
-    Prize,
-}
-
-impl std::fmt::Display for Unit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Unit::Chip => "chipUnit",
-            Unit::Bounty => "bountyUnit",
-            Unit::Prize => "prizeUnit",
-        })
-    }
-}
-
 /// Why an amount of chips is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ChipsRefusal {
     /// RULES.md §1: JavaScript reads every amount exactly.
-    #[error("{0} {1} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    #[error("{}", self.worded(&Plain))]
     TooLarge(ChipAmount, u64),
     /// RULES.md §1: every amount is a whole number of chip units.
-    #[error("{0} {1} is not a multiple of chipUnit {2}")]
+    #[error("{}", self.worded(&Plain))]
     NotMultiple(ChipAmount, u64, u64),
     /// RULES.md §1 / TDA 19: a unit is at least one unit of money.
-    #[error("{0} must be at least 1")]
+    #[error("{}", self.worded(&Plain))]
     UnitZero(Unit),
     /// RULES.md §1: a unit is an amount, read exactly by JavaScript.
-    #[error("{0} {1} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    #[error("{}", self.worded(&Plain))]
     UnitTooLarge(Unit, u64),
     /// API.md: every chip put in (`committed`, `dead`, `deadMoney`) stays
     /// within 2^53 - 1 in total, so no pot or win can pass it.
     #[error("the chips in the hand add up to more than 2^53 - 1 ({MAX_AMOUNT})")]
     HandTotal,
     /// API.md: a player puts in no more than their stack.
-    #[error("committed {committed} plus dead {dead} is over the stack {stack}")]
+    #[error("{}", self.worded(&Plain))]
     OverStack {
         committed: u64,
         dead: u64,
         stack: u64,
     },
+}
+
+impl Worded for ChipsRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use ChipsRefusal as R;
+        match *self {
+            R::TooLarge(what, value) => over_max(names.term(Term::Amount(what)), value),
+            R::NotMultiple(what, value, unit) => format!(
+                "{} {value} is not a multiple of {} {unit}",
+                names.term(Term::Amount(what)),
+                names.term(Term::Unit(Unit::Chip))
+            ),
+            R::UnitZero(unit) => format!("{} must be at least 1", names.term(Term::Unit(unit))),
+            R::UnitTooLarge(unit, value) => over_max(names.term(Term::Unit(unit)), value),
+            R::HandTotal => self.to_string(),
+            R::OverStack {
+                committed,
+                dead,
+                stack,
+            } => format!(
+                "{} {committed} plus {} {dead} is over the stack {stack}",
+                names.term(Term::Amount(ChipAmount::Committed)),
+                names.term(Term::Amount(ChipAmount::Dead))
+            ),
+        }
+    }
+}
+
+/// RULES.md §1's refusal of `value`, named `what`, over 2^53 - 1: one
+/// sentence for every amount, unit and count JavaScript reads.
+pub(crate) fn over_max(what: &str, value: u64) -> String {
+    format!("{what} {value} is over 2^53 - 1 ({MAX_AMOUNT})")
 }
 
 /// The refusal of `value` as `what`, in multiples of `unit` (`None` when
@@ -121,10 +106,19 @@ pub fn unit_refusal(what: Unit, value: u64) -> Option<ChipsRefusal> {
 /// exactly, as it reads amounts (RULES.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum EchoRefusal {
-    #[error("handNumber {0} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    #[error("{}", self.worded(&Plain))]
     HandNumber(u64),
     #[error("seed {0} is over 2^53 - 1 ({MAX_AMOUNT}): JavaScript could not echo it exactly")]
     Seed(u64),
+}
+
+impl Worded for EchoRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        match *self {
+            EchoRefusal::HandNumber(n) => over_max(names.term(Term::HandNumber), n),
+            EchoRefusal::Seed(_) => self.to_string(),
+        }
+    }
 }
 
 /// The refusal of an echoed number (`handNumber`, a draw's or a race's
@@ -136,20 +130,42 @@ pub fn echo_refusal(value: u64, refusal: fn(u64) -> EchoRefusal) -> Option<EchoR
 /// Why the house's terms are refused (RULES.md §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RakeRefusal {
-    #[error("percentBp {0} is outside 0 to 10000 (basis points: 500 is 5 %)")]
+    #[error("{}", self.worded(&Plain))]
     PercentBp(u64),
     /// RULES.md §8.3: the cap reads the players dealt in, at least those
     /// of the hand.
-    #[error("playersDealt {dealt} is below the {players} players of the hand")]
+    #[error("{}", self.worded(&Plain))]
     PlayersDealt { dealt: u32, players: usize },
     /// RULES.md §8.3: the cap ladder gives one cap for each count of
     /// players dealt; step `step` repeats step `first`'s.
-    #[error("minPlayers {min_players} appears more than once (first at /rake/capsByPlayersDealt/{first}/minPlayers)")]
+    #[error("{}", self.worded(&Plain))]
     CapTwice {
         step: usize,
         min_players: u32,
         first: usize,
     },
+}
+
+impl Worded for RakeRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        match *self {
+            RakeRefusal::PercentBp(bp) => format!(
+                "{} {bp} is outside 0 to 10000 (basis points: 500 is 5 %)",
+                names.term(Term::PercentBp)
+            ),
+            RakeRefusal::PlayersDealt { dealt, players } => format!(
+                "{} {dealt} is below the {players} players of the hand",
+                names.term(Term::PlayersDealt)
+            ),
+            RakeRefusal::CapTwice {
+                min_players, first, ..
+            } => format!(
+                "{} {min_players} appears more than once (first at {})",
+                names.term(Term::MinPlayers),
+                names.place(Place::CapMinPlayers(first))
+            ),
+        }
+    }
 }
 
 /// Where a refusal of the house's terms lies.

@@ -30,6 +30,7 @@ use crate::deal_refusal::{
 };
 pub use crate::deal_refusal::{DealMethod, MAX_DEAL_PLAYERS, MAX_ICM_PLAYERS};
 use crate::prize::{PrizeError, PrizeTable};
+use crate::term::{Names, Worded};
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -74,6 +75,17 @@ pub enum DealError {
     /// The caller raised its stop flag (its request timed out or went away).
     #[error("the deal was stopped before it was decided")]
     Stopped,
+}
+
+/// The contract words a guard's refusal as its checks do.
+impl Worded for DealError {
+    fn worded(&self, names: &dyn Names) -> String {
+        match self {
+            DealError::Refused(refusal) => refusal.worded(names),
+            DealError::Prizes(error) => error.worded(names),
+            DealError::Stopped => self.to_string(),
+        }
+    }
 }
 
 /// Divides the prizes among `stacks` (RULES.md §14.5-14.7), in tie order.

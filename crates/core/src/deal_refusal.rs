@@ -2,13 +2,15 @@
 //! players, their stacks, how many prizes and the amount set aside, each
 //! decided and worded once, here, with its place.
 //!
-//! The contract only turns each [`DealAt`] into a pointer; [`crate::deal`]
+//! The contract only turns each [`DealAt`] into a pointer and names the
+//! terms ([`Worded`]); [`crate::deal`]
 //! refuses by the same functions, so the two cannot drift apart. The prize
 //! table and its unit are every table's rules (`prize_refusal`).
 
-use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal};
+use crate::chips_refusal::{chip_amount_refusal, ChipsRefusal};
 use crate::guard::MAX_AMOUNT;
 use crate::prize_refusal::MAX_PRIZES;
+use crate::term::{ChipAmount, Names, Plain, Term, Unit, Worded};
 
 /// The most players an ICM deal takes (RULES.md §14.6): 2^20 subsets.
 pub const MAX_ICM_PLAYERS: usize = 20;
@@ -54,24 +56,61 @@ pub enum DealAt {
 pub enum DealRefusal {
     #[error("a deal needs at least 2 players, got {0}")]
     TooFewPlayers(usize),
-    #[error("icm takes at most {MAX_ICM_PLAYERS} players (its work doubles with each one), got {0}: use chipChop or equal, or deal with fewer players left")]
+    #[error("{}", self.worded(&Plain))]
     TooManyForIcm(usize),
     #[error("a deal takes at most {max} players, got {got}")]
     TooManyPlayers { got: usize, max: usize },
     /// Player `.0` has no chips.
-    #[error("stack must be at least 1: a player without chips is out of the tournament")]
+    #[error("{}", self.worded(&Plain))]
     NoChips(usize),
     /// Player `index`'s stack alone, by every amount's rule.
-    #[error("{refusal}")]
+    #[error("{}", self.worded(&Plain))]
     Stack { index: usize, refusal: ChipsRefusal },
     #[error("the stacks add up to {0}, over 2^53 - 1 ({MAX_AMOUNT})")]
     StacksTotal(u64),
     #[error("{prizes} prizes for {players} players: list the places still to be paid, at most one a player")]
     MorePrizesThanPlayers { prizes: usize, players: usize },
-    #[error("setAside {aside} is not a multiple of prizeUnit {unit}")]
+    #[error("{}", self.worded(&Plain))]
     SetAsideNotMultiple { aside: u64, unit: u64 },
-    #[error("setAside {aside} is above the first prize less the second ({first} - {second} = {}): the winner's prize must stay at least the runner-up's", first.saturating_sub(*second))]
+    #[error("{}", self.worded(&Plain))]
     SetAsideTooLarge { aside: u64, first: u64, second: u64 },
+}
+
+impl Worded for DealRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use DealRefusal as R;
+        let name = |term| names.term(term);
+        let set_aside = name(Term::SetAside);
+        match *self {
+            R::TooManyForIcm(n) => format!(
+                "{} takes at most {MAX_ICM_PLAYERS} players (its work doubles with each one), got {n}: use {} or {}, or deal with fewer players left",
+                name(Term::Icm),
+                name(Term::ChipChop),
+                name(Term::Equal)
+            ),
+            R::NoChips(_) => format!(
+                "{} must be at least 1: a player without chips is out of the tournament",
+                name(Term::Amount(ChipAmount::Stack))
+            ),
+            R::Stack { refusal, .. } => refusal.worded(names),
+            R::SetAsideNotMultiple { aside, unit } => format!(
+                "{set_aside} {aside} is not a multiple of {} {unit}",
+                name(Term::Unit(Unit::Prize))
+            ),
+            R::SetAsideTooLarge {
+                aside,
+                first,
+                second,
+            } => format!(
+                "{set_aside} {aside} is above the first prize less the second ({first} - {second} = {}): the winner's prize must stay at least the runner-up's",
+                first.saturating_sub(second)
+            ),
+            R::TooFewPlayers(_)
+            | R::TooManyPlayers { .. }
+            | R::StacksTotal(_)
+            | R::MorePrizesThanPlayers { .. } => self.to_string(),
+        }
+    }
 }
 
 impl DealRefusal {

@@ -1,9 +1,10 @@
 //! Guard rails on the input: the server validates first, so these checks
 //! exist so that `settle` never panics and never wraps, whatever it is given.
 
-use crate::chips_refusal::{chip_amount_refusal, over_stack, unit_refusal, ChipAmount, Unit};
+use crate::chips_refusal::{chip_amount_refusal, over_stack, unit_refusal};
 use crate::hand_refusal::hand_refusals;
 use crate::seating_refusal::{seat_refusals, SeatingRefusal};
+use crate::term::{ChipAmount, Unit};
 use crate::types::{HandInput, SettleError};
 
 pub use crate::chips_refusal::MAX_AMOUNT;

@@ -1,7 +1,8 @@
 //! The hands that cannot have been dealt (API.md: fewer than two players,
 //! or nobody live, is an impossible hand; RULES.md §2.1: a folded player
 //! cannot own the uncalled bet), each decided and worded once, here: the
-//! contract only places each refusal, and the core's guard refuses by the
+//! contract only places each refusal and names the button's seat
+//! ([`Worded`]), and the core's guard refuses by the
 //! same rules.
 
 /// Where a hand's refusal lies.
@@ -15,6 +16,7 @@ pub enum HandAt {
 }
 
 use crate::seating_refusal::SeatingRefusal;
+use crate::term::{Names, Plain, Term, Worded};
 
 /// Why a hand's table is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -27,14 +29,30 @@ pub enum HandRefusal {
     #[error("a folded player alone committed the most ({committed}): nobody called that bet")]
     FoldedUncalled { player: usize, committed: u64 },
     /// RULES.md §4: button games give odd chips from the button.
-    #[error("{0} is a button game: buttonSeat is required")]
+    #[error("{}", self.worded(&Plain))]
     ButtonRequired(&'static str),
     /// Stud games have no button: their odd chips go by the cards.
-    #[error("{0} has no button: leave buttonSeat out")]
+    #[error("{}", self.worded(&Plain))]
     NoButton(&'static str),
     /// Every seat's rule ([`SeatingRefusal::SeatZero`]), in its words.
     #[error("{}", SeatingRefusal::SeatZero)]
     ButtonSeatZero,
+}
+
+impl Worded for HandRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        let button = names.term(Term::ButtonSeat);
+        match *self {
+            HandRefusal::ButtonRequired(game) => {
+                format!("{game} is a button game: {button} is required")
+            }
+            HandRefusal::NoButton(game) => format!("{game} has no button: leave {button} out"),
+            HandRefusal::TooFewPlayers(_)
+            | HandRefusal::NoLivePlayer
+            | HandRefusal::FoldedUncalled { .. }
+            | HandRefusal::ButtonSeatZero => self.to_string(),
+        }
+    }
 }
 
 impl HandRefusal {

@@ -48,6 +48,7 @@ mod showdown_refusal;
 mod split;
 mod tables;
 mod tables_refusal;
+mod term;
 mod tournament;
 mod tournament_refusal;
 mod types;
@@ -91,8 +92,8 @@ pub use cash_out_refusal::{
 };
 pub use chips_refusal::{
     cap_ladder_refusals, chip_amount_refusal, echo_refusal, hand_total_refusal, over_stack,
-    players_dealt_refusal, rake_rate_refusal, unit_refusal, ChipAmount, ChipsRefusal, EchoRefusal,
-    RakeAt, RakeRefusal, Unit,
+    players_dealt_refusal, rake_rate_refusal, unit_refusal, ChipsRefusal, EchoRefusal, RakeAt,
+    RakeRefusal,
 };
 pub use deal::{
     deal, deal_until, tie_order, DealError, DealMethod, DealOutcome, DealShare, DealTerms,
@@ -134,6 +135,7 @@ pub use tables_refusal::{
     table_refusals, tables_id_refusals, tables_terms_refusals, SeatField, TableSeats, TablesAt,
     TablesIdRefusal, TablesRefusal, MAX_TABLES, MAX_TABLE_PLAYERS,
 };
+pub use term::{ChipAmount, Names, Place, Plain, Term, Unit, Worded};
 pub use tournament::{
     tournament, tournament_with_prizes, BountyAward, Elimination, PrizePaid, TournamentError,
     TournamentOutcome, TournamentTerms,

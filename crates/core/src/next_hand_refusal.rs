@@ -2,10 +2,12 @@
 //! (RULES.md §13.8, the settle route's part): both or neither, only in a
 //! button game, on two seats, the big blind's a player's with chips. Each
 //! decided and worded once, here, with its place; the contract only turns
-//! each [`NextHandAt`] into a pointer, and the tables route refuses blinds
-//! on one seat in the same words.
+//! each [`NextHandAt`] into a pointer and names the seats as its request
+//! does ([`Worded`]), and the tables route refuses blinds on one seat in
+//! the same words.
 
 use crate::seating_refusal::SeatingRefusal;
+use crate::term::{Names, Plain, Term, Worded};
 
 /// Where a next hand's refusal lies, by its name in API.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,23 +17,28 @@ pub enum NextHandAt {
     BigBlindSeat,
 }
 
+impl NextHandAt {
+    /// The term of the request the place is.
+    pub fn term(self) -> Term {
+        match self {
+            NextHandAt::ButtonRule => Term::ButtonRule,
+            NextHandAt::SmallBlindSeat => Term::SmallBlindSeat,
+            NextHandAt::BigBlindSeat => Term::BigBlindSeat,
+        }
+    }
+}
+
 /// Why the blinds of the next hand are refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum NextHandRefusal {
-    #[error(
-        "buttonRule needs smallBlindSeat and bigBlindSeat: send both, or leave buttonRule out"
-    )]
+    #[error("{}", self.worded(&Plain))]
     RuleWithoutBlinds,
-    #[error(
-        "bigBlindSeat is required with smallBlindSeat: the next hand needs both blinds of this one"
-    )]
+    #[error("{}", self.worded(&Plain))]
     NoBigBlind,
-    #[error(
-        "smallBlindSeat is required with bigBlindSeat: the next hand needs both blinds of this one"
-    )]
+    #[error("{}", self.worded(&Plain))]
     NoSmallBlind,
     /// A game without a button (`variant`), at `at`.
-    #[error("{variant} has no button or blinds: leave {} out", if *at == NextHandAt::SmallBlindSeat { "smallBlindSeat" } else { "bigBlindSeat" })]
+    #[error("{}", self.worded(&Plain))]
     NoButtonGame {
         variant: &'static str,
         at: NextHandAt,
@@ -39,10 +46,45 @@ pub enum NextHandRefusal {
     /// Every seat's rule ([`SeatingRefusal::SeatZero`]), in its words.
     #[error("{}", SeatingRefusal::SeatZero)]
     SmallBlindSeatZero,
-    #[error("bigBlindSeat {big} is also smallBlindSeat: the blinds are on two seats (heads-up, the small blind is the button's)")]
+    #[error("{}", self.worded(&Plain))]
     BlindsOnOneSeat { big: u32 },
-    #[error("bigBlindSeat {big} is not the seat of a player of the request who starts the hand with chips")]
+    #[error("{}", self.worded(&Plain))]
     BigBlindWithoutChips { big: u32 },
+}
+
+impl Worded for NextHandRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use NextHandRefusal as R;
+        let (small, big) = (
+            names.term(Term::SmallBlindSeat),
+            names.term(Term::BigBlindSeat),
+        );
+        match *self {
+            R::RuleWithoutBlinds => {
+                let rule = names.term(Term::ButtonRule);
+                format!("{rule} needs {small} and {big}: send both, or leave {rule} out")
+            }
+            R::NoBigBlind => required_with(big, small),
+            R::NoSmallBlind => required_with(small, big),
+            R::NoButtonGame { variant, at } => format!(
+                "{variant} has no button or blinds: leave {} out",
+                names.term(at.term())
+            ),
+            R::SmallBlindSeatZero => self.to_string(),
+            R::BlindsOnOneSeat { big: seat } => format!(
+                "{big} {seat} is also {small}: the blinds are on two seats (heads-up, the small blind is the button's)"
+            ),
+            R::BigBlindWithoutChips { big: seat } => format!(
+                "{big} {seat} is not the seat of a player of the request who starts the hand with chips"
+            ),
+        }
+    }
+}
+
+/// [`NextHandRefusal::NoBigBlind`] and [`NextHandRefusal::NoSmallBlind`]
+/// in words: one sentence, `missing` and `given` named by the caller.
+fn required_with(missing: &str, given: &str) -> String {
+    format!("{missing} is required with {given}: the next hand needs both blinds of this one")
 }
 
 impl NextHandRefusal {

@@ -5,9 +5,10 @@
 //! Prize money is not chips: every amount here is a whole number of the
 //! prize unit, and sums of places are taken in `u128`.
 
-use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
+use crate::chips_refusal::{unit_refusal, ChipsRefusal};
 pub use crate::prize_refusal::MAX_PRIZES;
 use crate::prize_refusal::{prize_table_problems, PrizeTableRefusal};
+use crate::term::{Names, Unit, Worded};
 
 /// RULES.md §14.3: how players who bust with equal stacks finish.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -35,6 +36,17 @@ pub enum PrizeError {
     PlayersLeft { busts: u64, players_left: u64 },
     #[error("two players share one tie rank: the seat order must be total")]
     Rank,
+}
+
+/// The contract words a guard's refusal as its checks do.
+impl Worded for PrizeError {
+    fn worded(&self, names: &dyn Names) -> String {
+        match self {
+            PrizeError::Unit(refusal) => refusal.worded(names),
+            PrizeError::Table(refusal) => refusal.worded(names),
+            PrizeError::PlayersLeft { .. } | PrizeError::Rank => self.to_string(),
+        }
+    }
 }
 
 /// RULES.md §14.1: a checked prize table, place 1 first.

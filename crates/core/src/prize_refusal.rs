@@ -4,12 +4,14 @@
 //! The core decides each refusal and words it once, here; the contract
 //! only turns each [`PrizeTableAt`] into a pointer under the object that
 //! holds the table (the settle route's `tournament`, `POST /v1/prizes`,
-//! `POST /v1/deals`), and [`crate::PrizeTable::new`] refuses by the same
+//! `POST /v1/deals`) and names the terms ([`Worded`]), and
+//! [`crate::PrizeTable::new`] refuses by the same
 //! list. The unit itself is every unit's rule (`chipUnit`, `bountyUnit`,
 //! `prizeUnit`), judged before the table.
 
-use crate::chips_refusal::{chip_amount_refusal, ChipAmount, ChipsRefusal};
+use crate::chips_refusal::{chip_amount_refusal, ChipsRefusal};
 use crate::guard::MAX_AMOUNT;
+use crate::term::{ChipAmount, Names, Place, Plain, Term, Unit, Worded};
 use crate::tournament_refusal::TournamentRefusal;
 use std::collections::HashMap;
 
@@ -31,7 +33,7 @@ pub enum PrizeTableAt {
 pub enum PrizeTableRefusal {
     #[error("a prize table has at most {MAX_PRIZES} places, got {0}")]
     TooManyPlaces(usize),
-    #[error("prize {prize} is not a multiple of prizeUnit {unit}")]
+    #[error("{}", self.worded(&Plain))]
     NotMultiple { prize: u64, unit: u64 },
     #[error("prize {prize} of place {place} is above {before} of place {}: prizes never rise", place - 1)]
     Rising {
@@ -41,6 +43,20 @@ pub enum PrizeTableRefusal {
     },
     #[error("the prizes add up to more than 2^53 - 1 ({MAX_AMOUNT})")]
     Total,
+}
+
+impl Worded for PrizeTableRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        match *self {
+            PrizeTableRefusal::NotMultiple { prize, unit } => format!(
+                "prize {prize} is not a multiple of {} {unit}",
+                names.term(Term::Unit(Unit::Prize))
+            ),
+            PrizeTableRefusal::TooManyPlaces(_)
+            | PrizeTableRefusal::Rising { .. }
+            | PrizeTableRefusal::Total => self.to_string(),
+        }
+    }
 }
 
 /// One refused point of a prize table.
@@ -126,26 +142,60 @@ pub enum HandForHandRefusal {
     #[error("at most {MAX_PRIZE_PLAYERS} players a request, got {0}")]
     TooManyBusts(usize),
     /// Every `playersLeft`'s rule, in the tournament's words.
-    #[error("{}", TournamentRefusal::PlayersLeftTooLarge(*.0))]
+    #[error("{}", self.worded(&Plain))]
     PlayersLeftTooLarge(u64),
-    #[error("playersLeft {players_left} must be above the {busts} players knocked out: someone is left with chips")]
+    #[error("{}", self.worded(&Plain))]
     PlayersLeftNotAbove { players_left: u64, busts: usize },
-    #[error("stack must be at least 1: a player knocked out started the hand with chips")]
+    #[error("{}", self.worded(&Plain))]
     NoChips(usize),
     /// Player `player`'s stack, by every amount's rule.
-    #[error("{refusal}")]
+    #[error("{}", self.worded(&Plain))]
     Stack {
         player: usize,
         refusal: ChipsRefusal,
     },
-    #[error("tiedPlaces seat needs a tieBreak on every player: the house's order of equal stacks")]
+    #[error("{}", self.worded(&Plain))]
     NoTieBreak(usize),
-    #[error("tieBreak {tie_break} is also that of /players/{first}, with the same stack: equal stacks need distinct tie breaks")]
+    #[error("{}", self.worded(&Plain))]
     TieBreakTwice {
         player: usize,
         tie_break: u64,
         first: usize,
     },
+}
+
+impl Worded for HandForHandRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use HandForHandRefusal as R;
+        let (players_left, tie_break) = (names.term(Term::PlayersLeft), names.term(Term::TieBreak));
+        match *self {
+            R::PlayersLeftTooLarge(left) => TournamentRefusal::PlayersLeftTooLarge(left).worded(names),
+            R::PlayersLeftNotAbove {
+                players_left: left,
+                busts,
+            } => format!(
+                "{players_left} {left} must be above the {busts} players knocked out: someone is left with chips"
+            ),
+            R::NoChips(_) => format!(
+                "{} must be at least 1: a player knocked out started the hand with chips",
+                names.term(Term::Amount(ChipAmount::Stack))
+            ),
+            R::Stack { refusal, .. } => refusal.worded(names),
+            R::NoTieBreak(_) => format!(
+                "{} needs a {tie_break} on every player: the house's order of equal stacks",
+                names.term(Term::SeatOrder)
+            ),
+            R::TieBreakTwice {
+                tie_break: value,
+                first,
+                ..
+            } => format!(
+                "{tie_break} {value} is also that of {}, with the same stack: equal stacks need distinct tie breaks",
+                names.place(Place::Player(first))
+            ),
+            R::NoBusts | R::TooManyBusts(_) => self.to_string(),
+        }
+    }
 }
 
 impl HandForHandRefusal {

@@ -6,11 +6,12 @@
 //! amounts are near 2^53, so they are taken in `u128`.
 
 use crate::chips_refusal::{
-    cap_ladder_refusals, chip_amount_refusal, players_dealt_refusal, rake_rate_refusal, ChipAmount,
+    cap_ladder_refusals, chip_amount_refusal, players_dealt_refusal, rake_rate_refusal,
 };
 use crate::guard::{add, sub};
 use crate::odd_chip::button_key;
 use crate::pot_spread::{in_order, main_rest, proportional, spread};
+use crate::term::ChipAmount;
 use crate::types::{HandInput, OddChipOrder, PlayerInput, Pot, SettleError, Take};
 
 /// The rate's rounding to whole units (RULES.md §8.3).

@@ -4,6 +4,8 @@
 //! place. The settle, draw and chip race routes place each refusal with
 //! the contract; the core's own guards refuse by the same functions.
 
+use crate::term::{Names, Place, Plain, Worded};
+
 /// Where a seating refusal lies: player `.0`'s id or seat, by the index
 /// of the list that was judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -21,20 +23,36 @@ impl SeatingAt {
     }
 }
 
-/// Why a player's seat or id is refused. A repeat names the first holder
-/// by the pointer of its field in the list judged.
+/// Why a player's seat or id is refused. A repeat names the first holder's
+/// field by its index in the list judged ([`Worded`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SeatingRefusal {
     /// Any seat a request gives: players', the button's, the dealer's.
     #[error("seat numbers start at 1")]
     SeatZero,
-    #[error("duplicate seat {seat} (first at /players/{first}/seat)")]
+    #[error("{}", self.worded(&Plain))]
     DuplicateSeat { seat: u32, first: usize },
     /// Any id a request gives: players', tables'.
     #[error("id must not be empty")]
     EmptyId,
-    #[error("duplicate id {id:?} (first at /players/{first}/id)")]
+    #[error("{}", self.worded(&Plain))]
     DuplicateId { id: String, first: usize },
+}
+
+impl Worded for SeatingRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        match self {
+            SeatingRefusal::DuplicateSeat { seat, first } => format!(
+                "duplicate seat {seat} (first at {})",
+                names.place(Place::PlayerSeat(*first))
+            ),
+            SeatingRefusal::DuplicateId { id, first } => format!(
+                "duplicate id {id:?} (first at {})",
+                names.place(Place::PlayerId(*first))
+            ),
+            SeatingRefusal::SeatZero | SeatingRefusal::EmptyId => self.to_string(),
+        }
+    }
 }
 
 /// Every refusal of the players' `seats`: a seat numbered 0, else a seat

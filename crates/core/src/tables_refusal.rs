@@ -1,10 +1,13 @@
 //! The tables a request may not send (RULES.md §13.8, §13.9): the
 //! balancing terms, how many tables and players, and each table's seats,
 //! blinds and button, each decided and worded once, here, with its place.
-//! The contract only turns each [`TablesAt`] into a pointer.
+//! The contract only turns each [`TablesAt`] into a pointer and names the
+//! terms and earlier seats a refusal speaks of as its request does
+//! ([`Worded`]).
 
 use crate::next_hand_refusal::NextHandRefusal;
 use crate::tables::MAX_SEATS;
+use crate::term::{Names, Place, Plain, Term, Worded};
 use std::collections::hash_map::{Entry, HashMap};
 
 /// The most tables one request may list (RULES.md §13.8).
@@ -12,7 +15,7 @@ pub const MAX_TABLES: usize = 1_000;
 /// The most players one request may list over all its tables (§13.8).
 pub const MAX_TABLE_PLAYERS: usize = 10_000;
 
-/// A seat field of a table, by its name in API.md.
+/// A seat field of a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SeatField {
     SmallBlind,
@@ -20,13 +23,14 @@ pub enum SeatField {
     Button,
 }
 
-impl std::fmt::Display for SeatField {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            SeatField::SmallBlind => "smallBlindSeat",
-            SeatField::BigBlind => "bigBlindSeat",
-            SeatField::Button => "buttonSeat",
-        })
+impl SeatField {
+    /// The term of the request the field is.
+    pub fn term(self) -> Term {
+        match self {
+            SeatField::SmallBlind => Term::SmallBlindSeat,
+            SeatField::BigBlind => Term::BigBlindSeat,
+            SeatField::Button => Term::ButtonSeat,
+        }
     }
 }
 
@@ -48,9 +52,9 @@ pub enum TablesAt {
 /// Why a tables request is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TablesRefusal {
-    #[error("maxDifference must be at least 1")]
+    #[error("{}", self.worded(&Plain))]
     MaxDifferenceZero,
-    #[error("haltDifference {halt} must be above maxDifference {max}: a table that halts must be short of more than balancing allows")]
+    #[error("{}", self.worded(&Plain))]
     HaltNotAbove { halt: u32, max: u32 },
     #[error("at most {MAX_TABLES} tables, got {0}")]
     TooManyTables(usize),
@@ -60,7 +64,7 @@ pub enum TablesRefusal {
     NoPlayers,
     #[error("seats {seats} is outside 2 to {MAX_SEATS}")]
     SeatsOutside { table: usize, seats: u32 },
-    #[error("{field} {seat} is outside the table's seats 1 to {seats}")]
+    #[error("{}", self.worded(&Plain))]
     SeatOutside {
         table: usize,
         field: SeatField,
@@ -70,13 +74,13 @@ pub enum TablesRefusal {
     #[error("the forward button needs the button's seat in the hand just played")]
     ForwardNeedsButton { table: usize },
     /// The next hand's rule ([`NextHandRefusal::BlindsOnOneSeat`]), in its words.
-    #[error("{}", NextHandRefusal::BlindsOnOneSeat { big: *big })]
+    #[error("{}", self.worded(&Plain))]
     BlindsOnOneSeat { table: usize, big: u32 },
-    #[error("{field} with firstHand: a table that has not dealt yet has no blinds; its first hand's follow the drawn button")]
+    #[error("{}", self.worded(&Plain))]
     BlindWithFirstHand { table: usize, field: SeatField },
-    #[error("firstHand needs buttonSeat: the seat the draw for the button gave (POST /v1/draw)")]
+    #[error("{}", self.worded(&Plain))]
     FirstHandNeedsButton { table: usize },
-    #[error("buttonSeat {seat} has no player: a first hand's button is drawn among the players")]
+    #[error("{}", self.worded(&Plain))]
     ButtonHasNoPlayer { table: usize, seat: u32 },
     #[error("seat {seat} is outside the table's seats 1 to {seats}")]
     PlayerSeatOutside {
@@ -85,13 +89,58 @@ pub enum TablesRefusal {
         seat: u32,
         seats: u32,
     },
-    #[error("seat {seat} is taken twice (first at /tables/{table}/players/{first}/seat)")]
+    #[error("{}", self.worded(&Plain))]
     SeatTakenTwice {
         table: usize,
         player: usize,
         seat: u32,
         first: usize,
     },
+}
+
+impl Worded for TablesRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use TablesRefusal as R;
+        let name = |term| names.term(term);
+        let (first_hand, button) = (name(Term::FirstHand), name(Term::ButtonSeat));
+        match *self {
+            R::MaxDifferenceZero => format!("{} must be at least 1", name(Term::MaxDifference)),
+            R::HaltNotAbove { halt, max } => format!(
+                "{} {halt} must be above {} {max}: a table that halts must be short of more than balancing allows",
+                name(Term::HaltDifference),
+                name(Term::MaxDifference)
+            ),
+            R::SeatOutside {
+                field, seat, seats, ..
+            } => format!(
+                "{} {seat} is outside the table's seats 1 to {seats}",
+                name(field.term())
+            ),
+            R::BlindsOnOneSeat { big, .. } => NextHandRefusal::BlindsOnOneSeat { big }.worded(names),
+            R::BlindWithFirstHand { field, .. } => format!(
+                "{} with {first_hand}: a table that has not dealt yet has no blinds; its first hand's follow the drawn button",
+                name(field.term())
+            ),
+            R::FirstHandNeedsButton { .. } => format!(
+                "{first_hand} needs {button}: the seat the draw for the button gave (POST /v1/draw)"
+            ),
+            R::ButtonHasNoPlayer { seat, .. } => format!(
+                "{button} {seat} has no player: a first hand's button is drawn among the players"
+            ),
+            R::SeatTakenTwice {
+                table, seat, first, ..
+            } => format!(
+                "seat {seat} is taken twice (first at {})",
+                names.place(Place::TablePlayerSeat(table, first))
+            ),
+            R::TooManyTables(_)
+            | R::TooManyPlayers(_)
+            | R::NoPlayers
+            | R::SeatsOutside { .. }
+            | R::ForwardNeedsButton { .. }
+            | R::PlayerSeatOutside { .. } => self.to_string(),
+        }
+    }
 }
 
 impl TablesRefusal {
@@ -283,19 +332,34 @@ fn seats_read(seats: u32) -> u32 {
 /// empty id is every id's rule (`seating_refusal`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TablesIdRefusal {
-    #[error("duplicate table id {id:?} (first at /tables/{first}/id)")]
+    #[error("{}", self.worded(&Plain))]
     TableTwice {
         table: usize,
         id: String,
         first: usize,
     },
-    #[error("duplicate player id {id:?} (first at /tables/{}/players/{}/id)", first.0, first.1)]
+    #[error("{}", self.worded(&Plain))]
     PlayerTwice {
         table: usize,
         player: usize,
         id: String,
         first: (usize, usize),
     },
+}
+
+impl Worded for TablesIdRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        let (what, id, first) = match self {
+            TablesIdRefusal::TableTwice { id, first, .. } => ("table", id, Place::TableId(*first)),
+            TablesIdRefusal::PlayerTwice { id, first, .. } => {
+                ("player", id, Place::TablePlayerId(first.0, first.1))
+            }
+        };
+        format!(
+            "duplicate {what} id {id:?} (first at {})",
+            names.place(first)
+        )
+    }
 }
 
 /// Every id given twice (`tables[i]`: table `i`'s id and its players'),

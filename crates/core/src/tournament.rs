@@ -6,10 +6,11 @@
 //! Bounty money is not chips: it has its own unit, and every amount here is
 //! an integer number of that unit (products with basis points in `u128`).
 
-use crate::chips_refusal::{unit_refusal, ChipsRefusal, Unit};
+use crate::chips_refusal::{unit_refusal, ChipsRefusal};
 use crate::odd_chip::{self, Side};
 use crate::pot;
 use crate::prize::{self, Bust, PrizeTable, TiedPlaces};
+use crate::term::Unit;
 use crate::tournament_refusal::{
     tournament_problems, TournamentHand, TournamentProblem, TournamentSeat, ALL_BP,
 };

@@ -2,12 +2,15 @@
 //! of them at once, each placed where a 422 can point at it.
 //!
 //! The core decides each refusal and words it once, here; the contract
-//! only turns each [`TournamentAt`] into a pointer, and the core's own
+//! only turns each [`TournamentAt`] into a pointer and names the terms
+//! ([`Worded`]), and the core's own
 //! guard refuses by the same list. What is not the hand's own (a unit,
 //! which every unit's rule judges; the house's takes a tournament has no
 //! room for; the answer's size) stays with the contract.
 
+use crate::chips_refusal::over_max;
 use crate::guard::MAX_AMOUNT;
+use crate::term::{Names, Plain, Term, Unit, Worded};
 
 /// The most basis points a progressive share can be (100 %).
 pub(crate) const ALL_BP: u64 = 10_000;
@@ -63,20 +66,45 @@ pub enum TournamentAt {
 /// Why a tournament hand is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum TournamentRefusal {
-    #[error("progressiveBp {0} is over 10000 (all of the bounty)")]
+    #[error("{}", self.worded(&Plain))]
     Progressive(u64),
     #[error("a player with no chips is out of the tournament: they cannot be live in a hand")]
     LiveWithoutChips,
     #[error("a tournament hand needs 2 or more players with chips, got {0}")]
     TooFewWithChips(u64),
-    #[error("playersLeft {0} is over 2^53 - 1 ({MAX_AMOUNT})")]
+    #[error("{}", self.worded(&Plain))]
     PlayersLeftTooLarge(u64),
-    #[error("playersLeft {players_left} is below the {with_chips} players of the request who start the hand with chips")]
+    #[error("{}", self.worded(&Plain))]
     PlayersLeftBelow { players_left: u64, with_chips: u64 },
-    #[error("bounty {bounty} is not a multiple of bountyUnit {unit}")]
+    #[error("{}", self.worded(&Plain))]
     BountyNotMultiple { bounty: u64, unit: u64 },
     #[error("the bounties add up to more than 2^53 - 1 ({MAX_AMOUNT})")]
     BountyTotal,
+}
+
+impl Worded for TournamentRefusal {
+    fn worded(&self, names: &dyn Names) -> String {
+        use TournamentRefusal as R;
+        let players_left = names.term(Term::PlayersLeft);
+        match *self {
+            R::Progressive(bp) => format!(
+                "{} {bp} is over 10000 (all of the bounty)",
+                names.term(Term::ProgressiveBp)
+            ),
+            R::PlayersLeftTooLarge(left) => over_max(players_left, left),
+            R::PlayersLeftBelow {
+                players_left: left,
+                with_chips,
+            } => format!(
+                "{players_left} {left} is below the {with_chips} players of the request who start the hand with chips"
+            ),
+            R::BountyNotMultiple { bounty, unit } => format!(
+                "bounty {bounty} is not a multiple of {} {unit}",
+                names.term(Term::Unit(Unit::Bounty))
+            ),
+            R::LiveWithoutChips | R::TooFewWithChips(_) | R::BountyTotal => self.to_string(),
+        }
+    }
 }
 
 /// One refused point of a tournament hand.

@@ -5,11 +5,12 @@
 use super::dto::ChipRaceRequest;
 use crate::deck::Deck;
 use crate::problems::Problems;
+use crate::request_names::{field, worded};
 use showdown_cards::{Card, CardAt};
 use showdown_core::chip_race::Convention;
 use showdown_core::{
-    denominations, race_player_refusals, small_blind_refusal, Denomination, RaceAt, RaceChips,
-    RaceSeat, RaceTerms,
+    denominations, race_player_refusals, small_blind_refusal, RaceAt, RaceChips, RaceSeat,
+    RaceTerms,
 };
 
 /// The removed denomination and the one it colors up to: how many removed
@@ -18,19 +19,9 @@ pub(super) fn ratio(p: &mut Problems, req: &ChipRaceRequest) -> Option<u64> {
     match denominations(req.removed_denomination, req.color_up_to) {
         Ok(ratio) => Some(ratio),
         Err((at, refusal)) => {
-            let pointer = format!("/{}", denomination_field(at));
-            p.push(pointer, refusal.worded(denomination_field));
+            p.push(format!("/{}", field(at.term())), worded(&refusal));
             None
         }
-    }
-}
-
-/// The request's field of a denomination the core speaks of: its pointer
-/// and its name in a refusal's words.
-fn denomination_field(d: Denomination) -> &'static str {
-    match d {
-        Denomination::Removed => "removedDenomination",
-        Denomination::ColorUpTo => "colorUpTo",
     }
 }
 
@@ -51,7 +42,7 @@ pub(super) fn convention(p: &mut Problems, req: &ChipRaceRequest) -> Convention 
     let standard = convention == Convention::Standard;
     let (named, seat) = (req.convention.is_some(), req.small_blind_seat);
     if let Some(refusal) = small_blind_refusal(standard, named, seat) {
-        p.push("/smallBlindSeat", refusal.to_string());
+        p.push("/smallBlindSeat", worded(&refusal));
     }
     convention
 }
@@ -81,7 +72,7 @@ pub(super) fn players(p: &mut Problems, req: &ChipRaceRequest, ratio: Option<u64
             RaceAt::Chips(i, RaceChips::Other) => format!("/players/{i}/otherChips"),
             RaceAt::Cards(i) => format!("/players/{i}/cards"),
         };
-        p.push(pointer, r.to_string());
+        p.push(pointer, worded(&r));
     }
 }
 

@@ -65,5 +65,5 @@ pub(super) fn refusal(e: DealError) -> Invalid {
         // `compute_until` answers a stop itself; kept for a whole match.
         DealError::Stopped => String::new(),
     };
-    Invalid::one(pointer, e.to_string())
+    Invalid::one(pointer, crate::request_names::worded(&e))
 }

@@ -4,6 +4,7 @@
 
 use super::dto::DealRequest;
 use crate::problems::{seating, Problems};
+use crate::request_names::worded;
 use showdown_core::{
     player_count_refusal, prize_count_refusal, set_aside_refusals, stack_refusal,
     stacks_total_refusal, DealAt, DealMethod, DealRefusal,
@@ -56,7 +57,7 @@ pub(super) fn prizes(req: &DealRequest, unit: Option<u64>, p: &mut Problems) {
 /// The core's refusal, if any, at its pointer.
 fn push(p: &mut Problems, refusal: Option<DealRefusal>) {
     if let Some(r) = refusal {
-        p.push(pointer(r.at()), r.to_string());
+        p.push(pointer(r.at()), worded(&r));
     }
 }
 

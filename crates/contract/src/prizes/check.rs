@@ -5,6 +5,7 @@
 use super::dto::PrizesRequest;
 use crate::prize_table::{check_table, TableFields};
 use crate::problems::{seating, Problems};
+use crate::request_names::worded;
 use showdown_core::{hand_for_hand_refusals, HandForHandAt, HandForHandRefusal, Knocked};
 use showdown_json::Invalid;
 
@@ -46,7 +47,7 @@ pub(super) fn request(req: &PrizesRequest) -> Result<(), Invalid> {
                 format!("/players/{i}/tieBreak")
             }
         };
-        p.push(pointer, r.to_string());
+        p.push(pointer, worded(&r));
     }
     p.seating(&mut seated, usize::MAX);
     p.finish()

@@ -4,8 +4,9 @@
 use super::dto::{TableRequest, TablesRequest};
 use crate::next_hand::check_button_rule;
 use crate::problems::Problems;
+use crate::request_names::{field, pointer as place_pointer, worded};
 use showdown_core::{
-    table_refusals, tables_id_refusals, tables_terms_refusals, SeatingRefusal, TableSeats,
+    table_refusals, tables_id_refusals, tables_terms_refusals, Place, SeatingRefusal, TableSeats,
     TablesAt, TablesIdRefusal, TablesRefusal,
 };
 use showdown_json::{FieldError, Invalid, Problem, MAX_LISTED};
@@ -77,7 +78,7 @@ pub(super) fn request(req: &TablesRequest) -> Result<(), Invalid> {
     for (i, t) in req.tables.iter().enumerate() {
         check_table(i, t, rule == Some("forward"), &mut p);
         while let Some(r) = twice.next_if(|r| id_place(r).0 == i) {
-            p.push(id_place(&r).1, r.to_string());
+            p.push(id_place(&r).1, worded(&r));
         }
     }
     p.finish()
@@ -86,9 +87,9 @@ pub(super) fn request(req: &TablesRequest) -> Result<(), Invalid> {
 /// The table a repeated id is in, and the pointer of the id.
 fn id_place(r: &TablesIdRefusal) -> (usize, String) {
     match *r {
-        TablesIdRefusal::TableTwice { table, .. } => (table, format!("/tables/{table}/id")),
+        TablesIdRefusal::TableTwice { table, .. } => (table, place_pointer(Place::TableId(table))),
         TablesIdRefusal::PlayerTwice { table, player, .. } => {
-            (table, format!("/tables/{table}/players/{player}/id"))
+            (table, place_pointer(Place::TablePlayerId(table, player)))
         }
     }
 }
@@ -128,7 +129,7 @@ fn check_table(i: usize, t: &TableRequest, forward: bool, p: &mut Problems) {
 
 /// The core's refusal at its pointer.
 fn push(p: &mut Problems, r: TablesRefusal) {
-    p.push(pointer(r.at()), r.to_string());
+    p.push(pointer(r.at()), worded(&r));
 }
 
 /// The JSON Pointer of a tables refusal's place.
@@ -138,7 +139,7 @@ fn pointer(at: TablesAt) -> String {
         TablesAt::HaltDifference => "/haltDifference".to_string(),
         TablesAt::Tables => "/tables".to_string(),
         TablesAt::Seats(i) => format!("/tables/{i}/seats"),
-        TablesAt::Field(i, field) => format!("/tables/{i}/{field}"),
-        TablesAt::PlayerSeat(i, j) => format!("/tables/{i}/players/{j}/seat"),
+        TablesAt::Field(i, seat) => format!("/tables/{i}/{}", field(seat.term())),
+        TablesAt::PlayerSeat(i, j) => place_pointer(Place::TablePlayerSeat(i, j)),
     }
 }

@@ -1,7 +1,7 @@
 //! RULES.md §11.5: the bad-beat refusals the core decides, as the settle
 //! route places and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems, showdown_hand};
+use crate::refusal::{one_wording_one_pointer_named, settle_problems, showdown_hand};
 use serde_json::{json, Value};
 use showdown_cards::{NotInShortDeck, VariantId};
 use showdown_core::BadBeatRefusal as R;
@@ -55,7 +55,7 @@ fn rules_11_5_every_bad_beat_refusal_has_one_wording_and_one_pointer() {
         },
         R::MinPlayersDealt(u64::from(u32::MAX) + 1),
     ];
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }
 
 /// A card of the minimum losing hand is refused as a card of any list:

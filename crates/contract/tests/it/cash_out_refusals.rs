@@ -1,7 +1,7 @@
 //! RULES.md §10.6: the cash-out refusals the core decides, as the settle
 //! route places and words them.
 
-use crate::refusal::{one_wording_one_pointer_by, settle_problems, showdown_hand};
+use crate::refusal::{one_wording_one_pointer_named, settle_problems, showdown_hand};
 use serde_json::{json, Value};
 use showdown_core::CashOutRefusal as R;
 
@@ -88,5 +88,5 @@ fn rules_10_6_every_cash_out_refusal_has_one_wording_and_one_pointer() {
         R::FeeBp(5_000_000_000),
         R::LiveWithoutCards,
     ];
-    one_wording_one_pointer_by(&all, |r| r.worded(|i| format!("/cashOuts/{i}")), case);
+    one_wording_one_pointer_named(&all, case);
 }

@@ -1,10 +1,10 @@
 //! RULES.md §6: the chip race refusals the core decides, as the contract
 //! places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer_by};
+use crate::refusal::{listed, one_wording_one_pointer_named};
 use serde_json::{json, Value};
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest};
-use showdown_core::{ChipRaceRefusal as R, Denomination, RaceChips, MAX_AMOUNT};
+use showdown_core::{ChipRaceRefusal as R, RaceChips, MAX_AMOUNT};
 
 /// The problems of a seeded race of two changed by `edit`.
 fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
@@ -170,9 +170,5 @@ fn rules_6_every_chip_race_refusal_has_one_wording_and_one_pointer() {
         },
         R::TooManyCards { needed: 56 },
     ];
-    let field = |d: Denomination| match d {
-        Denomination::Removed => "removedDenomination",
-        Denomination::ColorUpTo => "colorUpTo",
-    };
-    one_wording_one_pointer_by(&all, |r| r.worded(field), case);
+    one_wording_one_pointer_named(&all, case);
 }

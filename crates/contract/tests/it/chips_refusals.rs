@@ -1,7 +1,7 @@
 //! RULES.md §1, §8 and API.md: the refusals of a hand's chips, table and
 //! house terms the core decides, as the settle route places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer, settle_problems};
+use crate::refusal::{listed, one_wording_one_pointer_named, settle_problems};
 use serde_json::{json, Value};
 use showdown_contract::draw::{draw_request, DrawRequest};
 use showdown_core::{
@@ -162,7 +162,7 @@ fn api_every_hand_refusal_has_one_wording_and_one_pointer() {
         HandRefusal::NoButton(_) => (problems(|b| b["variant"] = json!("razz")), "/buttonSeat"),
         HandRefusal::ButtonSeatZero => (problems(|b| b["buttonSeat"] = json!(0)), "/buttonSeat"),
     };
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }
 
 /// RULES.md §8: each of the core's refusals of the house's terms has
@@ -201,7 +201,7 @@ fn rules_8_every_rake_refusal_has_one_wording_and_one_pointer() {
             )
         }
     };
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }
 
 /// RULES.md §1 and API.md: each of the core's refusals of a chip amount
@@ -235,7 +235,7 @@ fn rules_1_every_chip_amount_refusal_has_one_wording_and_one_pointer() {
         dead: 95,
         stack: 100,
     });
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }
 
 /// RULES.md §1: each refusal of a number the answer echoes has one
@@ -255,5 +255,5 @@ fn rules_1_every_echoed_number_refusal_has_one_wording_and_one_pointer() {
             (listed(draw_request(&req).unwrap_err()), "/seed")
         }
     };
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

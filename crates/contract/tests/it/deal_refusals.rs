@@ -1,7 +1,7 @@
 //! RULES.md §14.6, §14.9: the deal refusals the core decides, as the
 //! contract places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer, player_1_stack};
+use crate::refusal::{listed, one_wording_one_pointer_named, player_1_stack};
 use serde_json::{json, Value};
 use showdown_contract::deal::{prepare, DealRequest};
 use showdown_core::{ChipAmount, ChipsRefusal, DealRefusal as R, MAX_AMOUNT};
@@ -96,5 +96,5 @@ fn rules_14_9_every_deal_refusal_has_one_wording_and_one_pointer() {
             second: 200,
         },
     ];
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

@@ -1,7 +1,7 @@
 //! RULES.md §14.4 and §14.9: the refusals of a hand dealt hand for hand
 //! the core decides, as `POST /v1/prizes` places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer, player_1_stack};
+use crate::refusal::{listed, one_wording_one_pointer_named, player_1_stack};
 use serde_json::{json, Value};
 use showdown_contract::prizes::{prizes_request, PrizesRequest};
 use showdown_core::{
@@ -77,5 +77,5 @@ fn rules_14_9_every_hand_for_hand_refusal_has_one_wording_and_one_pointer() {
             first: 0,
         },
     ];
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

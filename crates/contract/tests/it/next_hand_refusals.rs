@@ -1,7 +1,7 @@
 //! RULES.md §13.8: the refusals of the next hand's blinds the core
 //! decides, as the settle route places and words them.
 
-use crate::refusal::one_wording_one_pointer;
+use crate::refusal::one_wording_one_pointer_named;
 use crate::tournament_refusals::refused;
 use serde_json::{json, Value};
 use showdown_core::{NextHandAt, NextHandRefusal as R};
@@ -76,5 +76,5 @@ fn rules_13_8_every_next_hand_refusal_has_one_wording_and_one_pointer() {
         R::BlindsOnOneSeat { big: 2 },
         R::BigBlindWithoutChips { big: 9 },
     ];
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

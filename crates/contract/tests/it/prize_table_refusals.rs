@@ -1,7 +1,7 @@
 //! RULES.md §14.9: the prize-table refusals the core decides, as every
 //! route that carries a table places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer};
+use crate::refusal::{listed, one_wording_one_pointer_named};
 use serde_json::json;
 use showdown_contract::prizes::{prizes_request, PrizesRequest};
 use showdown_core::prize::PrizeError;
@@ -60,5 +60,5 @@ fn rules_14_9_every_prize_table_refusal_has_one_wording_and_one_pointer() {
         };
         (found, pointer)
     };
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

@@ -4,7 +4,8 @@
 
 use serde_json::Value;
 use showdown_contract::settle::SettleRequest;
-use showdown_core::ChipsRefusal;
+use showdown_contract::RequestNames;
+use showdown_core::{ChipsRefusal, Worded};
 use showdown_json::Invalid;
 use std::fmt::{Debug, Display};
 
@@ -54,6 +55,16 @@ pub fn one_wording_one_pointer<R: Display + Debug + Clone, P: AsRef<str>>(
     case: impl Fn(R) -> (Vec<(String, String)>, P),
 ) {
     one_wording_one_pointer_by(all, ToString::to_string, case);
+}
+
+/// [`one_wording_one_pointer`] for the core's refusals that name terms or
+/// places of the request: the core's sentence with the request's names
+/// ([`RequestNames`]), as the answer gives it.
+pub fn one_wording_one_pointer_named<R: Worded + Debug + Clone, P: AsRef<str>>(
+    all: &[R],
+    case: impl Fn(R) -> (Vec<(String, String)>, P),
+) {
+    one_wording_one_pointer_by(all, |r| r.worded(&RequestNames), case);
 }
 
 /// [`one_wording_one_pointer`] for refusals whose words name a place of

@@ -1,7 +1,7 @@
 //! API.md: the refusals of players' seats and ids the core decides, as
 //! the settle, draw and chip race routes place and word them.
 
-use crate::refusal::{listed, one_wording_one_pointer, settle_problems};
+use crate::refusal::{listed, one_wording_one_pointer_named, settle_problems};
 use serde_json::{json, Value};
 use showdown_contract::chip_race::{chip_race_request, ChipRaceRequest};
 use showdown_contract::draw::{draw_request, DrawRequest};
@@ -62,7 +62,7 @@ fn api_every_settle_seating_refusal_has_one_wording_and_one_pointer() {
         refused(&mut body, &r);
         (settle_problems(body), pointer(&r))
     };
-    one_wording_one_pointer(&all(), case);
+    one_wording_one_pointer_named(&all(), case);
 }
 
 /// Robert's 3.7 and RULES.md §6: a draw and a chip race refuse seats and
@@ -77,7 +77,7 @@ fn api_draws_and_chip_races_refuse_seats_and_ids_alike() {
         let req: DrawRequest = serde_json::from_value(body).unwrap();
         (listed(draw_request(&req).unwrap_err()), pointer(&r))
     };
-    one_wording_one_pointer(&all(), draw);
+    one_wording_one_pointer_named(&all(), draw);
     let race = |r: SeatingRefusal| {
         let mut body = json!({"removedDenomination": 5, "colorUpTo": 25, "seed": 1, "players": [
             {"id": "a", "seat": 1, "leftoverChips": 1, "otherChips": 100},
@@ -87,7 +87,7 @@ fn api_draws_and_chip_races_refuse_seats_and_ids_alike() {
         let req: ChipRaceRequest = serde_json::from_value(body).unwrap();
         (listed(chip_race_request(&req).unwrap_err()), pointer(&r))
     };
-    one_wording_one_pointer(&all(), race);
+    one_wording_one_pointer_named(&all(), race);
 }
 
 /// API.md: an equity request refuses ids in the same words, at the same
@@ -110,5 +110,5 @@ fn api_equities_refuse_ids_as_every_route_does() {
         let found = listed(prepare(&req).err().expect("refused"));
         (found, pointer(&r))
     };
-    one_wording_one_pointer(&ids, equity);
+    one_wording_one_pointer_named(&ids, equity);
 }

@@ -1,11 +1,11 @@
 //! RULES.md §13.8, §13.9: the tables refusals the core decides, as the
 //! contract places and words them.
 
-use crate::refusal::{listed, one_wording_one_pointer};
+use crate::refusal::{listed, one_wording_one_pointer_named};
 use serde_json::{json, Value};
 use showdown_contract::tables::{tables_request, TablesRequest};
 use showdown_core::{
-    SeatField, TablesIdRefusal, TablesRefusal as R, MAX_TABLES, MAX_TABLE_PLAYERS,
+    Names, SeatField, TablesIdRefusal, TablesRefusal as R, MAX_TABLES, MAX_TABLE_PLAYERS,
 };
 
 /// The problems of one 6-seat table of three changed by `edit`.
@@ -21,8 +21,8 @@ fn problems(edit: impl FnOnce(&mut Value)) -> Vec<(String, String)> {
 }
 
 /// The table's seat field as the request names it.
-fn name(field: SeatField) -> String {
-    field.to_string()
+fn name(field: SeatField) -> &'static str {
+    showdown_contract::RequestNames.term(field.term())
 }
 
 /// The request refused for `r` and its pointer. The match has no
@@ -181,7 +181,7 @@ fn rules_13_8_every_tables_refusal_has_one_wording_and_one_pointer() {
             first: 0,
         },
     ];
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }
 
 /// RULES.md §13.8: each id given twice is refused once, in the core's
@@ -220,5 +220,5 @@ fn rules_13_8_every_repeated_id_has_one_wording_and_one_pointer() {
         };
         (found, pointer)
     };
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

@@ -1,7 +1,7 @@
 //! The tournament refusals the core decides, as the settle route places
 //! and words them.
 
-use crate::refusal::{one_wording_one_pointer, settle_problems};
+use crate::refusal::{one_wording_one_pointer_named, settle_problems};
 use serde_json::json;
 use showdown_core::{TournamentRefusal, MAX_AMOUNT};
 
@@ -90,5 +90,5 @@ fn rules_12_10_every_tournament_refusal_has_one_wording_and_one_pointer() {
         },
         R::BountyTotal,
     ];
-    one_wording_one_pointer(&all, case);
+    one_wording_one_pointer_named(&all, case);
 }

@@ -1,6 +1,7 @@
 //! RULES.md §10.6: the cash-outs a request may not ask for, each refusal
 //! in a test named after the rule, placed where a 422 points.
 
+use showdown_core::Worded;
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutProblem, CashOutRefusal,
     CashOutSeat, CashOutTerms, FeeRounding,
@@ -187,11 +188,26 @@ fn rules_10_6_a_player_listed_twice_names_the_first_cash_out_in_the_callers_word
     let r = CashOutRefusal::ListedTwice { first: 1 };
     assert_eq!(r.to_string(), "the player already cashed out at cash-out 1");
     assert_eq!(
-        r.worded(|i| format!("entry {i}")),
+        r.worded(&Entries),
         "the player already cashed out at entry 1"
     );
     assert_eq!(
-        CashOutRefusal::NotLive.worded(|i| format!("entry {i}")),
+        CashOutRefusal::NotLive.worded(&Entries),
         CashOutRefusal::NotLive.to_string()
     );
+}
+
+/// A caller's names: a cash-out is an entry.
+struct Entries;
+
+impl showdown_core::Names for Entries {
+    fn term(&self, term: showdown_core::Term) -> &'static str {
+        term.word()
+    }
+    fn place(&self, place: showdown_core::Place) -> String {
+        match place {
+            showdown_core::Place::CashOut(i) => format!("entry {i}"),
+            other => other.word(),
+        }
+    }
 }

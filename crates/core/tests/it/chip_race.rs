@@ -6,7 +6,7 @@ use showdown_core::chip_race::{
 };
 use showdown_core::draw::shuffled_deck;
 use showdown_core::ChipRaceRefusal as R;
-use showdown_core::{SeatingAt, SeatingRefusal};
+use showdown_core::{SeatingAt, SeatingRefusal, Worded};
 use ChipRaceError::Refused;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -403,12 +403,24 @@ fn rules_6_denomination_refusals_name_each_denomination_in_the_callers_words() {
         r.to_string(),
         "the color-up denomination 12 must be a multiple of the removed denomination 5"
     );
-    let short = |d: showdown_core::Denomination| match d {
-        showdown_core::Denomination::Removed => "old",
-        showdown_core::Denomination::ColorUpTo => "new",
-    };
-    assert_eq!(r.worded(short), "new 12 must be a multiple of old 5");
-    assert_eq!(R::NoPlayers.worded(short), R::NoPlayers.to_string());
+    assert_eq!(r.worded(&Short), "new 12 must be a multiple of old 5");
+    assert_eq!(R::NoPlayers.worded(&Short), R::NoPlayers.to_string());
+}
+
+/// A caller's names for the denominations: old and new.
+struct Short;
+
+impl showdown_core::Names for Short {
+    fn term(&self, term: showdown_core::Term) -> &'static str {
+        match term {
+            showdown_core::Term::RemovedDenomination => "old",
+            showdown_core::Term::ColorUpTo => "new",
+            other => other.word(),
+        }
+    }
+    fn place(&self, place: showdown_core::Place) -> String {
+        place.word()
+    }
 }
 
 #[test]

@@ -28,6 +28,7 @@ mod properties;
 mod rake;
 mod rake_props;
 mod rake_spread;
+mod refusal_words;
 mod rules;
 mod showdown;
 mod showdown_props;

@@ -3,6 +3,7 @@
 
 use crate::deck::Deck;
 use crate::problems::Problems;
+use crate::request_names::worded;
 use crate::settle::dto::SettleRequest;
 use showdown_cards::{CardAt, VariantId};
 use showdown_core::{
@@ -38,7 +39,7 @@ pub(crate) fn check(
                 BadBeatAt::PlayersDealt => "/badBeat/playersDealt",
                 BadBeatAt::MinPlayersDealt => "/badBeat/minPlayersDealt",
             };
-            p.push(pointer, r.to_string());
+            p.push(pointer, worded(&r));
         }
     };
     push(p, BadBeatAt::Terms);

@@ -2,11 +2,12 @@
 //! refusal with its place, and each becomes a problem with a pointer.
 
 use crate::problems::Problems;
+use crate::request_names::{pointer, worded};
 use crate::settle::dto::SettleRequest;
 use showdown_cards::VariantId;
 use showdown_core::{
     cash_out_problems, CashOutAt, CashOutField, CashOutHand, CashOutSeat, CashOutTerms,
-    FeeRounding, DEFAULT_FEE_BP,
+    FeeRounding, Place, DEFAULT_FEE_BP,
 };
 use showdown_equity::equity_game;
 
@@ -36,12 +37,6 @@ pub(crate) fn terms(req: &SettleRequest) -> Vec<CashOutTerms> {
         .collect()
 }
 
-/// The pointer of cash-out `index`, where its problems lie and how a
-/// refusal names it.
-fn entry(index: usize) -> String {
-    format!("/cashOuts/{index}")
-}
-
 /// RULES.md §10.6: each of the core's refusals (`cash_out_problems`) at
 /// its pointer, then the contract's closed set of `feeRounding`.
 pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Problems) {
@@ -62,7 +57,7 @@ pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
         players: &seats,
     };
     for problem in cash_out_problems(&hand, &terms(req)) {
-        let pointer = match problem.at {
+        let at = match problem.at {
             CashOutAt::List => "/cashOuts".to_string(),
             CashOutAt::Field { index, field } => {
                 let name = match field {
@@ -70,11 +65,11 @@ pub(crate) fn check(req: &SettleRequest, variant: Option<VariantId>, p: &mut Pro
                     CashOutField::BoardCards => "boardCards",
                     CashOutField::FeeBp => "feeBp",
                 };
-                format!("{}/{name}", entry(index))
+                format!("{}/{name}", pointer(Place::CashOut(index)))
             }
             CashOutAt::PlayerCards { player } => format!("/players/{player}/cards"),
         };
-        p.push(pointer, problem.refusal.worded(entry));
+        p.push(at, worded(&problem.refusal));
     }
     // The rounding is the contract's word, not a refusal of the core's: it
     // is listed after them.

@@ -4,10 +4,11 @@
 
 use super::dto::RakeRequest;
 use crate::problems::Problems;
+use crate::request_names::{pointer, worded};
 use crate::settle::dto::SettleRequest;
 use showdown_core::{
-    cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, RakeAt,
-    RakeRefusal, Rounding, Spread,
+    cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, Place,
+    RakeAt, RakeRefusal, Rounding, Spread,
 };
 
 /// `rake.rounding`, as the contract spells it.
@@ -67,12 +68,12 @@ pub(crate) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
 
 /// A refusal of the house's terms at its pointer.
 fn refused(p: &mut Problems, r: RakeRefusal) {
-    let pointer = match r.at() {
+    let at = match r.at() {
         RakeAt::PercentBp => "/rake/percentBp".to_string(),
         RakeAt::PlayersDealt => "/rake/playersDealt".to_string(),
-        RakeAt::MinPlayers(k) => format!("/rake/capsByPlayersDealt/{k}/minPlayers"),
+        RakeAt::MinPlayers(k) => pointer(Place::CapMinPlayers(k)),
     };
-    p.push(pointer, r.to_string());
+    p.push(at, worded(&r));
 }
 
 fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Problems) {

@@ -4,9 +4,10 @@
 
 use crate::next_hand::check_button_rule;
 use crate::problems::Problems;
+use crate::request_names::{field, worded};
 use crate::settle::dto::SettleRequest;
 use showdown_cards::Variant;
-use showdown_core::{next_hand_refusals, NextHandAt};
+use showdown_core::next_hand_refusals;
 
 /// RULES.md §13.8, the settle route's part: `smallBlindSeat`,
 /// `bigBlindSeat` and `buttonRule` of a tournament hand in a button game.
@@ -25,11 +26,7 @@ pub(crate) fn check(req: &SettleRequest, table: Option<&Variant>, p: &mut Proble
         t.button_rule.is_some(),
     );
     for r in next_hand_refusals(variant, sb, bb, rule, big_has_chips) {
-        let pointer = match r.at() {
-            NextHandAt::ButtonRule => "/tournament/buttonRule",
-            NextHandAt::SmallBlindSeat => "/tournament/smallBlindSeat",
-            NextHandAt::BigBlindSeat => "/tournament/bigBlindSeat",
-        };
-        p.push(pointer, r.to_string());
+        let pointer = format!("/tournament/{}", field(r.at().term()));
+        p.push(pointer, worded(&r));
     }
 }

@@ -4,6 +4,7 @@
 //! the button; the cards are `cards.rs`'s.
 
 use crate::problems::{seating, Problems};
+use crate::request_names::worded;
 use crate::settle::dto::SettleRequest;
 use crate::settle::pots::dto::PlayerRequest;
 use showdown_cards::{Rulebook, Variant, VariantId};
@@ -61,7 +62,7 @@ pub(crate) fn hand_amounts(req: &SettleRequest, unit: Option<u64>, p: &mut Probl
         .hand_number
         .and_then(|h| echo_refusal(h, EchoRefusal::HandNumber))
     {
-        p.push("/handNumber", r.to_string());
+        p.push("/handNumber", worded(&r));
     }
     dead_money
 }
@@ -90,7 +91,7 @@ pub(crate) fn players(
     }
     // Not said again when an amount alone is over (its own refusal says so).
     if let Some(refusal) = hand_total_refusal(total).filter(|_| !p.over) {
-        p.push("/players", refusal.to_string());
+        p.push("/players", worded(&refusal));
     }
     live >= 2
 }
@@ -109,7 +110,7 @@ fn player_amounts(i: usize, pl: &PlayerRequest, unit: Option<u64>, p: &mut Probl
     );
     p.amount(|| at("dead"), ChipAmount::Dead, dead, unit);
     if let Some(refusal) = over_stack(pl.stack, pl.committed, dead) {
-        p.push(at("committed"), refusal.to_string());
+        p.push(at("committed"), worded(&refusal));
     }
     pl.committed.saturating_add(dead)
 }
@@ -129,7 +130,7 @@ fn hand_refusal(p: &mut Problems, refusal: Option<HandRefusal>) {
             HandAt::Folded(i) => format!("/players/{i}/folded"),
             HandAt::ButtonSeat => "/buttonSeat".to_string(),
         };
-        p.push(pointer, r.to_string());
+        p.push(pointer, worded(&r));
     }
 }
 

@@ -108,7 +108,7 @@ fn settle_table(req: &SettleRequest) -> Result<Option<PrizeTable>, Invalid> {
     };
     PrizeTable::new(prizes.clone(), t.prize_unit.unwrap_or(1))
         .map(Some)
-        .map_err(|e| Invalid::one("/tournament/prizes", e.to_string()))
+        .map_err(|e| Invalid::one("/tournament/prizes", crate::request_names::worded(&e)))
 }
 
 /// RULES.md §14.2-14.3: what the `prize` steps will read of a settled

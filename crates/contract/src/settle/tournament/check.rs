@@ -3,6 +3,7 @@
 
 use crate::prize_table::{check_table, TableFields};
 use crate::problems::Problems;
+use crate::request_names::worded;
 use crate::settle::dto::SettleRequest;
 use showdown_core::{
     tournament_problems, TournamentAt, TournamentField, TournamentHand, TournamentSeat, Unit,
@@ -56,7 +57,7 @@ pub(crate) fn check(req: &SettleRequest, p: &mut Problems) {
         bounty_unit: unit,
     };
     for problem in tournament_problems(&hand) {
-        p.push(pointer(problem.at), problem.refusal.to_string());
+        p.push(pointer(problem.at), worded(&problem.refusal));
     }
 }
 
