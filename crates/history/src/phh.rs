@@ -4,6 +4,7 @@
 //! (`showdown replay`; the server's `POST /v1/settle/phh`).
 
 pub mod all_in;
+pub mod as_ohh;
 pub mod betting;
 pub mod check;
 pub mod reader;
