@@ -33,6 +33,7 @@ mod openapi_answers;
 mod openapi_requests;
 mod operable;
 mod operable_cli;
+mod phh_record;
 mod prizes;
 mod props;
 mod rake;
