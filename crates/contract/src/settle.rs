@@ -53,7 +53,7 @@ pub use dto::{
     example_api_md, example_double_board_omaha_hi_lo, example_run_it_twice, example_tournament,
     raked_settle_example, settle_example, HandComplete, HandCompleteEvent, SettleRequest,
 };
-pub use explain_step::{ExplainRule, ExplainStep};
+pub use explain_step::{safe_name, ExplainRule, ExplainStep};
 pub use house_take::dto::{
     CapStepRequest, JackpotRequest, RakeAttribution, RakeRequest, RakeRounding, RakeSpread, TakeDto,
 };

@@ -14,5 +14,7 @@
 mod decimal;
 pub mod ohh;
 pub mod phh;
+pub mod progress;
+pub mod replay;
 
 pub use decimal::Decimal;

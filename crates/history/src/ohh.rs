@@ -8,6 +8,7 @@ pub mod answer;
 pub mod hand;
 pub mod read;
 pub mod record;
+pub mod replay;
 pub mod request;
 pub mod schema;
 pub mod terms;

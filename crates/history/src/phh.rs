@@ -4,6 +4,7 @@
 //! (`showdown replay`; the server's `POST /v1/settle/phh`).
 
 pub mod all_in;
+pub mod as_ohh;
 pub mod betting;
 pub mod check;
 pub mod reader;
@@ -11,7 +12,7 @@ pub mod replay;
 pub mod showdown;
 
 pub use betting::{judge_betting, BettingJudged};
-pub use check::{check_hand, read_archive, replay, HandResult, Summary, Verdict};
+pub use check::{check_hand, read_archive, HandResult, Summary, Verdict};
 pub use reader::{parse_hands, parse_one, Decimal, PhhHand};
 pub use replay::{replay as replay_hand, Recorded, Replayed};
 pub use showdown::{judge_hand, ShowdownVerdict};
@@ -47,31 +48,3 @@ pub const EXAMPLE_HAND: &str = "variant = 'N2L1D'\nante_trimming_status = false\
     actions = ['d dh p1 KdQs9h6c2d', 'd dh p2 AsAhTc8d5c', 'd dh p3 QcJh7d6s3c', \
     'd dh p4 8h7c5s4d2s', 'd dh p5 KhKcTs7h5d', 'p3 f', 'p4 cbr 40', 'p5 f', 'p1 f', 'p2 f']\n\
     hand = 12\nfinishing_stacks = [990, 750, 1200, 660, 1500]\n";
-
-/// `showdown replay PATH...`: prints one line per failed or skipped hand and
-/// the summary `N passed, M failed`; exit 1 when a hand failed or when no
-/// hand was settled at all (a wrong folder must not look like a pass), 2
-/// when the paths cannot be read.
-pub fn replay_cli(paths: &[std::path::PathBuf]) -> std::process::ExitCode {
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = replay(paths, &mut out);
-    let flushed = std::io::Write::flush(&mut out);
-    match (result, flushed) {
-        (Ok(s), Ok(())) if s.settled() == 0 => {
-            let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-            eprintln!(
-                "showdown replay: settled nothing: no hand in {} could be settled \
-                 (give .phh or .phhs files, folders of them, or a .tar.gz archive)",
-                names.join(", ")
-            );
-            std::process::ExitCode::FAILURE
-        }
-        (Ok(s), Ok(())) if s.failed == 0 => std::process::ExitCode::SUCCESS,
-        (Ok(_), Ok(())) => std::process::ExitCode::FAILURE,
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("showdown replay: {e}");
-            std::process::ExitCode::from(2)
-        }
-    }
-}

@@ -14,6 +14,7 @@ mod answer;
 mod args;
 mod healthcheck;
 mod io;
+mod replay;
 mod serve;
 mod settle;
 
@@ -89,11 +90,15 @@ pub(crate) enum Command {
     Healthcheck(HealthcheckArgs),
     /// Replay PHH hands (.phh and .phhs files, folders of them, .tar.gz
     /// archives), settle each and compare every final stack with
-    /// `finishing_stacks`; exit 1 on a mismatch or when nothing was settled.
+    /// `finishing_stacks`; and OHH hands (.json: one hand or an array,
+    /// .jsonl and .ohh: one a line), each settled with its betting verdict
+    /// and every difference from the room's own `pots`. Exit 1 on a
+    /// mismatch or when nothing was settled; a progress bar on a terminal.
     #[command(after_help = LOG_HELP)]
     Replay {
-        /// PHH files (.phh, .phhs), folders of them (searched throughout)
-        /// or .tar.gz archives of them; one or more.
+        /// PHH files (.phh, .phhs), OHH files (.json, .jsonl, .ohh),
+        /// folders of them (searched throughout) or .tar.gz archives of
+        /// PHH files; one or more.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -116,7 +121,7 @@ pub(crate) fn run(cli: Cli) -> ExitCode {
         Some(Command::Deals(args)) => deals(&args),
         Some(Command::Openapi) => print_openapi(),
         Some(Command::Healthcheck(args)) => healthcheck(&args),
-        Some(Command::Replay { paths }) => showdown_history::phh::replay_cli(&paths),
+        Some(Command::Replay { paths }) => replay::replay(&paths),
     }
 }
 

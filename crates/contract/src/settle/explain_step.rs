@@ -29,6 +29,7 @@ use serde::{Deserialize, Serialize};
 /// - `next-hand`: where the next hand's button and blinds go (RULES.md §13.2-13.5).
 /// - `showdown-shown`: a hand turned up at the showdown, and why (RULES.md §15, TDA 13, 15, 16).
 /// - `showdown-not-shown`: a hand mucked unseen, or an uncontested winner's not shown (RULES.md §15).
+/// - `betting-finding`: an action of the hand as played that broke a betting rule, and the TDA rule (RULES.md §16.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum ExplainRule {
@@ -99,11 +100,15 @@ pub enum ExplainRule {
     /// (TDA 16), or an uncontested winner's hand, not shown (TDA 13);
     /// it moves no chips (`amount` 0).
     ShowdownNotShown,
+    /// An action of a hand as played (the OHH and PHH routes) that broke
+    /// a betting rule: its pointer, what was wrong and the TDA rule or
+    /// RULES.md §16 item (RULES.md §16.6); it moves no chips (`amount` 0).
+    BettingFinding,
 }
 
 impl ExplainRule {
     /// Every rule id, for the tests and the docs.
-    pub const ALL: [ExplainRule; 26] = [
+    pub const ALL: [ExplainRule; 27] = [
         Self::UncalledBet,
         Self::SidePot,
         Self::DeadMoney,
@@ -130,6 +135,7 @@ impl ExplainRule {
         Self::Prize,
         Self::ShowdownShown,
         Self::ShowdownNotShown,
+        Self::BettingFinding,
     ];
 
     /// Whether the step pays chips to the players it names (one step per

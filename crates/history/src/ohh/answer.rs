@@ -4,6 +4,7 @@
 
 use crate::ohh::read::OhhRead;
 use serde::Serialize;
+use showdown_contract::settle::{ExplainRule, ExplainStep, PlayerRequest};
 use showdown_core::betting::{Aggression, End, Next, Options, Verdict};
 
 /// The verdict (RULES.md §16.6).
@@ -51,6 +52,46 @@ pub fn verdict_at(verdict: &Verdict, at: &dyn Fn(usize) -> String) -> BettingAns
             })
             .collect(),
     }
+}
+
+/// One explanation step per finding, in the order played (API.md:
+/// `explain` gains a step per finding and cites the TDA rule); `players`
+/// are the settle request's, in the betting's order, and `at` gives a
+/// step's pointer. They move no chips: the chips count as they went in.
+pub fn finding_steps(
+    verdict: &Verdict,
+    players: &[PlayerRequest],
+    at: &dyn Fn(usize) -> String,
+) -> Vec<ExplainStep> {
+    verdict
+        .findings
+        .iter()
+        .map(|f| {
+            let rule = f.code.rule();
+            let source = match rule.strip_prefix("TDA ") {
+                Some(number) => format!("TDA 2013 Rule {number}"),
+                None => format!("RULES.md {rule}"),
+            };
+            let player = players.get(f.player);
+            let id = player.map_or_else(String::new, |p| p.id.clone());
+            let name = player.map_or_else(String::new, |p| {
+                showdown_contract::settle::safe_name(p.name.as_deref().unwrap_or(&p.id))
+            });
+            let text = format!(
+                "{name}'s action at {}: {} ({source}); it stands as recorded and the chips count as they went in (RULES.md §16.6).",
+                at(f.step),
+                f.code.sentence()
+            );
+            ExplainStep {
+                rule: ExplainRule::BettingFinding,
+                source,
+                pot: None,
+                players: vec![id],
+                amount: 0,
+                text,
+            }
+        })
+        .collect()
 }
 
 /// The answer of `POST /v1/betting`: the verdict so far and the next action.

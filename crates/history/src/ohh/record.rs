@@ -33,6 +33,18 @@ pub struct Difference {
 
 /// `hand` completed with `settled`, amounts in `10^-scale`.
 pub fn record(hand: &OhhHand, settled: &HandComplete, scale: u32) -> Record {
+    record_by(hand, settled, scale, &|agent| agent.parse().ok())
+}
+
+/// [`record`] of a hand whose settlement names players otherwise than by
+/// their OHH `id` (the PHH route's `p1`, `p2`, ...): `id_of` gives the OHH
+/// `id` of an answer's agent id.
+pub fn record_by(
+    hand: &OhhHand,
+    settled: &HandComplete,
+    scale: u32,
+    id_of: &dyn Fn(&str) -> Option<u64>,
+) -> Record {
     let at = |units: u64| Amount::at(i128::from(units), scale);
     let pots: Vec<OhhPot> = settled
         .pots
@@ -40,7 +52,7 @@ pub fn record(hand: &OhhHand, settled: &HandComplete, scale: u32) -> Record {
         .map(|pot| {
             let mut wins: BTreeMap<u64, u64> = BTreeMap::new();
             for share in &pot.shares {
-                if let Ok(id) = share.agent_id.parse::<u64>() {
+                if let Some(id) = id_of(&share.agent_id) {
                     *wins.entry(id).or_default() += share.amount;
                 }
             }
@@ -66,13 +78,13 @@ pub fn record(hand: &OhhHand, settled: &HandComplete, scale: u32) -> Record {
     let differences = hand.pots.as_ref().map(|room| differences(room, &pots));
     let mut ohh = hand.clone();
     ohh.pots = Some(pots);
-    showdown_round(&mut ohh, settled);
+    showdown_round(&mut ohh, settled, id_of);
     Record { ohh, differences }
 }
 
 /// A `Showdown` round from the settlement's showdown, when the hand had
 /// none: who showed (with the cards the record gave) and who mucked.
-fn showdown_round(ohh: &mut OhhHand, settled: &HandComplete) {
+fn showdown_round(ohh: &mut OhhHand, settled: &HandComplete, id_of: &dyn Fn(&str) -> Option<u64>) {
     let Some(entries) = &settled.showdown else {
         return;
     };
@@ -89,7 +101,7 @@ fn showdown_round(ohh: &mut OhhHand, settled: &HandComplete) {
     };
     let actions = entries
         .iter()
-        .filter_map(|e| e.agent_id.parse::<u64>().ok().map(|id| (id, e.shown)))
+        .filter_map(|e| id_of(&e.agent_id).map(|id| (id, e.shown)))
         .map(|(id, shown)| OhhAction {
             action_number: None,
             player_id: Some(id),

@@ -9,7 +9,7 @@
 //! button (the second player) posts the small one (TDA 33), as the replay
 //! reads them.
 
-use crate::ohh::answer::{next, verdict_at, BettingAnswer, BettingNext};
+use crate::ohh::answer::{finding_steps, next, verdict_at, BettingAnswer, BettingNext};
 use crate::phh::reader::{Decimal, PhhHand};
 use crate::phh::replay::input_scale;
 use crate::phh::replay::table::words;
@@ -59,6 +59,21 @@ pub fn betting_answer(hand: &PhhHand) -> Option<BettingAnswer> {
     let (betting, actions) = betting_hand(hand).ok()?;
     let verdict = showdown_core::betting::verdict(&betting).ok()?;
     Some(verdict_at(&verdict, &|s| place(&actions, Some(s))))
+}
+
+/// The explanation's steps of the findings (`?explain=true`), each at
+/// `/actions/{i}`; none for a hand this reading does not judge.
+pub fn betting_steps(
+    hand: &PhhHand,
+    players: &[showdown_contract::settle::PlayerRequest],
+) -> Vec<showdown_contract::settle::ExplainStep> {
+    let Ok((betting, actions)) = betting_hand(hand) else {
+        return Vec::new();
+    };
+    match showdown_core::betting::verdict(&betting) {
+        Ok(v) => finding_steps(&v, players, &|s| place(&actions, Some(s))),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// `POST /v1/betting` of a PHH hand so far: the verdict and the next

@@ -4,13 +4,14 @@
 //! Its length (about 500 lines, half of them tests) covers reading
 //! archives, settling in parallel and the verdict of each hand.
 
-use super::all_in::{all_in_hand, write_table, AllInHand};
+use super::all_in::{all_in_hand, AllInHand};
 use super::betting::{judge_betting, BettingJudged};
 use super::reader::{parse_hands, Decimal, PhhHand};
 use super::replay::{player_id, replay as replay_hand, variant_id, Family};
 use super::showdown::{judge_hand, ShowdownVerdict};
+use crate::progress::{Done, Progress};
 use showdown_contract::settle::settle_request;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 /// What became of one hand.
@@ -106,13 +107,16 @@ pub fn check_hand(hand: &PhhHand) -> Verdict {
     let event = match settle_request(&replayed.request) {
         Ok(e) => e,
         Err(invalid) => {
-            let why: Vec<String> = invalid
-                .errors
-                .iter()
-                .map(|e| format!("{} {}", e.pointer, e.message))
-                .collect();
             return Verdict::Skipped {
-                reason: format!("the service refused the request: {}", why.join("; ")),
+                reason: format!(
+                    "the service refused the request: {}",
+                    refusal(
+                        invalid
+                            .errors
+                            .iter()
+                            .map(|e| (e.pointer.as_str(), e.message.as_str()))
+                    )
+                ),
             };
         }
     };
@@ -130,6 +134,12 @@ pub fn check_hand(hand: &PhhHand) -> Verdict {
         .collect();
     let button_game = variant_id(&hand.variant).is_some_and(|(_, f)| f != Family::Stud);
     compare(&settled, recorded, replayed.scale, button_game)
+}
+
+/// A settlement's refusal on one line: each pointer and its words.
+pub(crate) fn refusal<'a>(errors: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let why: Vec<String> = errors.map(|(at, why)| format!("{at} {why}")).collect();
+    why.join("; ")
 }
 
 /// Compares settled stacks (whole units of `10^-scale`) with the record.
@@ -247,7 +257,7 @@ pub fn collect_files(paths: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
     for p in paths {
         let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", p.display()));
         if p.is_dir() {
-            walk(p, &mut files).map_err(named)?;
+            walk(p, &mut files, &is_phh_file).map_err(named)?;
         } else {
             // A named file is read whatever its extension; a missing one is an error.
             std::fs::metadata(p).map_err(named)?;
@@ -257,25 +267,38 @@ pub fn collect_files(paths: &[PathBuf]) -> io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+fn is_phh_file(p: &Path) -> bool {
+    matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs"))
+}
+
+/// The files under `dir` that `keep` takes, recursively, in sorted order
+/// (one walk for both formats' replays).
+pub(crate) fn walk(
+    dir: &Path,
+    files: &mut Vec<PathBuf>,
+    keep: &dyn Fn(&Path) -> bool,
+) -> io::Result<()> {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
         .collect::<io::Result<_>>()?;
     entries.sort();
     for p in entries {
         if p.is_dir() {
-            walk(&p, files)?;
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("phh" | "phhs")) {
+            walk(&p, files, keep)?;
+        } else if keep(&p) {
             files.push(p);
         }
     }
     Ok(())
 }
 
-/// Checks every file, in parallel (see [`check_parallel`]).
-pub fn check_files(files: &[PathBuf]) -> Vec<HandResult> {
+/// Checks every file, in parallel (see [`check_parallel`]), telling
+/// `progress` of each one read.
+pub fn check_files(files: &[PathBuf], progress: &dyn Progress) -> Vec<HandResult> {
+    progress.found(files.len() as u64);
     check_parallel(files, |f| {
         let label = f.display().to_string();
+        let _done = Done(progress);
         match std::fs::read_to_string(f) {
             Ok(text) => check_text(&text, &label),
             Err(e) => vec![HandResult {
@@ -358,14 +381,16 @@ pub fn read_archive(path: &Path) -> io::Result<Vec<(String, String)>> {
     Ok(out)
 }
 
-/// The hands under one path: a `.tar.gz` archive's hand files (labelled
+/// The hands under one path (telling `progress` of each file): a `.tar.gz` archive's hand files (labelled
 /// `archive:path/inside`), or the files of [`collect_files`].
-fn check_path(path: &Path) -> io::Result<Vec<HandResult>> {
+pub fn check_path(path: &Path, progress: &dyn Progress) -> io::Result<Vec<HandResult>> {
     let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
     if path.is_file() && is_archive(path) {
         let texts = read_archive(path).map_err(named)?;
         let archive = path.display();
+        progress.found(texts.len() as u64);
         return Ok(check_parallel(&texts, |(name, text)| {
+            let _done = Done(progress);
             check_text(text, &format!("{archive}:{name}"))
         }));
     }
@@ -379,100 +404,10 @@ fn check_path(path: &Path) -> io::Result<Vec<HandResult>> {
             ),
         ));
     }
-    Ok(check_files(&collect_files(&[path.to_path_buf()])?))
-}
-
-/// `showdown replay PATH...`: one line per failed hand, one per skipped
-/// hand with its reason, then the summary line `N passed, M failed`.
-/// A path is a PHH file, a folder (searched for `.phh`/`.phhs`) or a
-/// `.tar.gz` archive of them. Returns the summary; the caller exits
-/// non-zero when anything failed or nothing was settled.
-pub fn replay(paths: &[PathBuf], out: &mut dyn Write) -> io::Result<Summary> {
-    let mut results = Vec::new();
-    for p in paths {
-        results.extend(check_path(p)?);
-    }
-    for r in &results {
-        match &r.verdict {
-            Verdict::Failed { detail } => writeln!(out, "FAIL {}: {detail}", r.label)?,
-            Verdict::Skipped { reason } => writeln!(out, "SKIP {}: {reason}", r.label)?,
-            _ => {}
-        }
-    }
-    let s = Summary::of(&results);
-    writeln!(out, "{} passed, {} failed", s.passed, s.failed)?;
-    if s.odd_chip > 0 {
-        writeln!(
-            out,
-            "({} of the passed split an odd chip into fractions in the record; \
-             the whole chip went to the first tied seat left of the button)",
-            s.odd_chip
-        )?;
-    }
-    if s.unrecorded > 0 {
-        writeln!(
-            out,
-            "{} settled with no finishing_stacks to compare",
-            s.unrecorded
-        )?;
-    }
-    if s.skipped > 0 {
-        writeln!(out, "{} skipped (reasons above)", s.skipped)?;
-    }
-    showdowns(&results, &s, out)?;
-    bettings(&results, out)?;
-    let all_in: Vec<&AllInHand> = results.iter().filter_map(|r| r.all_in.as_ref()).collect();
-    write_table(&all_in, out)?;
-    Ok(s)
-}
-
-/// The recorded betting against RULES.md §16: how many hands were judged
-/// and how many follow it, then one line for each that does not.
-fn bettings(results: &[HandResult], out: &mut dyn Write) -> io::Result<()> {
-    let judged: Vec<(&str, &BettingJudged)> = results
-        .iter()
-        .filter_map(|r| r.betting.as_ref().map(|b| (r.label.as_str(), b)))
-        .filter(|(_, b)| !matches!(b, BettingJudged::NotJudged(_)))
-        .collect();
-    if judged.is_empty() {
-        return Ok(());
-    }
-    let legal = judged
-        .iter()
-        .filter(|(_, b)| **b == BettingJudged::Legal)
-        .count();
-    writeln!(
-        out,
-        "{legal} of {} judged hands bet by RULES.md §16 (every action in turn and of a size the rules allow)",
-        judged.len()
-    )?;
-    for (label, b) in judged {
-        match b {
-            BettingJudged::Findings(f) => writeln!(out, "BETTING {label}: {}", f.join("; "))?,
-            BettingJudged::Refused(why) => writeln!(out, "BETTING {label}: refused: {why}")?,
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-/// The recorded showdowns against RULES.md §15: how many follow its order
-/// and mucks, then one line for each that does not, with the reason.
-fn showdowns(results: &[HandResult], s: &Summary, out: &mut dyn Write) -> io::Result<()> {
-    if s.showdowns == 0 {
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "{} of {} recorded showdowns follow RULES.md §15 (who shows first, in what order, who mucks)",
-        s.showdowns_follow, s.showdowns
-    )?;
-    for r in results {
-        if let Some(ShowdownVerdict::Differs { reason }) = &r.showdown {
-            writeln!(out, "SHOWDOWN {}: {reason}", r.label)?;
-        }
-    }
-    Ok(())
+    Ok(check_files(
+        &collect_files(&[path.to_path_buf()])?,
+        progress,
+    ))
 }
 
 #[cfg(test)]
@@ -534,7 +469,9 @@ mod tests {
         .unwrap();
         std::fs::write(dir.join("ignored.txt"), "not a hand").unwrap();
         let mut out = Vec::new();
-        let s = replay(std::slice::from_ref(&dir), &mut out).unwrap();
+        let s = crate::replay::replay(std::slice::from_ref(&dir), &mut out, &())
+            .unwrap()
+            .phh;
         let out = String::from_utf8(out).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!((s.passed, s.failed, s.skipped), (1, 1, 1), "{out}");

@@ -189,7 +189,9 @@ fn report_showdowns(results: &[HandResult], s: &Summary) {
 fn phhs_families_replay_through_the_cli_function() {
     let families = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/phh/families.phhs");
     let mut out = Vec::new();
-    let s = showdown_history::phh::replay(&[families], &mut out).unwrap();
+    let s = showdown_history::replay::replay(&[families], &mut out, &())
+        .unwrap()
+        .phh;
     let out = String::from_utf8(out).unwrap();
     assert_eq!((s.passed, s.failed, s.skipped), (7, 0, 0), "{out}");
     assert_eq!(s.unrecorded, 0, "every hand has finishing_stacks: {out}");

@@ -12,7 +12,7 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use showdown_contract::settle::HandCompleteEvent;
-use showdown_history::ohh::answer::{betting, next, BettingAnswer, BettingNext};
+use showdown_history::ohh::answer::{betting, finding_steps, next, BettingAnswer, BettingNext};
 use showdown_history::ohh::record::{record, Record};
 use showdown_history::ohh::request::settle_request as derive_request;
 use showdown_history::ohh::schema::ohh_json_schema;
@@ -95,7 +95,13 @@ fn settled(state: &AppState, req: &OhhRequest, stop: &AtomicBool) -> ApiResult<R
     };
     let judged = judge(req).map_err(refused)?;
     let request = derive_request(req, &judged).map_err(refused)?;
-    let event = settled_event(state, &request, stop)?;
+    let mut event = settled_event(state, &request, stop)?;
+    if let Some(steps) = event.data.explanation.as_mut() {
+        // The betting came before the pots: its findings explain first.
+        let at = |s: usize| format!("/ohh{}", judged.read.at.get(s).map_or("", String::as_str));
+        let findings = finding_steps(&judged.replay.verdict, &request.players, &at);
+        steps.splice(0..0, findings);
+    }
     let answer = OhhSettled {
         betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
         record: record(&req.ohh, &event.data, judged.read.scale),

@@ -11,8 +11,10 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use showdown_contract::settle::HandCompleteEvent;
 use showdown_history::ohh::answer::BettingAnswer;
-use showdown_history::phh::betting::betting_answer;
-use showdown_history::phh::{parse_one, replay_hand, PhhError, EXAMPLE_HAND};
+use showdown_history::ohh::record::{record_by, Record};
+use showdown_history::phh::as_ohh::{as_ohh, ohh_id, writes, AsOhhError};
+use showdown_history::phh::betting::{betting_answer, betting_steps};
+use showdown_history::phh::{parse_one, replay_hand, PhhError, PhhHand, EXAMPLE_HAND};
 use showdown_json::FieldError;
 use showdown_json::Problem;
 use std::sync::atomic::AtomicBool;
@@ -62,11 +64,17 @@ pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle/phh");
 /// A 422 from the settlement points into that generated request. A hand
 /// with decimal amounts (`1259450.25`) is settled in hundredths (or the
 /// finest decimal it uses): the answer's amounts are in that unit.
+/// With `?record=ohh` the answer adds `record`, the hand written as OHH
+/// and completed as `POST /v1/settle/ohh` completes it.
 #[utoipa::path(
     post,
     path = "/v1/settle/phh",
     tag = "settle",
     operation_id = "settlePhh",
+    params(
+        ("record" = Option<String>, Query, description = "`ohh`: add `record`, the hand written as Open Hand History and completed (flop games; a stud or draw hand is a 422 at `/variant`)"),
+        ("explain" = Option<bool>, Query, description = "`true`: add `explanation` as `POST /v1/settle` does with `explain`, a `betting-finding` step first for each finding on the betting")
+    ),
     request_body(
         content(
             (String = "application/toml", example = json!(EXAMPLE_HAND)),
@@ -75,27 +83,124 @@ pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle/phh");
         description = "One PHH hand, as TOML text (UTF-8)"),
     responses(
         (status = 200, description = "The hand_complete event and the verdict on the betting", body = PhhSettled, content_type = "application/json"),
-        (status = 400, description = "The body is not a PHH hand (TOML, fields, actions)", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
+        (status = 400, description = "The body is not a PHH hand (TOML, fields, actions), or the query is not one the route takes", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The hand cannot be settled, or (`?record=ohh`) has no OHH record", body = Problem, content_type = "application/problem+json")
     )
 )]
 pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
+    let query = PhhQuery::of(req.uri().query()).map_err(query_problem)?;
     let text = phh_text(&state, req).await?;
     let refused = |e: PhhError| {
         state.metrics.record_rejection();
         phh_problem(&e)
     };
     let hand = parse_one(&text, "body").map_err(refused)?;
+    if query.record {
+        // Refused before settling: a stud or draw hand has no OHH streets.
+        writes(&hand.variant).map_err(|e| as_ohh_problem(&state, &e))?;
+    }
     let replayed = replay_hand(&hand).map_err(refused)?;
     let mut request = replayed.request;
     // The label is only "body": nothing to echo.
     request.game_id = None;
     // A PHH hand asks for no run-outs: nothing here to give up.
-    let event = settled_event(&state, &request, &AtomicBool::new(false))?;
+    request.explain = query.explain;
+    let mut event = settled_event(&state, &request, &AtomicBool::new(false))?;
+    if let Some(steps) = event.data.explanation.as_mut() {
+        // The betting came before the pots: its findings explain first.
+        steps.splice(0..0, betting_steps(&hand, &request.players));
+    }
+    let record = if query.record {
+        Some(ohh_record(&state, &hand, &event, replayed.scale)?)
+    } else {
+        None
+    };
     json_answer(&PhhSettled {
         event,
         betting: betting_answer(&hand),
+        record,
     })
+}
+
+/// The hand written as OHH and completed with its settlement, as the OHH
+/// route completes its own (`?record=ohh`).
+fn ohh_record(
+    state: &AppState,
+    hand: &PhhHand,
+    event: &HandCompleteEvent<'_>,
+    scale: u32,
+) -> ApiResult<Record> {
+    let ohh = as_ohh(hand).map_err(|e| as_ohh_problem(state, &e))?;
+    Ok(record_by(&ohh, &event.data, scale, &ohh_id))
+}
+
+/// A hand that has no OHH record: 422 at its pointer into the PHH hand.
+fn as_ohh_problem(state: &AppState, e: &AsOhhError) -> Problem {
+    state.metrics.record_rejection();
+    let message = e.to_string();
+    let mut p = Problem::invalid(showdown_json::Invalid::new(vec![FieldError {
+        pointer: e.at(),
+        message: message.clone(),
+    }]));
+    p.detail = format!("the hand has no OHH record: {message}");
+    p
+}
+
+/// What `POST /v1/settle/phh` takes in its query string; any other
+/// parameter or value is a 400, so a typo never passes unnoticed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct PhhQuery {
+    /// `record=ohh`: add `record`, the hand written as OHH.
+    record: bool,
+    /// `explain=true`: add `explanation`, as `POST /v1/settle`'s `explain`.
+    explain: bool,
+}
+
+impl PhhQuery {
+    /// The query read, or the words of its fault.
+    fn of(query: Option<&str>) -> Result<PhhQuery, String> {
+        let mut out = PhhQuery::default();
+        let mut seen = Vec::new();
+        for pair in query.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if seen.contains(&key) {
+                return Err(format!("`{key}` is given twice"));
+            }
+            seen.push(key);
+            match (key, value) {
+                ("record", "ohh") => out.record = true,
+                ("explain", "true" | "false") => out.explain = value == "true",
+                ("explain", other) => {
+                    return Err(format!(
+                        "`explain={other}`: `explain` is `true` or `false`"
+                    ))
+                }
+                ("record", other) => {
+                    return Err(format!(
+                        "`record={other}`: the one record written is `ohh`"
+                    ))
+                }
+                (other, _) => {
+                    return Err(format!(
+                        "`{other}` is not a query parameter of this route (it takes `record=ohh`, `explain=true`)"
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// 400 for a query the route does not take; the pointer is empty, as the
+/// fault is in the request's target, not in its body.
+fn query_problem(message: String) -> Problem {
+    Problem::malformed(
+        format!("the query is not one this route takes: {message}"),
+        vec![FieldError {
+            pointer: String::new(),
+            message,
+        }],
+    )
 }
 
 /// The answer of `POST /v1/settle/phh`: the `hand_complete` event and,
@@ -109,6 +214,11 @@ pub(crate) struct PhhSettled<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub betting: Option<BettingAnswer>,
+    /// With `?record=ohh`: the hand written as OHH and completed, as
+    /// `POST /v1/settle/ohh` answers it (flop games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub record: Option<Record>,
 }
 
 /// A PHH body as text: 415 unless it comes as TOML or plain text, 400

@@ -214,3 +214,79 @@ fn the_binary_the_document_and_the_changelog_share_one_version() {
     let license = std::fs::read_to_string(format!("{root}/LICENSE")).unwrap();
     assert!(license.starts_with("MIT License"), "the manifests say MIT");
 }
+
+/// Heads-up, blinds 1/2: the button (id 1) posts the small blind and
+/// folds, the big blind wins 2 (its 1 nobody matched comes back). With
+/// `early`, the big blind checks before the button acts: out of turn.
+fn ohh_fold(pots: serde_json::Value, early: bool) -> serde_json::Value {
+    let mut actions = vec![
+        serde_json::json!({"player_id": 1, "action": "Post SB", "amount": 1}),
+        serde_json::json!({"player_id": 2, "action": "Post BB", "amount": 2}),
+    ];
+    if early {
+        actions.push(serde_json::json!({"player_id": 2, "action": "Check"}));
+    }
+    actions.push(serde_json::json!({"player_id": 1, "action": "Fold"}));
+    serde_json::json!({"game_type": "Holdem", "bet_limit": {"bet_type": "NL"},
+        "dealer_seat": 1, "small_blind_amount": 1, "big_blind_amount": 2,
+        "players": [{"id": 1, "seat": 1, "starting_stack": 100},
+                    {"id": 2, "seat": 2, "starting_stack": 100}],
+        "rounds": [{"street": "Preflop", "actions": actions}], "pots": pots})
+}
+
+fn ohh_pots(win: u64) -> serde_json::Value {
+    serde_json::json!([{"number": 0, "amount": 2,
+        "player_wins": [{"player_id": 2, "win_amount": win}]}])
+}
+
+/// `showdown replay` reads OHH files: a `.json` array of hands wrapped
+/// and bare, a `.jsonl` file one hand a line; each hand's verdict, each
+/// difference from the room's pots, and the summary line last. No
+/// progress bar is drawn when stderr is not a terminal.
+#[test]
+fn replay_reads_ohh_files_with_verdicts_differences_and_a_summary() {
+    let dir = scratch("ohh");
+    let agree = serde_json::json!({"ohh": ohh_fold(ohh_pots(2), false)});
+    let array = serde_json::json!([agree, ohh_fold(ohh_pots(3), true)]);
+    std::fs::write(dir.join("hands.json"), array.to_string()).unwrap();
+    let lines = format!("{agree}\nnot a hand\n");
+    std::fs::write(dir.join("more.jsonl"), lines).unwrap();
+    let out = showdown(&["replay", dir.to_str().unwrap()], b"");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "a difference fails: {stdout}");
+    assert!(out.stderr.is_empty(), "no bar off a terminal: {out:?}");
+    let json = dir.join("hands.json").display().to_string();
+    let jsonl = dir.join("more.jsonl").display().to_string();
+    let expected = [
+        format!("OHH {json}#1: betting legal"),
+        format!("OHH {json}#2: betting illegal: /ohh/rounds/0/actions/2: outOfTurn (TDA 37)"),
+        format!("DIFF {json}#2: /ohh/pots/0/player_wins/0/win_amount room 3 showdown 2"),
+        format!("OHH {jsonl}#1: betting legal"),
+    ];
+    let got: Vec<&str> = stdout.lines().collect();
+    assert_eq!(got[..4], expected, "{stdout}");
+    assert!(
+        got[4].starts_with(&format!("REFUSED {jsonl}#2: not JSON")),
+        "{stdout}"
+    );
+    assert_eq!(
+        got.last().copied(),
+        Some("4 OHH hands read: 3 settled, 1 refused, 1 with illegal betting, 1 with differences")
+    );
+    assert!(
+        !stdout.contains("passed"),
+        "no PHH report without PHH hands: {stdout}"
+    );
+
+    // One bare hand in an .ohh file whose room agrees: exit 0.
+    let one = dir.join("one.ohh");
+    std::fs::write(&one, ohh_fold(ohh_pots(2), false).to_string()).unwrap();
+    let out = showdown(&["replay", one.to_str().unwrap()], b"");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 OHH hands read: 1 settled, 0 refused, 0 with illegal betting, 0 with differences")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

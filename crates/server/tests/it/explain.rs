@@ -41,7 +41,12 @@ fn every_rule_id_appears_in_a_golden_explanation() {
             seen.extend(steps.iter().map(|s| format!("{:?}", s.rule)));
         }
     }
-    for rule in ExplainRule::ALL {
+    // The hand-as-played routes add `betting-finding` to a settlement's
+    // steps; `phh_record` and `ohh` test it, as no settle request has one.
+    for rule in ExplainRule::ALL
+        .into_iter()
+        .filter(|r| *r != ExplainRule::BettingFinding)
+    {
         assert!(
             seen.contains(&format!("{rule:?}")),
             "{rule:?} in no golden file"

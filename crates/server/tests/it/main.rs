@@ -36,6 +36,7 @@ mod openapi_answers;
 mod openapi_requests;
 mod operable;
 mod operable_cli;
+mod phh_record;
 mod prizes;
 mod props;
 mod rake;
