@@ -157,85 +157,88 @@ fn the_start_up_line_has_plain_values_of_every_setting_in_force() {
     assert_eq!(server.request(head(12_000).as_bytes()).0, 431);
 }
 
+/// Each setting with a value it refuses, and what the refusal says.
+const MEANINGLESS: [(&str, &str, &str); 15] = [
+    (
+        "--body-limit",
+        "0",
+        "--body-limit (or SHOWDOWN_BODY_LIMIT) is 0, below its least value 1",
+    ),
+    (
+        "--concurrency-limit",
+        "0",
+        "--concurrency-limit (or SHOWDOWN_CONCURRENCY_LIMIT) is 0",
+    ),
+    (
+        "--body-budget",
+        "1048575",
+        "--body-budget (or SHOWDOWN_BODY_BUDGET) is 1048575, below its least value 1048576",
+    ),
+    (
+        "--max-header-bytes",
+        "100",
+        "--max-header-bytes (or SHOWDOWN_MAX_HEADER_BYTES) is 100, below its least value 8192",
+    ),
+    (
+        "--max-connections",
+        "0",
+        "--max-connections (or SHOWDOWN_MAX_CONNECTIONS) is 0",
+    ),
+    (
+        "--equity-threads",
+        "0",
+        "--equity-threads (or SHOWDOWN_EQUITY_THREADS) is 0",
+    ),
+    (
+        "--equity-limit",
+        "0",
+        "--equity-limit (or SHOWDOWN_EQUITY_LIMIT) is 0",
+    ),
+    (
+        "--request-timeout-ms",
+        "0",
+        "--request-timeout-ms (or SHOWDOWN_REQUEST_TIMEOUT_MS) is 0",
+    ),
+    (
+        "--header-timeout-ms",
+        "0",
+        "--header-timeout-ms (or SHOWDOWN_HEADER_TIMEOUT_MS) is 0",
+    ),
+    (
+        "--idle-timeout-ms",
+        "0",
+        "--idle-timeout-ms (or SHOWDOWN_IDLE_TIMEOUT_MS) is 0",
+    ),
+    (
+        "--drain-linger-ms",
+        "86400001",
+        "above its largest value 86400000",
+    ),
+    (
+        "--write-stall-ms",
+        "0",
+        "--write-stall-ms (or SHOWDOWN_WRITE_STALL_MS) is 0",
+    ),
+    (
+        "--write-timeout-ms",
+        "0",
+        "--write-timeout-ms (or SHOWDOWN_WRITE_TIMEOUT_MS) is 0",
+    ),
+    (
+        "--send-buffer-bytes",
+        "4095",
+        "--send-buffer-bytes (or SHOWDOWN_SEND_BUFFER_BYTES) is 4095, below",
+    ),
+    (
+        "--answer-limit",
+        "18874369",
+        "--answer-limit (or SHOWDOWN_ANSWER_LIMIT) is 18874369, above its largest value 18874368",
+    ),
+];
+
 #[test]
 fn settings_that_mean_nothing_stop_the_start_with_a_clear_message() {
-    for (flag, value, says) in [
-        (
-            "--body-limit",
-            "0",
-            "--body-limit (or SHOWDOWN_BODY_LIMIT) is 0, below its least value 1",
-        ),
-        (
-            "--concurrency-limit",
-            "0",
-            "--concurrency-limit (or SHOWDOWN_CONCURRENCY_LIMIT) is 0",
-        ),
-        (
-            "--body-budget",
-            "1048575",
-            "--body-budget (or SHOWDOWN_BODY_BUDGET) is 1048575, below its least value 1048576",
-        ),
-        (
-            "--max-header-bytes",
-            "100",
-            "--max-header-bytes (or SHOWDOWN_MAX_HEADER_BYTES) is 100, below its least value 8192",
-        ),
-        (
-            "--max-connections",
-            "0",
-            "--max-connections (or SHOWDOWN_MAX_CONNECTIONS) is 0",
-        ),
-        (
-            "--equity-threads",
-            "0",
-            "--equity-threads (or SHOWDOWN_EQUITY_THREADS) is 0",
-        ),
-        (
-            "--equity-limit",
-            "0",
-            "--equity-limit (or SHOWDOWN_EQUITY_LIMIT) is 0",
-        ),
-        (
-            "--request-timeout-ms",
-            "0",
-            "--request-timeout-ms (or SHOWDOWN_REQUEST_TIMEOUT_MS) is 0",
-        ),
-        (
-            "--header-timeout-ms",
-            "0",
-            "--header-timeout-ms (or SHOWDOWN_HEADER_TIMEOUT_MS) is 0",
-        ),
-        (
-            "--idle-timeout-ms",
-            "0",
-            "--idle-timeout-ms (or SHOWDOWN_IDLE_TIMEOUT_MS) is 0",
-        ),
-        (
-            "--drain-linger-ms",
-            "86400001",
-            "above its largest value 86400000",
-        ),
-        (
-            "--write-stall-ms",
-            "0",
-            "--write-stall-ms (or SHOWDOWN_WRITE_STALL_MS) is 0",
-        ),
-        (
-            "--write-timeout-ms",
-            "0",
-            "--write-timeout-ms (or SHOWDOWN_WRITE_TIMEOUT_MS) is 0",
-        ),
-        (
-            "--send-buffer-bytes",
-            "4095",
-            "--send-buffer-bytes (or SHOWDOWN_SEND_BUFFER_BYTES) is 4095, below",
-        ),
-        (
-            "--answer-limit",
-            "18874369",
-            "--answer-limit (or SHOWDOWN_ANSWER_LIMIT) is 18874369, above its largest value 18874368",
-        ),
-    ] {
+    for (flag, value, says) in MEANINGLESS {
         let out = showdown(&["serve", "--addr", "127.0.0.1:0", flag, value], b"");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{flag} {value}: {err}");
