@@ -83,11 +83,16 @@ pub fn record_by(
 }
 
 /// A `Showdown` round from the settlement's showdown, when the hand had
-/// none: who showed (with the cards the record gave) and who mucked.
+/// none: who showed (with the cards the record gave) and who mucked. A
+/// pot left to one player is won unseen (RULES.md §15.3): no showdown, so
+/// no round, and the record sent back settles the same.
 fn showdown_round(ohh: &mut OhhHand, settled: &HandComplete, id_of: &dyn Fn(&str) -> Option<u64>) {
     let Some(entries) = &settled.showdown else {
         return;
     };
+    if &*settled.reason == "uncontested" {
+        return;
+    }
     if ohh.rounds.iter().any(|r| r.street == "Showdown") || entries.is_empty() {
         return;
     }

@@ -99,6 +99,40 @@ async fn the_record_sent_back_as_ohh_gives_the_same_answer() {
     assert_eq!(b["record"]["differences"], json!([]));
 }
 
+/// RULES.md §15.3: a hand won without a call has no showdown, so its
+/// record adds no `Showdown` round (it once said the winner mucked, and
+/// the record sent back was then refused: nobody left in the hand).
+#[tokio::test]
+async fn rules_15_3_an_uncontested_hands_record_has_no_showdown_and_round_trips() {
+    let mut hand = three_handed();
+    let rounds = hand["rounds"].as_array_mut().unwrap();
+    rounds.truncate(2);
+    rounds[1]["actions"] = json!([
+        act(1, "Check", None),
+        act(0, "Bet", Some(0.10)),
+        act(1, "Fold", None)
+    ]);
+    let first = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand})).await;
+    assert_eq!(first.status.as_u16(), 200, "{}", first.json());
+    let a = first.json();
+    assert_eq!(a["data"]["reason"], "uncontested");
+    assert_eq!(
+        a["data"]["finalChipStacks"],
+        json!({"0": 208, "1": 144, "2": 298})
+    );
+    let streets: Vec<&str> = a["record"]["ohh"]["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["street"].as_str().unwrap())
+        .collect();
+    assert_eq!(streets, ["Preflop", "Flop"]);
+    let again = post_json(app(), "/v1/settle/ohh", &json!({"ohh": a["record"]["ohh"]})).await;
+    assert_eq!(again.status.as_u16(), 200, "{}", again.json());
+    assert_eq!(again.json()["data"], a["data"]);
+    assert_eq!(again.json()["record"]["differences"], json!([]));
+}
+
 #[tokio::test]
 async fn rules_16_2_an_action_out_of_turn_is_a_finding_at_its_pointer() {
     let mut hand = three_handed();

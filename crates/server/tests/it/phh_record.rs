@@ -73,8 +73,8 @@ async fn rules_16_5_a_phh_record_sent_back_as_ohh_settles_to_the_same_chips() {
         }
         assert_eq!(phh["betting"]["legal"], ohh["betting"]["legal"]);
         // The round trip: the OHH route's record is the PHH route's, but
-        // for the `Showdown` round it adds to an uncontested hand (its
-        // winner not shown), which the PHH answer has no showdown for.
+        // for the `Showdown` round it adds to a contested hand, which the
+        // PHH answer has no showdown terms for.
         let mut again = ohh["record"]["ohh"].clone();
         let played = record["ohh"]["rounds"].as_array().unwrap().len();
         again["rounds"].as_array_mut().unwrap().truncate(played);
