@@ -13,6 +13,7 @@ use std::time::Duration;
 
 fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(crate::edge::compute::blocking_threads())
         .enable_all()
         .build()
 }

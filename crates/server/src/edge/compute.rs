@@ -31,6 +31,26 @@ pub(crate) enum ComputeError {
     Failed,
 }
 
+/// Work of milliseconds that its body bounds (replaying a hand's actions,
+/// RULES.md §16): on tokio's blocking threads, which the runtime caps at
+/// [`blocking_threads`], so the async workers stay free for probes and
+/// settlements, and a betting question never waits behind an enumeration.
+pub(crate) async fn off_workers<T, F>(job: F) -> Result<T, ComputeError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> T + Send + 'static,
+{
+    tokio::task::spawn_blocking(job)
+        .await
+        .map_err(|_| ComputeError::Failed)
+}
+
+/// The runtime's blocking threads: one a core. Its default, 512 threads
+/// of replays at once, would leave the async workers a 500th of the CPU.
+pub(crate) fn blocking_threads() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get().max(2))
+}
+
 /// The threads a machine gives enumerations by default: half its cores, at
 /// least one, so settlements keep the rest.
 pub(crate) fn default_threads() -> usize {
@@ -154,6 +174,16 @@ impl Drop for RaiseOnDrop {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_replay_runs_off_the_async_worker_and_a_panic_is_a_failure() {
+        let here = std::thread::current().id();
+        let there = off_workers(|| std::thread::current().id()).await;
+        assert_ne!(there, Ok(here));
+        assert!(there.is_ok());
+        let boom = off_workers(|| -> u8 { panic!("a bug in a replay") }).await;
+        assert_eq!(boom, Err(ComputeError::Failed));
+    }
 
     #[tokio::test]
     async fn a_job_runs_off_the_async_worker_and_its_answer_comes_back() {

@@ -2,6 +2,7 @@
 //! played"): an Open Hand History hand judged by the betting rules
 //! (RULES.md §16), settled from its actions, and written back completed.
 
+use crate::edge::compute::off_workers;
 use crate::edge::extract::ApiJson;
 use crate::edge::problem_response::{compute_problem, ApiResult};
 use crate::edge::route_terms::RouteTerms;
@@ -85,7 +86,10 @@ pub(crate) async fn settle_ohh(
             .await
             .map_err(compute_problem)?;
     }
-    settled(&state, &req, &AtomicBool::new(false))
+    // Judging a long hand's actions takes milliseconds.
+    off_workers(move || settled(&state, &req, &AtomicBool::new(false)))
+        .await
+        .map_err(compute_problem)?
 }
 
 fn settled(state: &AppState, req: &OhhRequest, stop: &AtomicBool) -> ApiResult<Response> {
@@ -140,7 +144,15 @@ pub(crate) async fn betting_next(
         return phh_betting(&state, req).await;
     }
     let ApiJson(req) = ApiJson::<OhhRequest>::from_request(req, &state).await?;
-    let judged = judge(&req).map_err(|e| {
+    // Judging a long hand's actions takes milliseconds.
+    off_workers(move || next_of(&state, &req))
+        .await
+        .map_err(compute_problem)?
+}
+
+/// `POST /v1/betting`'s answer to an OHH hand so far.
+fn next_of(state: &AppState, req: &OhhRequest) -> ApiResult<Response> {
+    let judged = judge(req).map_err(|e| {
         state.metrics.record_rejection();
         ohh_problem(&e, "/ohh")
     })?;
@@ -159,11 +171,19 @@ pub(crate) async fn betting_next(
 /// findings at `/actions/{i}`, as the PHH route points.
 async fn phh_betting(state: &AppState, req: Request) -> ApiResult<Response> {
     let text = crate::routes::phh::phh_text(state, req).await?;
+    let state = state.clone();
+    off_workers(move || phh_next_of(&state, &text))
+        .await
+        .map_err(compute_problem)?
+}
+
+/// `POST /v1/betting`'s answer to a PHH hand so far.
+fn phh_next_of(state: &AppState, text: &str) -> ApiResult<Response> {
     let refused = |at: String, message: String| {
         state.metrics.record_rejection();
         ohh_problem(&OhhError::new(at, message), "")
     };
-    let hand = parse_one(&text, "body").map_err(|e| crate::routes::phh::phh_problem(&e))?;
+    let hand = parse_one(text, "body").map_err(|e| crate::routes::phh::phh_problem(&e))?;
     let answer = phh_betting_next(&hand).map_err(|(at, why)| refused(at, why))?;
     json_answer(&answer)
 }

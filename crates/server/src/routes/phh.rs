@@ -1,7 +1,8 @@
 //! `POST /v1/settle/phh`: one hand in the Poker Hand History format,
 //! replayed and settled like `POST /v1/settle`.
 
-use crate::edge::problem_response::{from_bytes_rejection, ApiResult};
+use crate::edge::compute::off_workers;
+use crate::edge::problem_response::{compute_problem, from_bytes_rejection, ApiResult};
 use crate::edge::route_terms::RouteTerms;
 use crate::edge::state::AppState;
 use crate::routes::settle::{json_answer, settled_event};
@@ -90,14 +91,22 @@ pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle/phh");
 pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
     let query = PhhQuery::of(req.uri().query()).map_err(query_problem)?;
     let text = phh_text(&state, req).await?;
+    // A long hand's replay takes milliseconds: off the async workers.
+    off_workers(move || settled_phh(&state, &text, query))
+        .await
+        .map_err(compute_problem)?
+}
+
+/// The PHH route's answer to a hand's text, once read.
+fn settled_phh(state: &AppState, text: &str, query: PhhQuery) -> ApiResult<Response> {
     let refused = |e: PhhError| {
         state.metrics.record_rejection();
         phh_problem(&e)
     };
-    let hand = parse_one(&text, "body").map_err(refused)?;
+    let hand = parse_one(text, "body").map_err(refused)?;
     if query.record {
         // Refused before settling: a stud or draw hand has no OHH streets.
-        writes(&hand.variant).map_err(|e| as_ohh_problem(&state, &e))?;
+        writes(&hand.variant).map_err(|e| as_ohh_problem(state, &e))?;
     }
     let replayed = replay_hand(&hand).map_err(refused)?;
     let mut request = replayed.request;
@@ -105,13 +114,13 @@ pub(crate) async fn settle_phh(State(state): State<AppState>, req: Request) -> A
     request.game_id = None;
     // A PHH hand asks for no run-outs: nothing here to give up.
     request.explain = query.explain;
-    let mut event = settled_event(&state, &request, &AtomicBool::new(false))?;
+    let mut event = settled_event(state, &request, &AtomicBool::new(false))?;
     if let Some(steps) = event.data.explanation.as_mut() {
         // The betting came before the pots: its findings explain first.
         steps.splice(0..0, betting_steps(&hand, &request.players));
     }
     let record = if query.record {
-        Some(ohh_record(&state, &hand, &event, replayed.scale)?)
+        Some(ohh_record(state, &hand, &event, replayed.scale)?)
     } else {
         None
     };
