@@ -100,7 +100,6 @@ pub struct BettingNext {
     /// The verdict on the actions so far.
     pub betting: BettingAnswer,
     /// Who is to act and what they may do, or why nobody is.
-    #[schema(value_type = Object)]
     pub next: NextAnswer,
 }
 
@@ -108,7 +107,9 @@ pub struct BettingNext {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum NextAnswer {
+    /// A player is to act.
     Act(ToAct),
+    /// Nobody is: the round or the hand is over.
     Over(Over),
 }
 
@@ -116,15 +117,18 @@ pub enum NextAnswer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ToAct {
-    /// The OHH player `id` (PHH: `p1`, `p2`, ... as the hand lists them).
-    #[schema(value_type = Object)]
+    /// The player to act: the OHH player `id` (PHH: `p1`, `p2`, ... as the
+    /// hand lists them).
+    #[schema(value_type = Value)]
     pub to_act: serde_json::Value,
-    /// `Preflop`, `Flop`, `Turn` or `River`.
+    /// The round being bet: `Preflop`, `Flop`, `Turn` or `River`.
     pub round: String,
-    /// The chips to add to call, at most the stack (0: a check is open).
+    /// The chips the player must add to call, at most their stack (0: a
+    /// check is open).
     pub to_call: u64,
     /// Every chip in the middle, this round's bets and dead money included.
     pub pot: u64,
+    /// What the player may do.
     pub options: OptionsAnswer,
 }
 
@@ -132,15 +136,26 @@ pub struct ToAct {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OptionsAnswer {
+    /// Always true (TDA 50: a fold stands even when a check is open).
     pub fold: bool,
+    /// `true` when there is nothing to call; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub check: Option<bool>,
-    /// The chips to add to call.
+    /// The chips to add to call; left out when there is nothing to call.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub call: Option<u64>,
+    /// When the round has no bet yet: the round totals a bet may make;
+    /// left out when the player may not bet.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub bet: Option<Range>,
+    /// When the round has a bet (the opening blind included): the round
+    /// totals a raise may make; left out when the player may not raise
+    /// (capped, not re-opened, or no chips past the call).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub raise: Option<Range>,
     /// The round total with every chip in.
     pub all_in: u64,
@@ -149,7 +164,10 @@ pub struct OptionsAnswer {
 /// The smallest and largest round totals a bet or raise may make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Range {
+    /// The smallest round total.
     pub min: u64,
+    /// The largest: the pot limit in pot limit, the whole stack in no
+    /// limit, the level plus one unit (or the stack) in fixed limit.
     pub max: u64,
 }
 
@@ -160,6 +178,7 @@ pub struct Over {
     pub over: String,
     /// After `round`: the round whose cards come next.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub deal: Option<String>,
 }
 

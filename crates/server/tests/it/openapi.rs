@@ -268,7 +268,17 @@ impl Seen {
             }
             return;
         }
-        let (s, name) = resolve(doc, non_null(schema));
+        let (mut s, mut name) = resolve(doc, non_null(schema));
+        // A union of objects (`oneOf`, no null): the branch the value fills.
+        if let (Some(branches), Value::Object(map)) = (s["oneOf"].as_array(), value) {
+            if let Some(branch) = branches
+                .iter()
+                .map(|b| resolve(doc, b))
+                .find(|(b, _)| complete(b, map))
+            {
+                (s, name) = branch;
+            }
+        }
         match value {
             Value::Object(map) => {
                 if let Some(props) = s["properties"].as_object() {

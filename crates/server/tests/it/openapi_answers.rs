@@ -119,6 +119,28 @@ fn route_requests(doc: &Value) -> Vec<(String, Request<Body>)> {
     for e in request_examples(doc, "/v1/draw").into_iter().chain([draw]) {
         requests.push(("/v1/draw".into(), post_json("/v1/draw", &e)));
     }
+    // A hand so far: the big blind to post is not an action, so the small
+    // blind's opponent acts with a call, a raise and an all-in open.
+    let mut so_far = ohh_hand(json!(100), 0);
+    so_far["ohh"]["rounds"][0]["actions"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"player_id": 1, "action": "Post BB", "amount": 2}));
+    requests.push(("/v1/betting".into(), post_json("/v1/betting", &so_far)));
+    // The button calls (the big blind may check or raise), shoves (the big
+    // blind may only call) or folds (nobody is to act).
+    for last in [
+        json!({"player_id": 0, "action": "Call", "amount": 1}),
+        json!({"player_id": 0, "action": "Raise", "amount": 99, "is_allin": true}),
+        json!({"player_id": 0, "action": "Fold"}),
+    ] {
+        let mut hand = so_far.clone();
+        hand["ohh"]["rounds"][0]["actions"]
+            .as_array_mut()
+            .unwrap()
+            .push(last);
+        requests.push(("/v1/betting".into(), post_json("/v1/betting", &hand)));
+    }
     for path in ["/v1/variants", "/healthz", "/readyz"] {
         requests.push((path.into(), get(path)));
     }
@@ -368,6 +390,10 @@ async fn answers_have_exactly_the_required_fields_and_null_only_where_nullable()
         "VariantsResponse",
         "Variant",
         "Health",
+        "ToAct",
+        "OptionsAnswer",
+        "Range",
+        "Over",
         "Problem",
         "FieldError",
     ] {
