@@ -162,21 +162,14 @@ pub fn as_ohh(hand: &PhhHand) -> Result<OhhHand, AsOhhError> {
             .ok_or(AsOhhError::Amount { field })
     };
     let n = hand.starting_stacks.len();
-    let stacks = hand
-        .starting_stacks
-        .iter()
-        .map(|&d| whole(d, "starting_stacks"))
-        .collect::<Result<Vec<_>, _>>()?;
-    let blinds = hand
-        .blinds_or_straddles
-        .iter()
-        .map(|&d| whole(d, "blinds_or_straddles"))
-        .collect::<Result<Vec<_>, _>>()?;
-    let antes = hand
-        .antes
-        .iter()
-        .map(|&d| whole(d, "antes"))
-        .collect::<Result<Vec<_>, _>>()?;
+    let list = |ds: &[Decimal], field: &'static str| {
+        ds.iter()
+            .map(|&d| whole(d, field))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let stacks = list(&hand.starting_stacks, "starting_stacks")?;
+    let blinds = list(&hand.blinds_or_straddles, "blinds_or_straddles")?;
+    let antes = list(&hand.antes, "antes")?;
     let mut w = Writer {
         chips: Chips {
             scale,
