@@ -37,6 +37,7 @@ use crate::problems::Problems;
 use crate::unanswered::Unanswered;
 use hand::Hand;
 use showdown_cards::VariantId;
+use showdown_core::HouseTake;
 use showdown_json::Invalid;
 use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
@@ -79,7 +80,7 @@ pub use validated::Validated;
 /// only the first"). Pointers (RFC 6901) index the request as sent, not
 /// the seat-sorted order the core sees. Each concern is checked in the
 /// order its problems are listed; on success the request comes back parsed.
-pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
+pub fn validate(req: &SettleRequest) -> Result<Validated<'_>, Invalid> {
     let mut p = Problems::default();
     let variant = pots::check::variant(req, &mut p);
     let table = variant.map(VariantId::variant);
@@ -94,7 +95,7 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
     if let Some(t) = &table {
         pots::cards::counts(req, t, contested, &mut p);
     }
-    house_take::check::check(req, unit, &mut p);
+    let (rake, jackpot) = house_take::check::check(req, unit, &mut p);
     cash_out::check::check(req, variant, &mut p);
     all_in_ev::check::check(req, variant, &mut p);
     bad_beat::check::check(req, variant, unit, &mut p);
@@ -105,6 +106,13 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
 
     match (p.is_empty(), variant, table, unit) {
         (true, Some(variant), Some(table), Some(chip_unit)) => Ok(Validated {
+            house: HouseTake {
+                rake,
+                jackpot,
+                flop_seen: house_take::answer::flop_seen(&table, &dealt),
+            },
+            req,
+            order: seat_order(req),
             variant,
             table,
             rules,
@@ -120,6 +128,14 @@ pub fn validate(req: &SettleRequest) -> Result<Validated, Invalid> {
         }),
         _ => Err(p.into_invalid()),
     }
+}
+
+/// Request indices by seat: the order the core sees the players in, so
+/// the result never depends on the order of the request.
+fn seat_order(req: &SettleRequest) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..req.players.len()).collect();
+    order.sort_by_key(|&i| req.players[i].seat);
+    order
 }
 
 /// Settle one request: the `hand_complete` event, or every problem found.
@@ -152,37 +168,29 @@ fn settle_with<'r>(
 ) -> Result<HandCompleteEvent<'r>, Unanswered> {
     let v = validate(req)?;
 
-    // Players reach the core by seat, so the result never depends on the
-    // order of the request; `order[k]` is the request index of core player k.
-    let mut order: Vec<usize> = (0..req.players.len()).collect();
-    order.sort_by_key(|&i| req.players[i].seat);
-
     // Button games need only the values to settle; stud odd chips under
     // TDA 19 need the tabled cards, and several boards show every hand.
     let describe_all = describe_all || !v.table.button || v.board_count() > 1;
-    let mut ranked = pots::rank::rank_live_hands(req, &v, describe_all)?;
-    let more_shown = boards::answer::rank_more_boards(req, &v)?;
-    let input = pots::rank::core_input(req, &v, &order, &ranked);
+    let mut ranked = pots::rank::rank_live_hands(&v, describe_all)?;
+    let more_shown = boards::answer::rank_more_boards(&v)?;
+    let input = pots::rank::core_input(&v, &ranked);
 
     // Validation makes the core's guard rails unreachable; should one trip
     // anyway, it is still the client's impossible hand, never a 5xx.
-    let house = house_take::answer::house_take(req, &v);
-    let more_boards = boards::answer::more_board_hands(&v, &order, &more_shown);
-    let settled = showdown_core::settle_hand_with(&input, &house, &more_boards, v.hi_lo)
+    let more_boards = boards::answer::more_board_hands(&v, &more_shown);
+    let settled = showdown_core::settle_hand_with(&input, &v.house, &more_boards, v.hi_lo)
         .map_err(|e| Invalid::one("", format!("the hand cannot be settled: {e}")))?;
     if !describe_all {
-        pots::rank::describe_shown(req, &v, &order, &settled.settlement, &mut ranked);
+        pots::rank::describe_shown(&v, &settled.settlement, &mut ranked);
     }
     // The jackpot's verdict first: the showdown turns up the hands it
     // pays (RULES.md §15.8).
     let highs: Vec<Option<u64>> = ranked.values.iter().map(|x| x.map(|(h, _)| h)).collect();
-    let jackpot = bad_beat::answer::verdict(req, &v, &highs)?;
+    let jackpot = bad_beat::answer::verdict(&v, &highs)?;
     // RULES.md §15: who shows, before the answer reads the ranked hands
     // (with `audience: table` it marks those it may not show).
     let shows = showdown::answer::Table {
-        req,
         v: &v,
-        order: &order,
         input: &input,
         more_boards: &more_boards,
         more_shown: &more_shown,
@@ -191,9 +199,7 @@ fn settle_with<'r>(
     }
     .entries(&mut ranked)?;
     let hand = Hand {
-        req,
         v: &v,
-        order: &order,
         input: &input,
         settled: &settled,
         ranked: &ranked,
@@ -204,7 +210,7 @@ fn settle_with<'r>(
     let mut event = pots::answer::build_event(&hand);
     event.data.showdown = shows;
     let mut event = on_top(&hand, event, jackpot)?;
-    showdown::answer::redact(&mut event, req, &ranked.hidden);
+    showdown::answer::redact(&mut event, &v, &ranked.hidden);
     Ok(event)
 }
 
@@ -217,8 +223,8 @@ fn on_top<'a>(
     mut event: HandCompleteEvent<'a>,
     jackpot: Option<showdown_core::BadBeatOutcome>,
 ) -> Result<HandCompleteEvent<'a>, Unanswered> {
-    let req = hand.req;
-    event.data.bad_beat = bad_beat::answer::judge(req, hand.v, jackpot, &hand.ranked.hidden);
+    let req = hand.req();
+    event.data.bad_beat = bad_beat::answer::judge(hand.v, jackpot, &hand.ranked.hidden);
     let cash_outs = cash_out::answer::value(hand)?;
     let outcomes = cash_outs.as_ref().map_or(&[][..], |c| &c.outcomes[..]);
     let counted = cash_outs.as_ref().map(|c| &c.equities);
@@ -241,10 +247,7 @@ fn on_top<'a>(
                 .iter()
                 .take_while(|s| s.rule == ExplainRule::UncalledBet)
                 .count();
-            steps.splice(
-                at..at,
-                showdown::explain::showdown_steps(req, hand.v, entries),
-            );
+            steps.splice(at..at, showdown::explain::showdown_steps(hand.v, entries));
         }
         if let Some(c) = &cash_outs {
             steps.extend(cash_out::explain::steps(req, &c.dtos));

@@ -92,3 +92,19 @@ impl From<&showdown_cards::Variant> for VariantDto {
         }
     }
 }
+
+/// A variant as its id on the wire: the answer keeps the parsed
+/// [`VariantId`], so nothing after validation parses the id again.
+pub(crate) mod by_id {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+    use showdown_cards::VariantId;
+
+    pub(crate) fn serialize<S: Serializer>(v: &VariantId, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.as_str())
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<VariantId, D::Error> {
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        id.parse().map_err(D::Error::custom)
+    }
+}

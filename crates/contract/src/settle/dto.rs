@@ -19,6 +19,7 @@ use crate::settle::showdown::dto::{ShowdownEntryDto, ShowdownRequest};
 use crate::settle::tournament::dto::{EliminationDto, TournamentRequest};
 use crate::Id;
 use serde::{Deserialize, Serialize};
+use showdown_cards::VariantId;
 use std::collections::BTreeMap;
 
 /// POST /v1/settle body.
@@ -227,7 +228,8 @@ pub struct HandComplete<'a> {
     pub hand_number: Option<u64>,
     /// The variant settled.
     #[schema(value_type = crate::schema_enums::VariantName)]
-    pub variant: Text,
+    #[serde(with = "crate::variants::by_id")]
+    pub variant: VariantId,
     /// The rulebook used: the request's `rules`, `tda` when it had none.
     #[schema(value_type = crate::schema_enums::RulesName)]
     pub rules: Text,

@@ -17,11 +17,8 @@ use std::sync::atomic::AtomicBool;
 /// A settled hand: `'a` is the request's lifetime, which the answer's ids
 /// borrow; `'h` that of the pipeline's own values.
 pub(crate) struct Hand<'a, 'h> {
-    pub(crate) req: &'a SettleRequest,
-    pub(crate) v: &'h Validated,
-    /// Request index of core player `k`: the core sees players by seat, so
-    /// the answer never depends on the order of the request.
-    pub(crate) order: &'h [usize],
+    /// The checked request: the request itself and everything parsed.
+    pub(crate) v: &'h Validated<'a>,
     pub(crate) input: &'h HandInput,
     pub(crate) settled: &'h BoardsSettlement,
     pub(crate) ranked: &'h Ranked,
@@ -36,6 +33,16 @@ pub(crate) struct Hand<'a, 'h> {
 }
 
 impl<'a, 'h> Hand<'a, 'h> {
+    /// The request as sent.
+    pub(crate) fn req(&self) -> &'a SettleRequest {
+        self.v.req
+    }
+
+    /// Request index of core player `k` ([`Validated::order`]).
+    pub(crate) fn order(&self) -> &'h [usize] {
+        &self.v.order
+    }
+
     /// The settlement of the first board (every board's, with one).
     pub(crate) fn settlement(&self) -> &'h Settlement {
         &self.settled.settlement
@@ -43,7 +50,7 @@ impl<'a, 'h> Hand<'a, 'h> {
 
     /// Core player `k` as the request gave them.
     pub(crate) fn player(&self, k: usize) -> &'a PlayerRequest {
-        &self.req.players[self.order[k]]
+        &self.v.players()[self.v.order[k]]
     }
 
     /// Core player `k`'s id, borrowed from the request.
@@ -54,8 +61,8 @@ impl<'a, 'h> Hand<'a, 'h> {
     /// Player k's hands on board b (board 0 is `ranked.shown`).
     pub(crate) fn on(&self, b: usize, k: usize) -> Option<&'h Showdown> {
         match b.checked_sub(1) {
-            None => self.ranked.shown[self.order[k]].as_ref(),
-            Some(m) => self.more_shown.get(m)?[self.order[k]].as_ref(),
+            None => self.ranked.shown[self.v.order[k]].as_ref(),
+            Some(m) => self.more_shown.get(m)?[self.v.order[k]].as_ref(),
         }
     }
 
@@ -63,7 +70,7 @@ impl<'a, 'h> Hand<'a, 'h> {
     pub(crate) fn hand_words(&self) -> &[Option<String>] {
         self.words.get_or_init(|| {
             let v = self.v;
-            (0..self.req.players.len())
+            (0..v.players().len())
                 .map(|i| {
                     // Never the words of a hand the table may not see.
                     if self.ranked.hidden.get(i) == Some(&true) {

@@ -40,7 +40,7 @@ impl Hand<'_, '_> {
         }
     }
     pub(crate) fn with_hand(&self, k: usize) -> String {
-        match &self.hand_words()[self.order[k]] {
+        match &self.hand_words()[self.order()[k]] {
             Some(w) => format!(" with {w}"),
             None => String::new(),
         }

@@ -22,7 +22,7 @@ pub(crate) struct Live<'v> {
 
 impl<'v> Live<'v> {
     pub(crate) fn of(hand: &Hand<'_, 'v>) -> Live<'v> {
-        let (v, order) = (hand.v, hand.order);
+        let (v, order) = (hand.v, hand.order());
         let live: Vec<usize> = (0..order.len())
             .filter(|&k| !hand.player(k).folded && !v.hole(order[k]).is_empty())
             .collect();

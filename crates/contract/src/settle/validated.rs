@@ -1,11 +1,21 @@
 //! A settle request that passed validation, its cards parsed once.
 
+use crate::settle::dto::SettleRequest;
+use crate::settle::pots::dto::PlayerRequest;
 use showdown_cards::{Card, Rulebook, Variant, VariantId};
-use showdown_core::HiLoOddChips;
+use showdown_core::{HiLoOddChips, HouseTake};
 
-/// A request that passed validation, with everything parsed.
+/// A request that passed validation, with everything parsed: the one value
+/// every step of the pipeline takes, so none reads a term twice or parses
+/// it again.
 #[derive(Debug, Clone)]
-pub struct Validated {
+pub struct Validated<'r> {
+    /// The request as sent: the ids and names the answer borrows, and each
+    /// feature's own terms, read through this value only.
+    pub req: &'r SettleRequest,
+    /// Request index of core player `k`: the core sees players by seat, so
+    /// the answer never depends on the order of the request.
+    pub order: Vec<usize>,
     pub variant: VariantId,
     pub table: Variant,
     pub rules: Rulebook,
@@ -13,6 +23,8 @@ pub struct Validated {
     pub hi_lo: HiLoOddChips,
     pub chip_unit: u64,
     pub dead_money: u64,
+    /// The rake and the jackpot drop as the core reads them (RULES.md §8).
+    pub house: HouseTake,
     /// Required and present in button games, `None` in stud.
     pub button_seat: Option<u32>,
     /// Every parsed card, the board's (or each board's in full, in deal
@@ -31,7 +43,12 @@ pub struct Validated {
     pub showdown: Option<crate::settle::showdown::check::ShowdownSettings>,
 }
 
-impl Validated {
+impl<'r> Validated<'r> {
+    /// The request's players, in the request's order.
+    pub fn players(&self) -> &'r [PlayerRequest] {
+        &self.req.players
+    }
+
     /// The board's cards (with several boards, the first board's).
     pub fn board(&self) -> &[Card] {
         self.board_at(0)

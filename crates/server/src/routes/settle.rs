@@ -82,11 +82,9 @@ pub(crate) fn settled_event<'r>(
         }
         Unanswered::Stopped => stopped(),
     })?;
-    if let Ok(v) = event.data.variant.parse() {
-        state
-            .metrics
-            .record_settlement(v, event.data.tie, odd_chips(&event));
-    }
+    state
+        .metrics
+        .record_settlement(event.data.variant, event.data.tie, odd_chips(&event));
     Ok(event)
 }
 

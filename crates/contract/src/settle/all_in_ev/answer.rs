@@ -30,11 +30,11 @@ pub(crate) fn expectations<'a>(
     cash_outs: &[CashOutOutcome],
     counted: Option<&BTreeMap<u64, Equity>>,
 ) -> Result<Option<Vec<AllInEvDto<'a>>>, Unanswered> {
-    let Some(ask) = &hand.req.all_in_ev else {
+    let Some(ask) = &hand.req().all_in_ev else {
         return Ok(None);
     };
     let s = hand.settlement();
-    let players = hand.order.len();
+    let players = hand.order().len();
     // An uncontested hand deals nothing more: its one player was due
     // every pot (§17.3).
     let shares = if s.reason == Reason::Uncontested {

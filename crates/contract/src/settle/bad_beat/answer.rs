@@ -4,7 +4,6 @@
 //! dealt, whether or not a player cashed out.
 
 use super::dto::{BadBeatDto, BadBeatPayoutDto, BadBeatRequest};
-use crate::settle::dto::SettleRequest;
 use crate::settle::pots::dto::hand_rank_dto;
 use crate::settle::validated::Validated;
 use showdown_cards::{both_hole_cards_play, five_card_high_value, rank_showdown, Card, VariantId};
@@ -50,11 +49,10 @@ fn not_qualified<'a>(reason: NotQualified) -> BadBeatDto<'a> {
 /// without `badBeat`. `highs[i]`: request player `i`'s high value on the
 /// first board, for every live player of a contested hand.
 pub(crate) fn verdict(
-    req: &SettleRequest,
     v: &Validated,
     highs: &[Option<u64>],
 ) -> Result<Option<BadBeatOutcome>, Invalid> {
-    let Some(bb) = req.bad_beat.as_ref() else {
+    let Some(bb) = v.req.bad_beat.as_ref() else {
         return Ok(None);
     };
     if !v.contested {
@@ -62,8 +60,8 @@ pub(crate) fn verdict(
     }
     let min = min_losing_value(v.variant, &bb.min_losing_hand)
         .ok_or_else(|| Invalid::one("/badBeat/minLosingHand", "not five cards of the deck"))?;
-    let players: Vec<BadBeatPlayer> = req
-        .players
+    let players: Vec<BadBeatPlayer> = v
+        .players()
         .iter()
         .enumerate()
         .map(|(i, pl)| BadBeatPlayer {
@@ -101,8 +99,7 @@ pub(crate) fn paid_hands(outcome: Option<&BadBeatOutcome>, players: usize) -> Ve
 /// the losing or winning hand is then a shown one's of the same role, or
 /// left out.
 pub(crate) fn judge<'a>(
-    req: &'a SettleRequest,
-    v: &Validated,
+    v: &Validated<'a>,
     outcome: Option<BadBeatOutcome>,
     hidden: &[bool],
 ) -> Option<BadBeatDto<'a>> {
@@ -124,7 +121,7 @@ pub(crate) fn judge<'a>(
             win.payouts
                 .iter()
                 .map(|p| BadBeatPayoutDto {
-                    agent_id: Cow::Borrowed(req.players[p.player].id.as_str()),
+                    agent_id: Cow::Borrowed(v.players()[p.player].id.as_str()),
                     role: Cow::Borrowed(p.role.as_str()),
                     amount: p.amount,
                 })

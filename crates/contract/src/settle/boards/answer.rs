@@ -3,7 +3,6 @@
 //! them, and the answer's `boards`.
 
 use super::dto::{BoardDto, BoardHandDto};
-use crate::settle::dto::SettleRequest;
 use crate::settle::hand::Hand;
 use crate::settle::pots::dto::hand_rank_dto;
 use crate::settle::pots::rank::{eval_problem, strengths};
@@ -16,10 +15,8 @@ use std::borrow::Cow;
 /// RULES.md §9: every live hand ranked on each board after the first, by
 /// request index (`[b - 1][i]`); none with one board or when uncontested.
 /// The same evaluators as board 1, so the cross-checks cover them too.
-pub(crate) fn rank_more_boards(
-    req: &SettleRequest,
-    v: &Validated,
-) -> Result<Vec<Vec<Option<Showdown>>>, Invalid> {
+pub(crate) fn rank_more_boards(v: &Validated) -> Result<Vec<Vec<Option<Showdown>>>, Invalid> {
+    let req = v.req;
     if !v.contested {
         return Ok(Vec::new());
     }
@@ -49,7 +46,6 @@ pub(crate) fn rank_more_boards(
 /// core player.
 pub(crate) fn more_board_hands(
     v: &Validated,
-    order: &[usize],
     more_shown: &[Vec<Option<Showdown>>],
 ) -> Vec<Vec<Option<Hands>>> {
     more_shown
@@ -60,7 +56,7 @@ pub(crate) fn more_board_hands(
                 let vals = (s.high.value, s.low.as_ref().map(|l| l.value));
                 Some(strengths(v, vals, Some(s), v.hole(i)))
             };
-            order.iter().map(hands).collect()
+            v.order.iter().map(hands).collect()
         })
         .collect()
 }
@@ -78,7 +74,7 @@ pub(crate) fn board_list<'a>(hand: &Hand<'a, '_>) -> Option<Vec<BoardDto<'a>>> {
                     .iter()
                     .map(|c| Cow::Borrowed(c.as_str()))
                     .collect(),
-                hands: (0..hand.order.len())
+                hands: (0..hand.order().len())
                     .filter_map(|k| {
                         let hands = hand.on(b, k)?;
                         Some(BoardHandDto {

@@ -41,7 +41,7 @@ fn guard(e: impl std::fmt::Display) -> Invalid {
 /// cash-out's equity in the pots it is eligible for, then the core's
 /// values.
 pub(crate) fn value<'a>(hand: &Hand<'a, '_>) -> Result<Option<CashOuts<'a>>, Unanswered> {
-    let (req, v, order, s) = (hand.req, hand.v, hand.order, hand.settlement());
+    let (req, v, order, s) = (hand.req(), hand.v, hand.order(), hand.settlement());
     if req.cash_outs.is_none() {
         return Ok(None);
     }
@@ -117,7 +117,7 @@ fn dto<'a>(hand: &Hand<'a, '_>, o: &CashOutOutcome) -> CashOutDto<'a> {
         amount: o.amount,
         // Reported when asked how to round it, so a request without
         // `feeRounding` is answered as before.
-        fee: hand.req.cash_outs.as_deref().and_then(|list| {
+        fee: hand.req().cash_outs.as_deref().and_then(|list| {
             list.iter()
                 .find(|c| c.agent_id == hand.player(o.player).id)
                 .and_then(|c| c.fee_rounding.as_ref())

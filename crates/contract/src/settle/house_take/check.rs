@@ -1,15 +1,19 @@
 //! The 422 checks of the house's take (RULES.md §8; API.md "Rake, jackpot
-//! drop and several boards"); `answer.rs` reads it for the core once
-//! valid.
+//! drop and several boards"), which give the core's terms once valid, so
+//! no later step reads the words again.
 
 use super::dto::RakeRequest;
 use crate::problems::Problems;
 use crate::request_names::{pointer, worded};
 use crate::settle::dto::SettleRequest;
 use showdown_core::{
-    cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, ChipAmount, Place,
-    RakeAt, RakeRefusal, Rounding, Spread,
+    cap_ladder_refusals, players_dealt_refusal, rake_rate_refusal, Attribution, Cap, CapStep,
+    ChipAmount, Jackpot, Place, Rake, RakeAt, RakeRefusal, Rounding, Spread,
 };
+
+/// The house's terms as the core reads them: the rake and the jackpot
+/// drop, each when the request has one and it is valid.
+pub(crate) type Terms = (Option<Rake>, Option<Jackpot>);
 
 /// `rake.rounding`, as the contract spells it.
 pub(crate) fn rounding(s: Option<&str>) -> Option<Rounding> {
@@ -42,12 +46,18 @@ pub(crate) fn attribution(s: Option<&str>) -> Option<Attribution> {
     }
 }
 
-/// Every problem of `rake` and `jackpot`, each with its pointer. `unit` is
-/// the request's chip unit when it is valid.
-pub(crate) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
-    if let Some(r) = &req.rake {
-        check_rake(r, req.players.len(), unit, p);
-    }
+/// Every problem of `rake` and `jackpot`, each with its pointer, and the
+/// terms they give. `unit` is the request's chip unit when it is valid.
+pub(crate) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) -> Terms {
+    let rake = req
+        .rake
+        .as_ref()
+        .and_then(|r| check_rake(r, req.players.len(), unit, p));
+    let jackpot = req.jackpot.as_ref().map(|j| Jackpot {
+        amount: j.amount,
+        min_pot: j.min_pot.unwrap_or(0),
+        no_flop_no_drop: j.no_flop_no_drop.unwrap_or(true),
+    });
     if let Some(j) = &req.jackpot {
         p.amount(
             || "/jackpot/amount".into(),
@@ -64,6 +74,7 @@ pub(crate) fn check(req: &SettleRequest, unit: Option<u64>, p: &mut Problems) {
             );
         }
     }
+    (rake, jackpot)
 }
 
 /// A refusal of the house's terms at its pointer.
@@ -76,7 +87,14 @@ fn refused(p: &mut Problems, r: RakeRefusal) {
     p.push(at, worded(&r));
 }
 
-fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Problems) {
+/// The problems of `rake`, and the rake it gives when it has none of its
+/// own words wrong.
+fn check_rake(
+    r: &RakeRequest,
+    players: usize,
+    unit: Option<u64>,
+    p: &mut Problems,
+) -> Option<Rake> {
     if let Some(refusal) = rake_rate_refusal(r.percent_bp) {
         refused(p, refusal);
     }
@@ -103,23 +121,28 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
     if let Some(refusal) = dealt.and_then(|d| players_dealt_refusal(d, players)) {
         refused(p, refusal);
     }
+    let how = (
+        rounding(r.rounding.as_deref()),
+        spread(r.spread.as_deref()),
+        attribution(r.attribution.as_deref()),
+    );
     let unknown = [
         (
             "rounding",
             &r.rounding,
-            rounding(r.rounding.as_deref()).is_none(),
+            how.0.is_none(),
             "\"down\", \"halfEven\" or \"up\"",
         ),
         (
             "spread",
             &r.spread,
-            spread(r.spread.as_deref()).is_none(),
+            how.1.is_none(),
             "\"proportional\", \"mainFirst\", \"lastFirst\" or \"proportionalMainRest\"",
         ),
         (
             "attribution",
             &r.attribution,
-            attribution(r.attribution.as_deref()).is_none(),
+            how.2.is_none(),
             "\"weightedContributed\", \"contributed\" or \"dealt\"",
         ),
     ];
@@ -133,5 +156,31 @@ fn check_rake(r: &RakeRequest, players: usize, unit: Option<u64>, p: &mut Proble
                 showdown_json::closed_set::unknown(field, value, &allowed),
             );
         }
+    }
+    Some(Rake {
+        percent_bp: u32::try_from(r.percent_bp).unwrap_or(u32::MAX),
+        cap: cap(r),
+        players_dealt: r.players_dealt,
+        rounding: how.0?,
+        spread: how.1?,
+        no_flop_no_drop: r.no_flop_no_drop.unwrap_or(true),
+        attribution: how.2?,
+    })
+}
+
+/// The rake's cap: one amount, a ladder by players dealt, or none.
+fn cap(r: &RakeRequest) -> Cap {
+    match (r.cap, &r.caps_by_players_dealt) {
+        (Some(cap), _) => Cap::Fixed(cap),
+        (None, Some(steps)) => Cap::ByPlayersDealt(
+            steps
+                .iter()
+                .map(|s| CapStep {
+                    min_players: s.min_players,
+                    cap: s.cap,
+                })
+                .collect(),
+        ),
+        (None, None) => Cap::None,
     }
 }

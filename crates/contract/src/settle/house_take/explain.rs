@@ -14,7 +14,7 @@ use showdown_core::Pot;
 pub(crate) fn house_steps(cx: &Hand, pots: &[Pot], idx: usize, out: &mut Vec<ExplainStep>) {
     let pot = &pots[idx];
     let label = pot_label(idx);
-    let spread = cx.req.rake.as_ref().and_then(|r| r.spread.as_deref());
+    let spread = cx.req().rake.as_ref().and_then(|r| r.spread.as_deref());
     let in_order = matches!(spread, Some("mainFirst" | "lastFirst"));
     let hand_rake: u64 = pots.iter().map(|p| p.rake).sum();
     for (rule, amount, what) in [

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 /// The next hand: `None` without both blinds of this hand, or when fewer
 /// than two players keep chips.
 pub(crate) fn next<'a>(played: &Hand<'a, '_>) -> Option<NextHand<'a>> {
-    let (req, order, settled) = (played.req, played.order, played.settlement());
+    let (req, order, settled) = (played.req(), played.order(), played.settlement());
     let t = req.tournament.as_ref()?;
     let hand = HandPlayed {
         button: req.button_seat,

@@ -20,7 +20,7 @@ fn seat_words(req: &SettleRequest, seat: u32, id: Option<&str>) -> String {
 /// Who of this hand's button and blinds is gone: "Seat 2 (Bob) busted in
 /// the big blind".
 fn busts(played: &Hand) -> Vec<String> {
-    let (req, settled) = (played.req, played.settlement());
+    let (req, settled) = (played.req(), played.settlement());
     let Some(t) = req.tournament.as_ref() else {
         return Vec::new();
     };
@@ -32,7 +32,7 @@ fn busts(played: &Hand) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (seat, role) in places {
         let Some(seat) = seat else { continue };
-        let gone = (0..played.order.len()).find(|&k| {
+        let gone = (0..played.order().len()).find(|&k| {
             let pl = played.player(k);
             pl.seat == seat && pl.stack > 0 && settled.final_stacks[k] == 0
         });
@@ -50,7 +50,7 @@ fn busts(played: &Hand) -> Vec<String> {
 
 /// With `explain`: the `next-hand` step.
 pub(crate) fn step(played: &Hand, n: &NextHand) -> ExplainStep {
-    let req = played.req;
+    let req = played.req();
     let rule = button_rule(
         req.tournament
             .as_ref()
@@ -71,7 +71,7 @@ pub(crate) fn step(played: &Hand, n: &NextHand) -> ExplainStep {
                 n.button_seat
             )
         } else {
-            let on_button = (0..played.order.len())
+            let on_button = (0..played.order().len())
                 .map(|k| played.player(k))
                 .zip(&played.settlement().final_stacks)
                 .find(|(pl, &stack)| pl.seat == n.button_seat && stack > 0)

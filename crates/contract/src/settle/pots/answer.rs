@@ -78,14 +78,14 @@ fn half_str(h: Half) -> &'static str {
 
 /// The `hand_complete` event of API.md from the core's settlement.
 pub(crate) fn build_event<'a>(hand: &Hand<'a, '_>) -> HandCompleteEvent<'a> {
-    let (req, v, s) = (hand.req, hand.v, hand.settlement());
+    let (req, v, s) = (hand.req(), hand.v, hand.settlement());
     let winner = named_winner(hand);
     HandCompleteEvent {
         kind: Cow::Borrowed("hand_complete"),
         data: HandComplete {
             game_id: req.game_id.as_deref().map(Cow::Borrowed),
             hand_number: req.hand_number,
-            variant: Cow::Borrowed(v.variant.as_str()),
+            variant: v.variant,
             rules: Cow::Borrowed(rules_id(v.rules)),
             reason: Cow::Borrowed(match s.reason {
                 Reason::Showdown => "showdown",
@@ -131,7 +131,7 @@ fn named_winner(hand: &Hand) -> Option<usize> {
     let s = hand.settlement();
     let raked_away =
         s.reason == Reason::Showdown && s.winners.is_empty() && s.pots.iter().any(|p| p.amount > 0);
-    (!raked_away).then(|| winner_k(hand.req, hand.order, &hand.ranked.values, s).unwrap_or(0))
+    (!raked_away).then(|| winner_k(hand.v, &hand.ranked.values, s).unwrap_or(0))
 }
 
 /// The answer's `potBreakdown`: each winner's chips and hands.
@@ -163,7 +163,7 @@ fn uncalled_list<'a>(hand: &Hand<'a, '_>) -> Vec<UncalledDto<'a>> {
 
 /// The answer's `finalChipStacks`, by id.
 fn final_stacks<'a>(hand: &Hand<'a, '_>) -> BTreeMap<Cow<'a, str>, u64> {
-    (0..hand.order.len())
+    (0..hand.order().len())
         .map(|k| (hand.id(k), hand.settlement().final_stacks[k]))
         .collect()
 }
@@ -171,7 +171,7 @@ fn final_stacks<'a>(hand: &Hand<'a, '_>) -> BTreeMap<Cow<'a, str>, u64> {
 /// The answer's `pots`: each pot, its take, its shares and, with several
 /// boards, what each board gave (RULES.md §8, §9).
 fn pot_list<'a>(hand: &Hand<'a, '_>) -> Vec<PotDto<'a>> {
-    let (req, boards) = (hand.req, &hand.settled.pots);
+    let (req, boards) = (hand.req(), &hand.settled.pots);
     let id = |k: usize| hand.id(k);
     hand.settlement()
         .pots

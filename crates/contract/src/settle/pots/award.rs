@@ -5,7 +5,7 @@
 use crate::settle::explain_step::{ExplainRule, ExplainStep};
 use crate::settle::hand::Hand;
 use crate::settle::names::pot_label;
-use showdown_core::{Half, OddChipOrder, Pot, Share};
+use showdown_core::{Half, HiLoOddChips, OddChipOrder, Pot, Share};
 
 /// The award of one pot on one board: why it was split as it was, then one
 /// paying step per share.
@@ -50,7 +50,7 @@ fn awarded_whole(cx: &Hand, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
     let any_low = pot
         .eligible
         .iter()
-        .any(|&k| cx.ranked.values[cx.order[k]].is_some_and(|v| v.1.is_some()));
+        .any(|&k| cx.ranked.values[cx.order()[k]].is_some_and(|v| v.1.is_some()));
     let (rule, source, why) = if any_low {
         (
             ExplainRule::SameWinnersSplitOnce,
@@ -83,7 +83,7 @@ fn awarded_whole(cx: &Hand, idx: usize, pot: &Pot, net: u64) -> ExplainStep {
 fn odd_unit_high(cx: &Hand, idx: usize, net: u64) -> Option<ExplainStep> {
     let label = pot_label(idx);
     let house = "house rules for split games";
-    let unit = cx.req.chip_unit.unwrap_or(1).max(1);
+    let unit = cx.v.chip_unit;
     let low = net / unit / 2 * unit;
     let high = net - low;
     (high > low).then(|| ExplainStep {
@@ -102,7 +102,7 @@ fn odd_unit_high(cx: &Hand, idx: usize, net: u64) -> Option<ExplainStep> {
 /// says so, and which rule sent them there (RULES.md §4); `None` under TDA
 /// 19 or for a share with no odd chip.
 fn odd_to_high(cx: &Hand, idx: usize, h: Half, sh: &Share) -> Option<ExplainStep> {
-    let high_rule = cx.req.hi_lo_odd_chips.as_deref() == Some("high");
+    let high_rule = cx.v.hi_lo == HiLoOddChips::High;
     if !high_rule || h != Half::High || sh.odd_chips == 0 {
         return None;
     }

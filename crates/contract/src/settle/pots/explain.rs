@@ -62,12 +62,11 @@ fn uncalled(cx: &Hand, u: &Uncalled) -> ExplainStep {
 
 /// TDA 2013 Rule 20: the hand's dead money, when there is any.
 fn dead_money(cx: &Hand) -> Option<ExplainStep> {
-    let dead: u64 = cx
-        .req
-        .players
-        .iter()
-        .map(|p| p.dead.unwrap_or(0))
-        .fold(cx.req.dead_money.unwrap_or(0), u64::saturating_add);
+    let dead: u64 =
+        cx.v.players()
+            .iter()
+            .map(|p| p.dead.unwrap_or(0))
+            .fold(cx.v.dead_money, u64::saturating_add);
     (dead > 0).then(|| step(
         ExplainRule::DeadMoney,
         "TDA 2013 Rule 20",

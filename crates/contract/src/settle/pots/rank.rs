@@ -2,7 +2,6 @@
 //! hand as the core reads it: players by seat, amounts and strengths.
 
 use crate::deck::card_pointer;
-use crate::settle::dto::SettleRequest;
 use crate::settle::validated::Validated;
 use showdown_cards::{
     rank_showdown, showdown_values, stud_odd_chip_key, CardAt, EvalError, HandRank, Showdown, Side,
@@ -22,11 +21,8 @@ pub(crate) struct Ranked {
     pub(crate) hidden: Vec<bool>,
 }
 
-pub(crate) fn rank_live_hands(
-    req: &SettleRequest,
-    v: &Validated,
-    describe_all: bool,
-) -> Result<Ranked, Invalid> {
+pub(crate) fn rank_live_hands(v: &Validated, describe_all: bool) -> Result<Ranked, Invalid> {
+    let req = v.req;
     let mut out = Ranked {
         shown: vec![None; req.players.len()],
         values: vec![None; req.players.len()],
@@ -63,17 +59,13 @@ pub(crate) fn rank_live_hands(
 }
 
 /// The hand as the core reads it: players by seat, amounts and strengths.
-pub(crate) fn core_input(
-    req: &SettleRequest,
-    v: &Validated,
-    order: &[usize],
-    ranked: &Ranked,
-) -> HandInput {
+pub(crate) fn core_input(v: &Validated, ranked: &Ranked) -> HandInput {
     HandInput {
-        players: order
+        players: v
+            .order
             .iter()
             .map(|&i| {
-                let pl = &req.players[i];
+                let pl = &v.players()[i];
                 PlayerInput {
                     seat: pl.seat,
                     stack: pl.stack,
@@ -97,16 +89,10 @@ pub(crate) fn core_input(
 
 /// Describes the hands the event shows, the pot winners and the winning
 /// hand (their values already checked the deal).
-pub(crate) fn describe_shown(
-    req: &SettleRequest,
-    v: &Validated,
-    order: &[usize],
-    s: &Settlement,
-    ranked: &mut Ranked,
-) {
-    let winner = winner_k(req, order, &ranked.values, s);
+pub(crate) fn describe_shown(v: &Validated, s: &Settlement, ranked: &mut Ranked) {
+    let winner = winner_k(v, &ranked.values, s);
     for k in s.winners.iter().copied().chain(winner) {
-        let i = order[k];
+        let i = v.order[k];
         if ranked.shown[i].is_none() && ranked.values[i].is_some() {
             ranked.shown[i] = rank_showdown(v.variant, v.hole(i), v.board()).ok();
         }
@@ -145,12 +131,12 @@ pub(crate) fn strengths(
 /// hand where no pot holds a chip (everything uncalled) has no breakdown:
 /// the best live high hand stands in, first by seat among equals.
 pub(crate) fn winner_k(
-    req: &SettleRequest,
-    order: &[usize],
+    v: &Validated,
     values: &[Option<(u64, Option<u64>)>],
     s: &Settlement,
 ) -> Option<usize> {
-    let live = (0..order.len()).filter(|&k| !req.players[order[k]].folded);
+    let order = &v.order;
+    let live = (0..order.len()).filter(|&k| !v.players()[order[k]].folded);
     match (s.reason, s.winners.first()) {
         (Reason::Uncontested, _) => live.min(),
         (_, Some(&k)) => Some(k),

@@ -4,7 +4,7 @@
 
 use super::check::ShowdownSettings;
 use super::dto::{BoardRankDto, ShowdownEntryDto};
-use crate::settle::dto::{HandCompleteEvent, SettleRequest};
+use crate::settle::dto::HandCompleteEvent;
 use crate::settle::pots::dto::hand_rank_dto;
 use crate::settle::pots::rank::Ranked;
 use crate::settle::validated::Validated;
@@ -15,10 +15,9 @@ use std::borrow::Cow;
 
 /// What the showdown reads of a settled hand.
 pub(crate) struct Table<'a, 'x> {
-    pub(crate) req: &'a SettleRequest,
-    pub(crate) v: &'x Validated,
-    /// `order[k]` is the request index of core player k.
-    pub(crate) order: &'x [usize],
+    /// The checked request; `v.order[k]` is the request index of core
+    /// player k.
+    pub(crate) v: &'x Validated<'a>,
     pub(crate) input: &'x HandInput,
     pub(crate) more_boards: &'x [Vec<Option<Hands>>],
     /// Every live hand on each board after the first, by request index.
@@ -42,13 +41,14 @@ impl<'a> Table<'a, '_> {
             return Ok(None);
         };
         let shows: Vec<bool> = self
+            .v
             .order
             .iter()
-            .map(|&i| self.req.players[i].shows)
+            .map(|&i| self.v.players()[i].shows)
             .collect();
         let jackpot: Vec<bool> = match self.jackpot {
             [] => Vec::new(),
-            paid => self.order.iter().map(|&i| paid[i]).collect(),
+            paid => self.v.order.iter().map(|&i| paid[i]).collect(),
         };
         let showing = self.showing();
         let hand = ShowdownHand {
@@ -66,9 +66,9 @@ impl<'a> Table<'a, '_> {
             )
         })?;
         if settings.table {
-            ranked.hidden = self.req.players.iter().map(|p| p.folded).collect();
+            ranked.hidden = self.v.players().iter().map(|p| p.folded).collect();
             for e in core.iter().filter(|e| !e.shown) {
-                ranked.hidden[self.order[e.player]] = true;
+                ranked.hidden[self.v.order[e.player]] = true;
             }
         }
         Ok(Some(core.iter().map(|e| self.entry(ranked, e)).collect()))
@@ -80,7 +80,7 @@ impl<'a> Table<'a, '_> {
             last_aggressor: s
                 .terms
                 .last_aggressor
-                .and_then(|i| self.order.iter().position(|&j| j == i)),
+                .and_then(|i| self.v.order.iter().position(|&j| j == i)),
             ..s.terms
         }
     }
@@ -89,7 +89,8 @@ impl<'a> Table<'a, '_> {
     /// third to sixth of the seven as dealt (RULES.md §15.4).
     fn showing(&self) -> Option<Vec<u64>> {
         (!self.v.table.button).then(|| {
-            self.order
+            self.v
+                .order
                 .iter()
                 .map(|&i| match self.v.hole(i) {
                     [_, _, up @ .., _] if up.len() == 4 => stud_showing_value(self.v.variant, up),
@@ -102,9 +103,9 @@ impl<'a> Table<'a, '_> {
     /// One entry of the answer: a shown hand's cards, as the request lists
     /// them, and its rank as `potBreakdown` gives it (per board on several).
     fn entry(&self, ranked: &Ranked, e: &ShowEntry) -> ShowdownEntryDto<'a> {
-        let i = self.order[e.player];
+        let i = self.v.order[e.player];
         let mut dto = ShowdownEntryDto {
-            agent_id: Cow::Borrowed(self.req.players[i].id.as_str()),
+            agent_id: Cow::Borrowed(self.v.players()[i].id.as_str()),
             shown: e.shown,
             why: Cow::Borrowed(e.why.as_str()),
             cards: None,
@@ -155,12 +156,12 @@ impl<'a> Table<'a, '_> {
 /// answer gives a hidden player (`boards[].hands`, `potBreakdown`,
 /// `winningHand`); the explanation and the bad-beat jackpot never
 /// described them (`Ranked::hidden`). No card of theirs is in the answer.
-pub(crate) fn redact(event: &mut HandCompleteEvent, req: &SettleRequest, hidden: &[bool]) {
+pub(crate) fn redact(event: &mut HandCompleteEvent, v: &Validated, hidden: &[bool]) {
     if !hidden.contains(&true) {
         return;
     }
     let is_hidden = |id: &str| {
-        req.players
+        v.players()
             .iter()
             .position(|p| p.id == id)
             .is_some_and(|i| hidden[i])

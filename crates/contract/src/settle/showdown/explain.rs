@@ -2,7 +2,6 @@
 //! `showdown`, who showed or mucked and the rule that let them.
 
 use super::dto::ShowdownEntryDto;
-use crate::settle::dto::SettleRequest;
 use crate::settle::explain_step::{ExplainRule, ExplainStep};
 use crate::settle::names::player_name;
 use crate::settle::pots::dto::HandRankDto;
@@ -10,11 +9,8 @@ use crate::settle::validated::Validated;
 use showdown_core::{AllFaceUp, ShowOrder};
 
 /// The steps of the showdown, in the answer's order; they move no chips.
-pub(crate) fn showdown_steps(
-    req: &SettleRequest,
-    v: &Validated,
-    entries: &[ShowdownEntryDto],
-) -> Vec<ExplainStep> {
+pub(crate) fn showdown_steps(v: &Validated, entries: &[ShowdownEntryDto]) -> Vec<ExplainStep> {
+    let req = v.req;
     let order = v.showdown.map_or(ShowOrder::Action, |s| s.terms.order);
     let aggressor = v
         .showdown

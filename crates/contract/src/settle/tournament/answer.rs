@@ -28,7 +28,7 @@ fn terms(req: &SettleRequest) -> Option<TournamentTerms> {
 
 /// The tournament's end of a settled hand; `None` without `tournament`.
 pub(crate) fn end<'a>(hand: &Hand<'a, '_>) -> Result<Option<TournamentEnd<'a>>, Invalid> {
-    let (req, order, input, settled) = (hand.req, hand.order, hand.input, hand.settlement());
+    let (req, order, input, settled) = (hand.req(), hand.order(), hand.input, hand.settlement());
     let Some(terms) = terms(req) else {
         return Ok(None);
     };
