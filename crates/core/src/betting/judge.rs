@@ -101,7 +101,8 @@ impl Play<'_> {
         let pl = &self.players[p];
         let all_in = to - pl.round == pl.left;
         let cover = self.cover(p);
-        let covered = cover > self.to_call(p) && to >= cover;
+        // §16.3, nobody to call: exactly what the others can match.
+        let covered = cover > self.to_call(p) && to == cover;
         let (min, max) = (self.size_min(p), self.size_max(p));
         let short = to < min && !all_in && !covered;
         match self.hand.structure {

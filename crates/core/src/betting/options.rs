@@ -26,6 +26,9 @@ pub struct Raise {
     pub kind: Aggression,
     pub min: u64,
     pub max: u64,
+    /// RULES.md §16.3, nobody to call: the most any other player still in
+    /// the hand can put in, allowed in place of `min` when it is below it.
+    pub match_all: Option<u64>,
 }
 
 /// What the player to act may do.
@@ -204,12 +207,9 @@ impl Play<'_> {
         if total <= call || !self.others_can_act(p) || self.capped() || !self.reopened(p) {
             return None;
         }
-        let mut min = self.size_min(p);
+        let min = self.size_min(p).min(total);
         let cover = self.cover(p);
-        if cover > call {
-            min = min.min(cover);
-        }
-        let min = min.min(total);
+        let match_all = (cover > call && cover < min).then_some(cover);
         let max = self.size_max(p).min(total).max(min);
         let kind = if self.completing() {
             Aggression::Complete
@@ -218,6 +218,11 @@ impl Play<'_> {
         } else {
             Aggression::Raise
         };
-        Some(Raise { kind, min, max })
+        Some(Raise {
+            kind,
+            min,
+            max,
+            match_all,
+        })
     }
 }

@@ -56,6 +56,11 @@ fn pick(rng: &mut ChaCha8Rng, o: &Options) -> Act {
     if let (Some(r), true) = (o.raise, roll < 4) {
         let to = rng.random_range(r.min..=r.max.min(r.min + 200));
         let to = if rng.random_bool(0.2) { r.max } else { to };
+        // Nobody to call (§16.3): the one total below the minimum.
+        let to = match r.match_all {
+            Some(all) if rng.random_bool(0.5) => all,
+            _ => to,
+        };
         return Act::Raise { to };
     }
     match (o.call, o.check) {
@@ -100,7 +105,9 @@ fn outside(o: &Options, way: u8) -> Option<Act> {
     let call = o.call.map_or(0, |c| c.to);
     match (way % 4, o.raise, o.call) {
         (0, _, Some(_)) => Some(Act::Check),
-        (1, Some(r), _) if r.min - 1 > call => Some(Act::Raise { to: r.min - 1 }),
+        (1, Some(r), _) if r.min - 1 > call && r.match_all != Some(r.min - 1) => {
+            Some(Act::Raise { to: r.min - 1 })
+        }
         (2, Some(r), _) => r.max.checked_add(1).map(|to| Act::Raise { to }),
         (3, None, Some(c)) if !c.all_in => Some(Act::Raise { to: c.to + 1 }),
         _ => None,

@@ -166,6 +166,25 @@ fn rules_16_3_nobody_to_call_a_raise_to_the_covering_stack() {
     assert_eq!(raise_range(&h).map(|r| r.0), Some(200));
 }
 
+/// §16.3, nobody to call: with 120 and 150 behind the blinds, a raise over
+/// the big blind must reach 200 or be exactly 150, what the others can
+/// match; 170 is neither.
+#[test]
+fn rules_16_3_nobody_to_call_match_all_is_the_one_total_below_the_minimum() {
+    let h = three(nl(100), &[BIG, 120, 150], vec![]);
+    let (player, o) = to_act(&h);
+    assert_eq!(player, 0);
+    let r = o.raise.expect("a raise is open");
+    assert_eq!((r.min, r.max, r.match_all), (200, BIG, Some(150)));
+    for (to, found) in [(150, vec![]), (200, vec![]), (170, vec![(2, "underRaise")])] {
+        let h = three(nl(100), &[BIG, 120, 150], vec![raise(0, to)]);
+        assert_eq!(findings(&h), found, "raise to {to}");
+    }
+    // Above the minimum there is nothing to add.
+    let h = three(nl(100), &[BIG, 120, 250], vec![]);
+    assert_eq!(to_act(&h).1.raise.and_then(|r| r.match_all), None);
+}
+
 #[test]
 fn rules_16_3_reopening_only_by_a_full_raise() {
     let steps = vec![

@@ -163,12 +163,19 @@ pub struct OptionsAnswer {
 
 /// The smallest and largest round totals a bet or raise may make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Range {
     /// The smallest round total.
     pub min: u64,
     /// The largest: the pot limit in pot limit, the whole stack in no
     /// limit, the level plus one unit (or the stack) in fixed limit.
     pub max: u64,
+    /// When the most another player still in the hand can match is below
+    /// `min`: that round total, allowed too (RULES.md §16.3, nobody to
+    /// call); left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub match_all: Option<u64>,
 }
 
 /// Nobody is to act: the round is over, or the hand.
@@ -213,6 +220,7 @@ fn to_act(player: serde_json::Value, o: &Options) -> ToAct {
     let range = o.raise.map(|r| Range {
         min: r.min,
         max: r.max,
+        match_all: r.match_all,
     });
     let betting = o.raise.map(|r| r.kind);
     ToAct {

@@ -369,3 +369,21 @@ async fn rules_17_1_the_hand_as_played_reads_the_board_at_the_all_in() {
     assert_eq!(r.status.as_u16(), 422, "{}", r.json());
     assert_eq!(r.pointers(), ["/settle/allInEv"], "{}", r.json());
 }
+
+/// RULES.md §16.3, nobody to call: the blinds have 0.03 and 0.035 in all,
+/// below the button's minimum raise to 0.04, so `matchAll` offers 0.035
+/// beside it (counted in the hand's smallest decimal place, 0.001: 35 and
+/// 40).
+#[tokio::test]
+async fn rules_16_3_betting_offers_match_all_below_the_minimum_raise() {
+    let mut hand = three_handed();
+    hand["players"][1]["starting_stack"] = json!(0.03);
+    hand["players"][2]["starting_stack"] = json!(0.035);
+    let rounds = hand["rounds"].as_array_mut().unwrap();
+    rounds.truncate(1);
+    rounds[0]["actions"].as_array_mut().unwrap().truncate(3);
+    let r = post_json(app(), "/v1/betting", &json!({"ohh": hand})).await;
+    let raise = &r.json()["next"]["options"]["raise"];
+    assert_eq!(raise["min"], json!(40), "{}", r.json());
+    assert_eq!(raise["matchAll"], json!(35));
+}
