@@ -10,6 +10,7 @@ pub mod check;
 pub mod reader;
 pub mod replay;
 pub mod showdown;
+mod streets;
 
 pub use betting::{judge_betting, BettingJudged};
 pub use check::{check_hand, read_archive, HandResult, Summary, Verdict};

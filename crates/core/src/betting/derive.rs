@@ -41,7 +41,14 @@ impl Play<'_> {
         Some(Derived {
             committed,
             dead,
-            folded: self.players.iter().map(|p| p.folded || p.mucked).collect(),
+            // A muck at the showdown folds a hand; the one player left of
+            // an uncontested hand has no showdown, and mucking there is
+            // only not showing (PokerStars records it so).
+            folded: self
+                .players
+                .iter()
+                .map(|p| p.folded || (p.mucked && !matches!(end, End::Uncontested { .. })))
+                .collect(),
             board: self.board.clone(),
             last_aggressor: self.aggressor,
             run_out: end.run_out(),

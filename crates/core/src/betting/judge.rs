@@ -130,10 +130,13 @@ impl Play<'_> {
         pl.acted = true;
         if read == Read::Fold {
             pl.folded = true;
-            let mine = pl.committed;
+            // Bets only: an ante is no bet, and a big blind's ante for the
+            // table is no bet left uncalled (§16.5: dead money).
+            let bets = |q: &super::play::Player| q.committed - q.ante;
+            let mine = bets(pl);
             let others = (0..self.players.len())
                 .filter(|&q| q != p)
-                .map(|q| self.players[q].committed)
+                .map(|q| bets(&self.players[q]))
                 .max();
             if others.is_some_and(|o| mine > o) {
                 return Err(err(i, R::FoldedUncalled { player: p }));

@@ -469,3 +469,57 @@ fn rules_16_5_an_ante_paid_in_part_puts_its_player_all_in() {
     assert_eq!(d.committed, vec![5, 110, 110]);
     assert_eq!((d.end, d.last_aggressor), (End::Showdown, None));
 }
+
+/// RULES.md §16.6 (a fold holding the largest bet is refused) and §16.5
+/// (a big blind's ante for the table is dead money): the ante is no bet.
+/// The big blind of 100 with an ante of 150 for the table folds to a raise
+/// to 200: its 100 is not the largest bet, and the fold stands (a real
+/// WSOP 2-7 single-draw hand the core once refused).
+#[test]
+fn rules_16_6_a_big_blind_ante_is_no_bet_its_poster_may_fold_to_a_raise() {
+    let steps = vec![
+        post(2, Forced::Ante, 150),
+        sb(1, 50),
+        bb(2, 100),
+        raise(0, 200),
+        fold(1),
+        fold(2),
+    ];
+    let h = hand(nl(100), &[BIG; 3], 1, steps);
+    let d = derive_betting(&h).expect("the fold stands");
+    assert_eq!(d.end, End::Uncontested { winner: 0 });
+    assert_eq!((d.committed, d.dead), (vec![200, 50, 100], vec![0, 0, 150]));
+    // A bet is still a bet: folding the largest one, unmatched, is refused.
+    let h = hand(
+        nl(100),
+        &[BIG; 3],
+        1,
+        vec![sb(1, 50), bb(2, 100), fold(0), fold(1), fold(2)],
+    );
+    assert_eq!(refusal(&h).refusal, R::FoldedUncalled { player: 2 });
+}
+
+/// RULES.md §16.5: a muck at the showdown counts as folding; the one
+/// player left of an uncontested hand has no showdown, and a muck recorded
+/// after the others folded (PokerStars writes the winner's `Mucks Cards`)
+/// leaves the winner in the hand, taking the pot.
+#[test]
+fn rules_16_5_an_uncontested_winner_who_mucks_has_not_folded() {
+    let h = hand(
+        nl(100),
+        &[BIG; 3],
+        1,
+        vec![sb(1, 50), bb(2, 100), fold(0), fold(1), muck(2)],
+    );
+    let d = derive_betting(&h).expect("over");
+    assert_eq!(d.end, End::Uncontested { winner: 2 });
+    assert_eq!(d.folded, vec![true, true, false]);
+    // At a showdown the muck folds the hand, as before.
+    let mut steps = vec![sb(1, 50), bb(2, 100), fold(0), call(1, 100), check(2)];
+    for cards in ["2c 7d Ks", "9h", "Td"] {
+        steps.extend([board(cards), check(1), check(2)]);
+    }
+    steps.extend([show(1), muck(2)]);
+    let d = derive_betting(&hand(nl(100), &[BIG; 3], 1, steps)).expect("over");
+    assert_eq!((d.end, d.folded), (End::Showdown, vec![true, false, true]));
+}

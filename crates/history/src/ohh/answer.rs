@@ -5,7 +5,7 @@
 use crate::ohh::read::OhhRead;
 use serde::Serialize;
 use showdown_contract::settle::{ExplainRule, ExplainStep, PlayerRequest};
-use showdown_core::betting::{Aggression, End, Next, Options, Verdict};
+use showdown_core::betting::{Aggression, End, Game, Next, Options, Verdict};
 
 /// The verdict (RULES.md §16.6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -121,7 +121,8 @@ pub struct ToAct {
     /// hand lists them).
     #[schema(value_type = Value)]
     pub to_act: serde_json::Value,
-    /// The round being bet: `Preflop`, `Flop`, `Turn` or `River`.
+    /// The round being bet: `Preflop`, `Flop`, `Turn` or `River` (PHH
+    /// stud: `Third` to `Seventh`; draw: `Predraw`, `Draw1`, ...).
     pub round: String,
     /// The chips the player must add to call, at most their stack (0: a
     /// check is open).
@@ -189,17 +190,22 @@ pub struct Over {
     pub deal: Option<String>,
 }
 
-/// The name of betting round `round` of a flop game.
-pub fn round_name(round: usize) -> &'static str {
-    ["Preflop", "Flop", "Turn", "River"]
-        .get(round)
-        .copied()
-        .unwrap_or("River")
+/// The name of betting round `round` (0 first) of `game`: a flop game's
+/// streets, stud's third to seventh, a draw game's rounds by the draw
+/// before them.
+pub fn round_name(game: Game, round: usize) -> &'static str {
+    let names: &[&'static str] = match game {
+        Game::Flop => &["Preflop", "Flop", "Turn", "River"],
+        Game::Stud { .. } => &["Third", "Fourth", "Fifth", "Sixth", "Seventh"],
+        Game::SingleDraw | Game::TripleDraw => &["Predraw", "Draw1", "Draw2", "Draw3"],
+    };
+    let last = names[game.rounds() - 1];
+    names.get(round).copied().unwrap_or(last)
 }
 
-/// The next action in the API's words; `id` names player `p` as the
-/// request does.
-pub fn next(next: &Next, id: &dyn Fn(usize) -> serde_json::Value) -> NextAnswer {
+/// The next action in the API's words, rounds named as `game` names them;
+/// `id` names player `p` as the request does.
+pub fn next(game: Game, next: &Next, id: &dyn Fn(usize) -> serde_json::Value) -> NextAnswer {
     let over = |over: &str, deal: Option<String>| {
         NextAnswer::Over(Over {
             over: over.to_string(),
@@ -207,15 +213,15 @@ pub fn next(next: &Next, id: &dyn Fn(usize) -> serde_json::Value) -> NextAnswer 
         })
     };
     match *next {
-        Next::Act { player, options } => NextAnswer::Act(to_act(id(player), &options)),
-        Next::Deal { round } => over("round", Some(round_name(round).to_string())),
+        Next::Act { player, options } => NextAnswer::Act(to_act(game, id(player), &options)),
+        Next::Deal { round } => over("round", Some(round_name(game, round).to_string())),
         Next::Over(End::RunOut { .. }) => over("runOut", None),
         Next::Over(End::Showdown) => over("showdown", None),
         Next::Over(End::Uncontested { .. }) => over("uncontested", None),
     }
 }
 
-fn to_act(player: serde_json::Value, o: &Options) -> ToAct {
+fn to_act(game: Game, player: serde_json::Value, o: &Options) -> ToAct {
     let to_call = o.call.map_or(0, |c| c.to.saturating_sub(o.has));
     let range = o.raise.map(|r| Range {
         min: r.min,
@@ -225,7 +231,7 @@ fn to_act(player: serde_json::Value, o: &Options) -> ToAct {
     let betting = o.raise.map(|r| r.kind);
     ToAct {
         to_act: player,
-        round: round_name(o.round).to_string(),
+        round: round_name(game, o.round).to_string(),
         to_call,
         pot: o.pot,
         options: OptionsAnswer {

@@ -90,7 +90,9 @@ pub struct OhhHand {
     /// The room's own result, compared with ours in `record.differences`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pots: Option<Vec<OhhPot>>,
-    /// The room's bounties, echoed in the record.
+    /// The room's bounties: with `settle.tournament`, the record writes the
+    /// bounties the settlement paid and `record.differences` compares them;
+    /// otherwise echoed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament_bounties: Option<Vec<OhhBounty>>,
 }
@@ -120,7 +122,8 @@ pub struct OhhPlayer {
     pub display: Option<String>,
     /// The chips before the hand.
     pub starting_stack: Amount,
-    /// The bounty on the player, echoed in the record.
+    /// The bounty on the player (bounty money, in decimals of its own):
+    /// with `settle.tournament`, the player's `bounty` of RULES.md §12.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_bounty: Option<Amount>,
     /// The room's sitting-out flag, echoed in the record.
@@ -194,16 +197,19 @@ pub struct OhhWin {
     pub player_id: u64,
     /// What the player won of the pot, its rake and jackpot taken out.
     pub win_amount: Amount,
-    /// What the player was paid for cashing out, echoed in the record.
+    /// What the player was paid for cashing out: with `settle.cashOuts`,
+    /// the settlement's, on the player's win in the main pot; otherwise the
+    /// room's, echoed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cashout_amount: Option<Amount>,
-    /// The fee of the cash-out, echoed in the record.
+    /// The fee of the cash-out (its value less what was paid), as
+    /// `cashout_amount`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cashout_fee: Option<Amount>,
-    /// A bonus the room paid, echoed in the record.
+    /// A bonus the room paid, echoed in the record on the same win.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_amount: Option<Amount>,
-    /// The player's part of the rake, echoed in the record.
+    /// The player's part of the rake, echoed in the record on the same win.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contributed_rake: Option<Amount>,
 }

@@ -33,7 +33,8 @@ pub struct OhhRead {
     pub added_by_house: u64,
 }
 
-/// Every amount of the hand with its pointer, to find its decimal places.
+/// Every chip amount of the hand with its pointer, to find its decimal
+/// places (bounty money has its own: [`bounty_scale_of`]).
 fn amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
     let mut out = vec![
         ("/small_blind_amount".to_string(), hand.small_blind_amount),
@@ -61,6 +62,19 @@ fn amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
             ));
         }
     }
+    out
+}
+
+/// Every bounty amount of the hand with its pointer: bounty money, not
+/// chips, counted in a smallest decimal place of its own.
+fn bounty_amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
+    let mut out = Vec::new();
+    for (i, p) in hand.players.iter().enumerate() {
+        out.extend(
+            p.player_bounty
+                .map(|a| (format!("/players/{i}/player_bounty"), a)),
+        );
+    }
     for (b, bounty) in hand.tournament_bounties.iter().flatten().enumerate() {
         out.push((
             format!("/tournament_bounties/{b}/bounty_won"),
@@ -70,10 +84,22 @@ fn amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
     out
 }
 
+/// The smallest decimal place of the hand's bounty money (`player_bounty`,
+/// `bounty_won`): the bounties of the settle request count it, and the
+/// record writes `bounty_won` back in it.
+pub fn bounty_scale_of(hand: &OhhHand) -> Result<u32, OhhError> {
+    max_scale(bounty_amounts(hand))
+}
+
 /// The hand's smallest decimal place: the scale every amount is counted in.
 pub fn scale_of(hand: &OhhHand) -> Result<u32, OhhError> {
+    max_scale(amounts(hand))
+}
+
+/// The most decimal places of `amounts`, refused past [`MAX_DECIMALS`].
+fn max_scale(amounts: Vec<(String, Amount)>) -> Result<u32, OhhError> {
     let mut scale = 0;
-    for (at, amount) in amounts(hand) {
+    for (at, amount) in amounts {
         if amount.0.scale > MAX_DECIMALS {
             return Err(OhhError::new(
                 at,
@@ -297,6 +323,23 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// The size a blind posted to the round total `to` opens at (RULES.md
+    /// §16.1, §16.3): a blind all in for less than the hand's
+    /// `small_blind_amount` or `big_blind_amount` still opens at its full
+    /// size, which the others call (the core takes only what the stack
+    /// holds); a straddle counts as what it put in.
+    fn nominal(&self, forced: Forced, to: u64, all_in: bool) -> Result<u64, OhhError> {
+        let (blind, at) = match forced {
+            Forced::SmallBlind => (self.hand.small_blind_amount, "/small_blind_amount"),
+            Forced::BigBlind => (self.hand.big_blind_amount, "/big_blind_amount"),
+            _ => return Ok(to),
+        };
+        if !all_in {
+            return Ok(to);
+        }
+        Ok(to.max(units(blind.0, self.scale, at)?))
+    }
+
     /// An action that puts chips in: a forced post, a call, bet or raise,
     /// its amount turned into the round total the rules read.
     fn chips_act(
@@ -314,10 +357,11 @@ impl Reader<'_> {
                     "Straddle" => Forced::Straddle,
                     _ => Forced::BigBlind,
                 };
+                let all_in = amount >= self.chips.behind[p];
                 let to = self.chips.add(p, amount);
                 Act::Post {
                     forced,
-                    amount: to,
+                    amount: self.nominal(forced, to, all_in)?,
                     dead: false,
                 }
             }

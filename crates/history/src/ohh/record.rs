@@ -1,10 +1,12 @@
 //! The OHH hand written back completed (API.md, `record`): the pots as
 //! the settlement built them, from 0 with their rake and jackpot, who won
-//! what, a `Showdown` round from RULES.md §15 when the hand had none, and
-//! where the room's own `pots` were given, every place they differ.
+//! what and the cash-outs paid, the bounties paid, a `Showdown` round from
+//! RULES.md §15 when the hand had none, and where the room's own `pots`
+//! (and bounties) were given, every place they differ.
 
 use crate::ohh::amount::Amount;
-use crate::ohh::hand::{OhhAction, OhhHand, OhhPot, OhhRound, OhhWin};
+use crate::ohh::hand::{OhhAction, OhhBounty, OhhHand, OhhPot, OhhRound, OhhWin};
+use crate::ohh::read::bounty_scale_of;
 use serde::Serialize;
 use showdown_contract::settle::HandComplete;
 use std::collections::BTreeMap;
@@ -15,7 +17,8 @@ use std::collections::BTreeMap;
 pub struct Record {
     /// The hand completed: the settlement's `pots` and, when the hand had none, a `Showdown` round.
     pub ohh: OhhHand,
-    /// Present when the request had `pots`: empty when the room agrees.
+    /// Present when the request had `pots` (or `tournament_bounties` the
+    /// settlement paid its own of): empty when the room agrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub differences: Option<Vec<Difference>>,
 }
@@ -45,8 +48,40 @@ pub fn record_by(
     scale: u32,
     id_of: &dyn Fn(&str) -> Option<u64>,
 ) -> Record {
+    let mut pots = pots(settled, scale, id_of);
+    let cashed = settled.cash_outs.is_some();
+    echo_room(&mut pots, hand.pots.as_deref(), cashed);
+    for c in settled.cash_outs.iter().flatten() {
+        if let Some(id) = id_of(&c.agent_id) {
+            let fee = c.value.saturating_sub(c.amount);
+            cash_out(
+                &mut pots,
+                id,
+                Amount::at(i128::from(c.amount), scale),
+                Amount::at(i128::from(fee), scale),
+            );
+        }
+    }
+    let bounties = bounties(hand, settled, id_of);
+    let mut differences = hand.pots.as_ref().map(|room| differences(room, &pots));
+    if let (Some(room), Some(ours)) = (&hand.tournament_bounties, &bounties) {
+        differences
+            .get_or_insert_with(Vec::new)
+            .extend(bounty_differences(room, ours));
+    }
+    let mut ohh = hand.clone();
+    ohh.pots = Some(pots);
+    if bounties.is_some() {
+        ohh.tournament_bounties = bounties;
+    }
+    showdown_round(&mut ohh, settled, id_of);
+    Record { ohh, differences }
+}
+
+/// The settlement's pots, from 0, with who won what of each.
+fn pots(settled: &HandComplete, scale: u32, id_of: &dyn Fn(&str) -> Option<u64>) -> Vec<OhhPot> {
     let at = |units: u64| Amount::at(i128::from(units), scale);
-    let pots: Vec<OhhPot> = settled
+    settled
         .pots
         .iter()
         .map(|pot| {
@@ -63,23 +98,138 @@ pub fn record_by(
                 jackpot: pot.jackpot.map(at),
                 player_wins: wins
                     .into_iter()
-                    .map(|(player_id, won)| OhhWin {
-                        player_id,
-                        win_amount: at(won),
-                        cashout_amount: None,
-                        cashout_fee: None,
-                        bonus_amount: None,
-                        contributed_rake: None,
-                    })
+                    .map(|(player_id, won)| win(player_id, at(won)))
                     .collect(),
             }
         })
-        .collect();
-    let differences = hand.pots.as_ref().map(|room| differences(room, &pots));
-    let mut ohh = hand.clone();
-    ohh.pots = Some(pots);
-    showdown_round(&mut ohh, settled, id_of);
-    Record { ohh, differences }
+        .collect()
+}
+
+fn win(player_id: u64, win_amount: Amount) -> OhhWin {
+    OhhWin {
+        player_id,
+        win_amount,
+        cashout_amount: None,
+        cashout_fee: None,
+        bonus_amount: None,
+        contributed_rake: None,
+    }
+}
+
+/// The room's own fields of each player's win, where the room's pot of
+/// that number has the player: `bonus_amount` and `contributed_rake`
+/// (the room's to say), and the cash-out unless the settlement counted
+/// the hand's cash-outs itself.
+fn echo_room(pots: &mut [OhhPot], room: Option<&[OhhPot]>, cashed: bool) {
+    let Some(room) = room else { return };
+    for pot in pots.iter_mut() {
+        let Some(theirs) = room.iter().find(|r| r.number == pot.number) else {
+            continue;
+        };
+        for w in &mut pot.player_wins {
+            let Some(t) = theirs
+                .player_wins
+                .iter()
+                .find(|t| t.player_id == w.player_id)
+            else {
+                continue;
+            };
+            w.bonus_amount = t.bonus_amount;
+            w.contributed_rake = t.contributed_rake;
+            if !cashed {
+                w.cashout_amount = t.cashout_amount;
+                w.cashout_fee = t.cashout_fee;
+            }
+        }
+    }
+}
+
+/// A cash-out (RULES.md §10) on the player's win in the main pot, number 0
+/// (OHH has one `player_wins` a pot, a cash-out is the hand's): what the
+/// player was paid and the fee, `win_amount` staying what the hand won
+/// (0 when it won nothing there), as the specification asks.
+fn cash_out(pots: &mut [OhhPot], id: u64, amount: Amount, fee: Amount) {
+    let Some(main) = pots.iter_mut().find(|p| p.number == 0) else {
+        return;
+    };
+    let k = match main.player_wins.binary_search_by_key(&id, |w| w.player_id) {
+        Ok(k) => k,
+        Err(k) => {
+            main.player_wins.insert(k, win(id, Amount::at(0, 0)));
+            k
+        }
+    };
+    main.player_wins[k].cashout_amount = Some(amount);
+    main.player_wins[k].cashout_fee = Some(fee);
+}
+
+/// The bounties the settlement paid (RULES.md §12), when the request gave
+/// `settle.tournament` and the players their `player_bounty`: one entry a
+/// collector paid in cash for a player knocked out, `bounty_won` in the
+/// hand's bounty decimals (a progressive knockout's other part goes on
+/// the collector's own bounty, not won now). `None` otherwise: the
+/// room's, if any, stay as they came.
+fn bounties(
+    hand: &OhhHand,
+    settled: &HandComplete,
+    id_of: &dyn Fn(&str) -> Option<u64>,
+) -> Option<Vec<OhhBounty>> {
+    let eliminations = settled.eliminations.as_ref()?;
+    let any = hand
+        .players
+        .iter()
+        .any(|p| p.player_bounty.is_some_and(|b| b.0.units > 0));
+    if !any {
+        return None;
+    }
+    let scale = bounty_scale_of(hand).unwrap_or(0);
+    let mut out = Vec::new();
+    for e in eliminations {
+        let Some(defeated) = id_of(&e.agent_id) else {
+            continue;
+        };
+        for a in e.awards.iter().filter(|a| a.cash > 0) {
+            if let Some(player_id) = id_of(&a.agent_id) {
+                out.push(OhhBounty {
+                    player_id,
+                    bounty_won: Amount::at(i128::from(a.cash), scale),
+                    defeated_player_id: defeated,
+                });
+            }
+        }
+    }
+    Some(out)
+}
+
+/// Where the room's bounties differ from the settlement's, entry by
+/// collector and player knocked out.
+fn bounty_differences(room: &[OhhBounty], ours: &[OhhBounty]) -> Vec<Difference> {
+    let key = |b: &OhhBounty| (b.player_id, b.defeated_player_id);
+    let mut out = Vec::new();
+    for (k, theirs) in room.iter().enumerate() {
+        let mine = ours
+            .iter()
+            .find(|m| key(m) == key(theirs))
+            .map(|m| m.bounty_won);
+        if mine != Some(theirs.bounty_won) {
+            out.push(Difference {
+                at: format!("/ohh/tournament_bounties/{k}/bounty_won"),
+                room: Some(theirs.bounty_won),
+                showdown: mine,
+            });
+        }
+    }
+    for mine in ours
+        .iter()
+        .filter(|m| !room.iter().any(|t| key(t) == key(m)))
+    {
+        out.push(Difference {
+            at: "/ohh/tournament_bounties/-".to_string(),
+            room: None,
+            showdown: Some(mine.bounty_won),
+        });
+    }
+    out
 }
 
 /// A `Showdown` round from the settlement's showdown, when the hand had
@@ -156,6 +306,16 @@ fn differences(room: &[OhhPot], ours: &[OhhPot]) -> Vec<Difference> {
                 format!("{at}/player_wins/{w}/win_amount"),
                 Some(win.win_amount),
                 ours.map(|m| m.win_amount),
+            );
+            diff(
+                format!("{at}/player_wins/{w}/cashout_amount"),
+                win.cashout_amount,
+                ours.and_then(|m| m.cashout_amount),
+            );
+            diff(
+                format!("{at}/player_wins/{w}/cashout_fee"),
+                win.cashout_fee,
+                ours.and_then(|m| m.cashout_fee),
             );
         }
         for m in &mine.player_wins {

@@ -2,6 +2,7 @@
 //! each player put in, dead or live, who folded, the board, the last
 //! aggressor and the run-out, beside the house's terms.
 
+use crate::ohh::read::{bounty_scale_of, units};
 use crate::ohh::{Judged, OhhError, OhhRequest};
 use showdown_contract::settle::{AllInEvRequest, PlayerRequest, SettleRequest, ShowdownRequest};
 use showdown_core::betting::{BettingError, BettingRefusal, Derived, End};
@@ -25,7 +26,7 @@ pub fn settle_request(req: &OhhRequest, judged: &Judged) -> Result<SettleRequest
     let read = &judged.read;
     let terms = req.settle.clone();
     let terms_asked = terms.all_in_ev;
-    let players = players(req, judged, derived);
+    let players = players(req, judged, derived)?;
     let live = |i: &usize| !players[*i].folded;
     let last_aggressor = derived
         .last_aggressor
@@ -94,10 +95,16 @@ fn all_in_ev(asked: bool, derived: &Derived) -> Result<Option<AllInEvRequest>, O
 /// Each player as the settlement reads them. At a showdown, a live hand
 /// the record never shows is one mucked unseen: OHH leaves such mucks
 /// out ("mucking without card information can be omitted").
-fn players(req: &OhhRequest, judged: &Judged, derived: &Derived) -> Vec<PlayerRequest> {
+fn players(
+    req: &OhhRequest,
+    judged: &Judged,
+    derived: &Derived,
+) -> Result<Vec<PlayerRequest>, OhhError> {
     let read = &judged.read;
     let contested = !matches!(derived.end, End::Uncontested { .. });
-    req.ohh
+    let bounties = bounties(req)?;
+    Ok(req
+        .ohh
         .players
         .iter()
         .enumerate()
@@ -114,9 +121,33 @@ fn players(req: &OhhRequest, judged: &Judged, derived: &Derived) -> Vec<PlayerRe
                 dead: (dead > 0).then_some(dead),
                 folded: derived.folded[i] || unseen,
                 cards,
-                bounty: None,
+                bounty: bounties[i],
                 shows: derived.shows[i],
             }
+        })
+        .collect())
+}
+
+/// Each player's bounty (`player_bounty`) in the hand's smallest unit of
+/// bounty money, when `settle.tournament` asks for the tournament's
+/// terms; `None` without it, or for a bounty of 0 (a bounty needs a
+/// tournament, RULES.md §12).
+fn bounties(req: &OhhRequest) -> Result<Vec<Option<u64>>, OhhError> {
+    let players = &req.ohh.players;
+    if req.settle.tournament.is_none() {
+        return Ok(vec![None; players.len()]);
+    }
+    let scale = bounty_scale_of(&req.ohh)?;
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let at = format!("/players/{i}/player_bounty");
+            let units = p
+                .player_bounty
+                .map(|b| units(b.0, scale, &at))
+                .transpose()?;
+            Ok(units.filter(|&b| b > 0))
         })
         .collect()
 }

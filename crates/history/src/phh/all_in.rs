@@ -31,6 +31,10 @@ pub struct AllInHand {
 /// come and it settles; `None` otherwise (nothing to adjust).
 pub fn all_in_hand(hand: &PhhHand) -> Option<AllInHand> {
     let (betting, _) = betting_hand(hand).ok()?;
+    // Board cards to come: flop games only (a stud street is no board).
+    if betting.game != showdown_core::betting::Game::Flop {
+        return None;
+    }
     let board_cards = all_in_board(derive(&betting).ok()?.end)?;
     let mut replayed = replay_hand(hand).ok()?;
     replayed.request.all_in_ev = Some(AllInEvRequest { board_cards });

@@ -1,8 +1,8 @@
 //! A PHH hand's actions handed to the core's betting rules (RULES.md §16):
 //! the hand read as steps (forced posts, then each action, with the board
-//! as it is dealt), and the verdict on them. Flop games only for now: the
-//! stud and draw records need the up cards and the draws' rounds, which
-//! this reading does not yet give.
+//! as it is dealt, a stud player's cards by their place), and the verdict
+//! on them. Flop, stud and draw games: a stud street starts with its
+//! cards, a draw round with its first draw (`streets`).
 //!
 //! Seats follow the replay: PHH index `i` sits in seat `i + 1`, the last
 //! index on the button. Heads-up PHH lists the blinds small first but the
@@ -13,7 +13,8 @@ use crate::ohh::answer::{finding_steps, next, verdict_at, BettingAnswer, Betting
 use crate::phh::reader::{Decimal, PhhHand};
 use crate::phh::replay::input_scale;
 use crate::phh::replay::table::words;
-use showdown_cards::Card;
+use crate::phh::streets::Streets;
+use showdown_cards::{Card, VariantId};
 use showdown_core::betting::{
     Act, Action, BettingHand, Dealt, Forced, Game, Limits, Seat, Step, Structure,
 };
@@ -84,7 +85,9 @@ pub fn betting_next(hand: &PhhHand) -> Result<BettingNext, (String, String)> {
         .map_err(|e| (place(&actions, e.step), e.refusal.to_string()))?;
     Ok(BettingNext {
         betting: verdict_at(&replay.verdict, &|s| place(&actions, Some(s))),
-        next: next(&replay.next, &|p| format!("p{}", p + 1).into()),
+        next: next(betting.game, &replay.next, &|p| {
+            format!("p{}", p + 1).into()
+        }),
     })
 }
 
@@ -103,7 +106,11 @@ fn structure(
 ) -> Result<(Game, Structure), String> {
     let game = match hand.variant.as_str() {
         "NT" | "NS" | "PO" | "FO/8" | "FT" => Game::Flop,
-        other => return Err(format!("variant `{other}`: only flop games are judged")),
+        "F7S" | "F7S/8" => Game::Stud { low: false },
+        "FR" => Game::Stud { low: true },
+        "N2L1D" => Game::SingleDraw,
+        "F2L3D" | "FB" => Game::TripleDraw,
+        other => return Err(format!("variant `{other}` is not judged")),
     };
     let blinds: Vec<u64> = hand
         .blinds_or_straddles
@@ -124,11 +131,14 @@ fn structure(
     Ok((game, structure))
 }
 
-/// The chips each player has behind and in this round, and the round's bet.
+/// The chips each player has behind and in this round, the round's bet,
+/// stud's bring-in, and the streets so far.
 struct Chips {
     behind: Vec<u64>,
     round: Vec<u64>,
     bet: u64,
+    bring_in: u64,
+    streets: Streets,
 }
 
 impl Chips {
@@ -138,6 +148,34 @@ impl Chips {
         self.round[p] = self.round[p].max(to);
         self.bet = self.bet.max(to);
         self.behind[p] == 0
+    }
+
+    /// Stud's bring-in posted by `p`: the post, and whether it is all in.
+    fn bring_in(&mut self, p: usize) -> (Act, bool) {
+        let amount = self.bring_in;
+        let all_in = self.put(p, amount);
+        let post = Act::Post {
+            forced: Forced::BringIn,
+            amount,
+            dead: false,
+        };
+        (post, all_in)
+    }
+
+    /// A `cbr` to `to`: stud's completion over the bring-in, a raise over
+    /// a bet, else a bet.
+    fn aggression(&self, to: u64) -> Act {
+        let completes = matches!(self.streets.game(), Game::Stud { .. })
+            && self.streets.round == 0
+            && self.bet > 0
+            && self.bet <= self.bring_in;
+        if completes {
+            Act::Complete { to }
+        } else if self.bet > 0 {
+            Act::Raise { to }
+        } else {
+            Act::Bet { to }
+        }
     }
 
     fn next_round(&mut self) {
@@ -165,22 +203,25 @@ pub fn betting_hand(hand: &PhhHand) -> Result<(BettingHand, Vec<Option<usize>>),
             stack: stacks[i],
         })
         .collect();
+    let bring_in = hand.bring_in.and_then(amount).unwrap_or(0);
     let mut chips = Chips {
         behind: stacks,
         round: vec![0; n],
         bet: 0,
+        bring_in,
+        streets: Streets::new(game, n),
     };
     let mut steps = Vec::new();
     let mut from = Vec::new();
     posts(hand, &amount, &mut chips, &mut steps)?;
     from.resize(steps.len(), None);
     for (i, text) in hand.actions.iter().enumerate() {
-        if let Some(step) = step(&words(text), &mut chips, &amount)? {
+        for step in step(&words(text), &mut chips, &amount)? {
             steps.push(step);
             from.push(Some(i));
         }
     }
-    let button = Some(n as u32);
+    let button = game.has_button().then_some(n as u32);
     let betting = BettingHand {
         seats,
         button,
@@ -188,9 +229,18 @@ pub fn betting_hand(hand: &PhhHand) -> Result<(BettingHand, Vec<Option<usize>>),
         structure,
         chip_unit: 1,
         steps,
-        showing: None,
+        showing: chips.streets.showing(stud_variant(&hand.variant)),
     };
     Ok((betting, from))
+}
+
+/// The variant whose up cards a stud street is opened by (razz: lowest).
+fn stud_variant(code: &str) -> VariantId {
+    match code {
+        "FR" => VariantId::Razz,
+        "F7S/8" => VariantId::StudHiLo,
+        _ => VariantId::Stud,
+    }
 }
 
 /// The antes, then the blinds and straddles, as forced posts.
@@ -236,13 +286,14 @@ fn post(player: usize, forced: Forced, amount: u64) -> Step {
     ))
 }
 
-/// One PHH action as a step; `None` for what the betting does not read
-/// (hole cards dealt).
+/// One PHH action as its steps: none for what the betting does not read
+/// (hole cards dealt in flop and draw games), two for a stud deal of down
+/// and up cards.
 fn step(
     words: &[&str],
     chips: &mut Chips,
     amount: &dyn Fn(Decimal) -> Option<u64>,
-) -> Result<Option<Step>, String> {
+) -> Result<Vec<Step>, String> {
     let player = |p: &str| -> Result<usize, String> {
         p.strip_prefix('p')
             .and_then(|k| k.parse::<usize>().ok())
@@ -251,20 +302,30 @@ fn step(
             .ok_or_else(|| format!("`{p}` is not a player"))
     };
     let act = |p: usize, act: Act, all_in: bool| {
-        Some(Step::Act(Action {
+        vec![Step::Act(Action {
             player: p,
             act,
             all_in,
-        }))
+        })]
     };
+    if matches!(words.get(1), Some(&("f" | "cc" | "cbr" | "pb"))) {
+        chips.streets.bet();
+    }
     Ok(match words {
-        ["d", "dh", ..] => None,
+        ["d", "dh", p, cards] => {
+            let p = player(p)?;
+            let (steps, starts) = chips.streets.deal(p, cards);
+            if starts {
+                chips.next_round();
+            }
+            steps
+        }
         ["d", "db", cards] => {
             chips.next_round();
-            Some(Step::Deal {
+            vec![Step::Deal {
                 to: Dealt::Board,
                 cards: known_cards(cards),
-            })
+            }]
         }
         [p, "f"] => act(player(p)?, Act::Fold, false),
         [p, "cc"] => {
@@ -277,16 +338,17 @@ fn step(
                 act(p, Act::Call { to }, all_in)
             }
         }
+        [p, "pb"] => {
+            let p = player(p)?;
+            let (post, all_in) = chips.bring_in(p);
+            act(p, post, all_in)
+        }
         [p, "cbr", total] => {
             let p = player(p)?;
             let to = Decimal::parse(total)
                 .and_then(amount)
                 .ok_or("an amount is not whole")?;
-            let kind = if chips.bet > 0 {
-                Act::Raise { to }
-            } else {
-                Act::Bet { to }
-            };
+            let kind = chips.aggression(to);
             let all_in = chips.put(p, to);
             act(p, kind, all_in)
         }
@@ -294,7 +356,13 @@ fn step(
             let shown = rest.first().is_some_and(|c| !c.contains('?'));
             act(player(p)?, if shown { Act::Show } else { Act::Muck }, false)
         }
-        [p, "sd", ..] => act(player(p)?, Act::Draw, false),
+        [p, "sd", ..] => {
+            let p = player(p)?;
+            if chips.streets.draw() {
+                chips.next_round();
+            }
+            act(p, Act::Draw, false)
+        }
         other => return Err(format!("action `{}` is not read", other.join(" "))),
     })
 }
@@ -355,10 +423,13 @@ mod tests {
     }
 
     #[test]
-    fn stud_is_not_judged_yet() {
-        let text = "variant = \"F7S\"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\n\
-                    big_bet = 10\nstarting_stacks = [100, 100]\nactions = []\n";
-        let hand = parse_one(text, "stud").unwrap();
+    fn a_variant_the_betting_does_not_know_is_not_judged() {
+        let mut hand = parse_one(
+            "variant = \"NT\"\nstarting_stacks = [100, 100]\nactions = []\n",
+            "x",
+        )
+        .unwrap();
+        hand.variant = "XX".into();
         assert!(matches!(judge_betting(&hand), BettingJudged::NotJudged(_)));
     }
 }

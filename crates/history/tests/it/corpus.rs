@@ -132,9 +132,9 @@ fn phh_corpus_settles_to_the_recorded_stacks() {
     every_judged_betting_is_legal(&results);
 }
 
-/// RULES.md §16 over the recorded betting: every hand of a flop game is
-/// judged, and every one bets by the rules (the real hands were read
-/// against §16 when it was written). Stud and draw are not judged yet.
+/// RULES.md §16 over the recorded betting: every hand of a flop, stud or
+/// draw game is judged, and every one bets by the rules (the real hands
+/// were read against §16 when it was written; the draw hands since).
 fn every_judged_betting_is_legal(results: &[HandResult]) {
     let judged = |b: &BettingJudged| !matches!(b, BettingJudged::NotJudged(_));
     let mut count = 0;

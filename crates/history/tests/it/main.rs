@@ -3,3 +3,5 @@
 //! runs the real-hands test.
 
 mod corpus;
+mod ohh_read;
+mod phh_betting;

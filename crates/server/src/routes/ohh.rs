@@ -158,7 +158,7 @@ fn next_of(state: &AppState, req: &OhhRequest) -> ApiResult<Response> {
     })?;
     json_answer(&BettingNext {
         betting: betting(&judged.replay.verdict, &judged.read, "/ohh"),
-        next: next(&judged.replay.next, &|p| {
+        next: next(judged.read.betting.game, &judged.replay.next, &|p| {
             req.ohh
                 .players
                 .get(p)

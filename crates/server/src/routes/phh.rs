@@ -219,7 +219,7 @@ pub(crate) struct PhhSettled<'a> {
     #[serde(flatten)]
     pub event: HandCompleteEvent<'a>,
     /// The verdict on the betting (RULES.md §16.6), findings at
-    /// `/actions/{i}`; left out for stud and draw hands.
+    /// `/actions/{i}`; left out for a hand the betting cannot replay.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub betting: Option<BettingAnswer>,
