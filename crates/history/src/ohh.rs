@@ -5,6 +5,7 @@
 
 pub mod amount;
 pub mod answer;
+pub mod examples;
 pub mod hand;
 pub mod read;
 pub mod record;

@@ -27,16 +27,17 @@ pub struct TablesRequest {
     #[schema(min_items = 1, max_items = 1000)]
     pub tables: Vec<TableRequest>,
     /// `dead` (the default, TDA 31) or `forward` (the button and blinds
-    /// always on players).
+    /// always on players), as on the settle route.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ButtonRuleName>)]
     pub button_rule: Option<String>,
-    /// The most the table sizes may differ once balanced; default 1.
+    /// The most the table sizes may differ once balanced: at least 1,
+    /// default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1)]
     pub max_difference: Option<u32>,
-    /// A table this many players short of the largest halts; default 3,
-    /// above `maxDifference`.
+    /// A table this many players short of the largest halts (TDA 10 D);
+    /// default 3, above `maxDifference`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 2)]
     pub halt_difference: Option<u32>,
@@ -54,8 +55,10 @@ pub struct TableRequest {
     #[schema(minimum = 2, maximum = 23)]
     pub seats: u32,
     /// `true` for a table that has not dealt yet: give its drawn
-    /// `buttonSeat` and no blind seats, and its next hand is its first
-    /// (RULES.md §13.9); default false.
+    /// `buttonSeat` and no blind seats, and its `nextHand` is its first
+    /// (RULES.md §13.9): the button as drawn, the small blind the next
+    /// player, the big blind the one after (heads-up the button posts the
+    /// small blind), nobody waiting; default false.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_hand: Option<bool>,
     /// The button's seat in the hand just played: required with
@@ -74,7 +77,8 @@ pub struct TableRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 23, nullable = false)]
     pub big_blind_seat: Option<u32>,
-    /// Who sits there now: players with chips, one a seat.
+    /// Who sits there now: players with chips, one a seat; at most 10,000
+    /// over all tables.
     pub players: Vec<SeatedPlayer>,
 }
 

@@ -87,7 +87,9 @@ pub struct OhhHand {
     pub players: Vec<OhhPlayer>,
     /// The rounds in the order played, `Preflop` first.
     pub rounds: Vec<OhhRound>,
-    /// The room's own result, compared with ours in `record.differences`.
+    /// The pots and who won them. In a request, the room's own, compared
+    /// with ours in `record.differences`; in `record.ohh`, the
+    /// settlement's, from `number` 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pots: Option<Vec<OhhPot>>,
     /// The room's bounties: with `settle.tournament`, the record writes the

@@ -65,9 +65,11 @@ pub(crate) const SETTLE_TERMS: RouteTerms = RouteTerms::new("/v1/settle/ohh");
     path = "/v1/settle/ohh",
     tag = "settle",
     operation_id = "settleOhh",
-    request_body(content = OhhRequest, content_type = "application/json"),
+    request_body(content = OhhRequest, content_type = "application/json",
+        example = json!(showdown_history::ohh::examples::settle_ohh_request())),
     responses(
-        (status = 200, description = "The hand_complete event, the verdict and the record", body = OhhSettled, content_type = "application/json"),
+        (status = 200, description = "The hand_complete event, the verdict and the record", body = OhhSettled, content_type = "application/json",
+            example = json!(showdown_history::ohh::examples::settle_ohh_answer())),
         (status = 400, description = "The body is not the shape of the request", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "The hand cannot be settled", body = Problem, content_type = "application/problem+json")
     )
@@ -129,9 +131,11 @@ pub(crate) const BETTING_TERMS: RouteTerms = RouteTerms::new("/v1/betting");
     path = "/v1/betting",
     tag = "settle",
     operation_id = "betting",
-    request_body(content = OhhRequest, content_type = "application/json"),
+    request_body(content = OhhRequest, content_type = "application/json",
+        example = json!(showdown_history::ohh::examples::betting_request())),
     responses(
-        (status = 200, description = "The verdict and the next action", body = BettingNext, content_type = "application/json"),
+        (status = 200, description = "The verdict and the next action", body = BettingNext, content_type = "application/json",
+            example = json!(showdown_history::ohh::examples::betting_answer())),
         (status = 400, description = "The body is not the shape of the request", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "An action cannot be applied", body = Problem, content_type = "application/problem+json")
     )

@@ -73,7 +73,7 @@ pub(crate) const TERMS: RouteTerms = RouteTerms::new("/v1/settle/phh");
     tag = "settle",
     operation_id = "settlePhh",
     params(
-        ("record" = Option<String>, Query, description = "`ohh`: add `record`, the hand written as Open Hand History and completed (flop games; a stud or draw hand is a 422 at `/variant`)"),
+        ("record" = inline(Option<RecordFormat>), Query, description = "`ohh`: add `record`, the hand written as Open Hand History and completed (flop games; a stud or draw hand is a 422 at `/variant`)"),
         ("explain" = Option<bool>, Query, description = "`true`: add `explanation` as `POST /v1/settle` does with `explain`, a `betting-finding` step first for each finding on the betting")
     ),
     request_body(
@@ -104,7 +104,7 @@ fn settled_phh(state: &AppState, text: &str, query: PhhQuery) -> ApiResult<Respo
         phh_problem(&e)
     };
     let hand = parse_one(text, "body").map_err(refused)?;
-    if query.record {
+    if query.record.is_some() {
         // Refused before settling: a stud or draw hand has no OHH streets.
         writes(&hand.variant).map_err(|e| as_ohh_problem(state, &e))?;
     }
@@ -119,7 +119,7 @@ fn settled_phh(state: &AppState, text: &str, query: PhhQuery) -> ApiResult<Respo
         // The betting came before the pots: its findings explain first.
         steps.splice(0..0, betting_steps(&hand, &request.players));
     }
-    let record = if query.record {
+    let record = if query.record.is_some() {
         Some(ohh_record(state, &hand, &event, replayed.scale)?)
     } else {
         None
@@ -155,12 +155,21 @@ fn as_ohh_problem(state: &AppState, e: &AsOhhError) -> Problem {
     p
 }
 
+/// The record `?record=` writes: `ohh`, the hand as Open Hand History
+/// 1.4.7, alone; another value is a 400, as the query's other faults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum RecordFormat {
+    /// The hand written as Open Hand History 1.4.7.
+    Ohh,
+}
+
 /// What `POST /v1/settle/phh` takes in its query string; any other
 /// parameter or value is a 400, so a typo never passes unnoticed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct PhhQuery {
     /// `record=ohh`: add `record`, the hand written as OHH.
-    record: bool,
+    record: Option<RecordFormat>,
     /// `explain=true`: add `explanation`, as `POST /v1/settle`'s `explain`.
     explain: bool,
 }
@@ -177,7 +186,7 @@ impl PhhQuery {
             }
             seen.push(key);
             match (key, value) {
-                ("record", "ohh") => out.record = true,
+                ("record", "ohh") => out.record = Some(RecordFormat::Ohh),
                 ("explain", "true" | "false") => out.explain = value == "true",
                 ("explain", other) => {
                     return Err(format!(

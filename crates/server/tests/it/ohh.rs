@@ -85,6 +85,27 @@ async fn record_differences_name_where_the_rooms_pots_disagree() {
     );
 }
 
+/// API.md: a win's `cashout_amount`, `cashout_fee`, `bonus_amount` and
+/// `contributed_rake` are the room's, echoed in `record.ohh` onto the
+/// settlement's win of the same pot and player.
+#[tokio::test]
+async fn the_rooms_own_fields_of_a_win_are_echoed_in_the_record() {
+    let mut hand = three_handed();
+    hand["pots"] = json!([{"number": 0, "amount": 0.74, "player_wins": [{"player_id": 1,
+        "win_amount": 0.74, "cashout_amount": 0.5, "cashout_fee": 0.01,
+        "bonus_amount": 0.02, "contributed_rake": 0}]}]);
+    let r = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand})).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    let a = r.json();
+    assert_eq!(
+        a["record"]["ohh"]["pots"],
+        json!([{"number": 0, "amount": 0.74, "player_wins": [{"player_id": 1,
+            "win_amount": 0.74, "cashout_amount": 0.5, "cashout_fee": 0.01,
+            "bonus_amount": 0.02, "contributed_rake": 0}]}])
+    );
+    assert_eq!(a["record"]["differences"], json!([]));
+}
+
 #[tokio::test]
 async fn the_record_sent_back_as_ohh_gives_the_same_answer() {
     let first = post_json(app(), "/v1/settle/ohh", &json!({"ohh": three_handed()})).await;

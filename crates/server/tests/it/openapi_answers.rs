@@ -119,6 +119,11 @@ fn route_requests(doc: &Value) -> Vec<(String, Request<Body>)> {
     for e in request_examples(doc, "/v1/draw").into_iter().chain([draw]) {
         requests.push(("/v1/draw".into(), post_json("/v1/draw", &e)));
     }
+    for path in ["/v1/settle/ohh", "/v1/betting"] {
+        for e in request_examples(doc, path) {
+            requests.push((path.into(), post_json(path, &e)));
+        }
+    }
     // A hand so far: the big blind to post is not an action, so the small
     // blind's opponent acts with a call, a raise and an all-in open.
     let mut so_far = ohh_hand(json!(100), 0);
