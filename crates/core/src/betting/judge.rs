@@ -132,7 +132,7 @@ impl Play<'_> {
             pl.folded = true;
             // Bets only: an ante is no bet, and a big blind's ante for the
             // table is no bet left uncalled (§16.5: dead money).
-            let bets = |q: &super::play::Player| q.committed - q.ante;
+            let bets = |q: &super::play::Player| q.committed.saturating_sub(q.ante);
             let mine = bets(pl);
             let others = (0..self.players.len())
                 .filter(|&q| q != p)

@@ -13,13 +13,13 @@ use showdown_core::Take;
 /// switch never applies (the caller sends no `rake` for a hand that ended
 /// on the first betting round).
 pub(crate) fn flop_seen(table: &Variant, dealt: &Dealt) -> bool {
-    // With several boards, no rake only when every board is short.
-    let mut start = 0;
+    // With several boards, no rake only when every board is short; board
+    // `b` runs from the previous board's end (0 for the first) to its own.
+    let starts = std::iter::once(0).chain(dealt.board_ends.iter().copied());
     table.board_cards == 0
-        || dealt.board_ends.iter().any(|&end| {
-            let cards = end - std::mem::replace(&mut start, end);
-            cards >= 3
-        })
+        || starts
+            .zip(&dealt.board_ends)
+            .any(|(start, &end)| end - start >= 3)
 }
 
 /// API.md `rake`, `jackpot`: every player's part, zero included.
