@@ -63,10 +63,7 @@ pub fn judge(req: &OhhRequest) -> Result<Judged, OhhError> {
     };
     let read = read(hand, play)?;
     let replay = showdown_core::betting::replay(&read.betting).map_err(|e| {
-        let at = e
-            .step
-            .and_then(|s| read.at.get(s).cloned())
-            .unwrap_or_default();
+        let at = e.step.map(|s| read.pointer(s)).unwrap_or_default();
         OhhError::new(at, e.refusal.to_string())
     })?;
     Ok(Judged {

@@ -32,9 +32,7 @@ pub struct FindingAnswer {
 /// The verdict with each finding at its action's pointer, `prefix` put
 /// before the hand's own pointers (`/ohh`).
 pub fn betting(verdict: &Verdict, read: &OhhRead, prefix: &str) -> BettingAnswer {
-    verdict_at(verdict, &|step| {
-        format!("{prefix}{}", read.at.get(step).map_or("", String::as_str))
-    })
+    verdict_at(verdict, &|step| format!("{prefix}{}", read.pointer(step)))
 }
 
 /// The verdict with each finding at the pointer `at` gives its step.

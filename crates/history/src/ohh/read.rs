@@ -11,6 +11,7 @@ use showdown_cards::Card;
 use showdown_core::betting::{
     Act, Action, BettingHand, Dealt, Forced, Game, Seat, Step, Structure,
 };
+use std::fmt;
 
 /// The finest decimal place a hand may be counted in.
 pub const MAX_DECIMALS: u32 = 8;
@@ -22,8 +23,8 @@ const MAX_UNITS: i128 = (1 << 53) - 1;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OhhRead {
     pub betting: BettingHand,
-    /// For each step, the pointer of the action it came from.
-    pub at: Vec<String>,
+    /// For each step, the place of the action it came from.
+    pub at: Vec<StepAt>,
     /// Amounts are whole numbers of `10^-scale`.
     pub scale: u32,
     /// Each player's hole cards, as dealt or shown (`None`: never seen).
@@ -33,53 +34,99 @@ pub struct OhhRead {
     pub added_by_house: u64,
 }
 
-/// Every chip amount of the hand with its pointer, to find its decimal
-/// places (bounty money has its own: [`bounty_scale_of`]).
-fn amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
-    let mut out = vec![
-        ("/small_blind_amount".to_string(), hand.small_blind_amount),
-        ("/big_blind_amount".to_string(), hand.big_blind_amount),
-    ];
-    out.extend(hand.ante_amount.map(|a| ("/ante_amount".to_string(), a)));
-    for (i, p) in hand.players.iter().enumerate() {
-        out.push((format!("/players/{i}/starting_stack"), p.starting_stack));
+/// Where a step came from: a round's cards or one of its actions. Kept
+/// as places, since only a finding or a refusal needs the pointer's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepAt {
+    Cards { round: usize },
+    Action { round: usize, action: usize },
+}
+
+impl fmt::Display for StepAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepAt::Cards { round } => write!(f, "/rounds/{round}/cards"),
+            StepAt::Action { round, action } => write!(f, "/rounds/{round}/actions/{action}"),
+        }
     }
-    for (r, round) in hand.rounds.iter().enumerate() {
-        for (a, action) in round.actions.iter().enumerate() {
-            if let Some(amount) = action.amount {
-                out.push((format!("/rounds/{r}/actions/{a}/amount"), amount));
-            }
+}
+
+impl OhhRead {
+    /// The pointer of the action `step` came from (empty past the steps).
+    pub fn pointer(&self, step: usize) -> String {
+        self.at.get(step).map(StepAt::to_string).unwrap_or_default()
+    }
+}
+
+/// Where an amount stands in the hand, written out only for a refusal.
+#[derive(Debug, Clone, Copy)]
+enum AmountAt {
+    Field(&'static str),
+    Stack(usize),
+    Bounty(usize),
+    Action(StepAt),
+    Pot(usize, &'static str),
+    Win(usize, usize),
+    BountyWon(usize),
+}
+
+impl fmt::Display for AmountAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AmountAt::Field(name) => write!(f, "/{name}"),
+            AmountAt::Stack(i) => write!(f, "/players/{i}/starting_stack"),
+            AmountAt::Bounty(i) => write!(f, "/players/{i}/player_bounty"),
+            AmountAt::Action(at) => write!(f, "{at}/amount"),
+            AmountAt::Pot(k, name) => write!(f, "/pots/{k}/{name}"),
+            AmountAt::Win(k, w) => write!(f, "/pots/{k}/player_wins/{w}/win_amount"),
+            AmountAt::BountyWon(b) => write!(f, "/tournament_bounties/{b}/bounty_won"),
+        }
+    }
+}
+
+/// Every chip amount of the hand with its place, to find its decimal
+/// places (bounty money has its own: [`bounty_scale_of`]).
+fn amounts(hand: &OhhHand) -> Vec<(AmountAt, Amount)> {
+    let mut out = vec![
+        (
+            AmountAt::Field("small_blind_amount"),
+            hand.small_blind_amount,
+        ),
+        (AmountAt::Field("big_blind_amount"), hand.big_blind_amount),
+    ];
+    out.extend(
+        hand.ante_amount
+            .map(|a| (AmountAt::Field("ante_amount"), a)),
+    );
+    for (i, p) in hand.players.iter().enumerate() {
+        out.push((AmountAt::Stack(i), p.starting_stack));
+    }
+    for (round, r) in hand.rounds.iter().enumerate() {
+        for (action, a) in r.actions.iter().enumerate() {
+            let at = AmountAt::Action(StepAt::Action { round, action });
+            out.extend(a.amount.map(|amount| (at, amount)));
         }
     }
     for (k, pot) in hand.pots.iter().flatten().enumerate() {
-        out.push((format!("/pots/{k}/amount"), pot.amount));
-        out.extend(pot.rake.map(|a| (format!("/pots/{k}/rake"), a)));
-        out.extend(pot.jackpot.map(|a| (format!("/pots/{k}/jackpot"), a)));
+        out.push((AmountAt::Pot(k, "amount"), pot.amount));
+        out.extend(pot.rake.map(|a| (AmountAt::Pot(k, "rake"), a)));
+        out.extend(pot.jackpot.map(|a| (AmountAt::Pot(k, "jackpot"), a)));
         for (w, win) in pot.player_wins.iter().enumerate() {
-            out.push((
-                format!("/pots/{k}/player_wins/{w}/win_amount"),
-                win.win_amount,
-            ));
+            out.push((AmountAt::Win(k, w), win.win_amount));
         }
     }
     out
 }
 
-/// Every bounty amount of the hand with its pointer: bounty money, not
+/// Every bounty amount of the hand with its place: bounty money, not
 /// chips, counted in a smallest decimal place of its own.
-fn bounty_amounts(hand: &OhhHand) -> Vec<(String, Amount)> {
+fn bounty_amounts(hand: &OhhHand) -> Vec<(AmountAt, Amount)> {
     let mut out = Vec::new();
     for (i, p) in hand.players.iter().enumerate() {
-        out.extend(
-            p.player_bounty
-                .map(|a| (format!("/players/{i}/player_bounty"), a)),
-        );
+        out.extend(p.player_bounty.map(|a| (AmountAt::Bounty(i), a)));
     }
     for (b, bounty) in hand.tournament_bounties.iter().flatten().enumerate() {
-        out.push((
-            format!("/tournament_bounties/{b}/bounty_won"),
-            bounty.bounty_won,
-        ));
+        out.push((AmountAt::BountyWon(b), bounty.bounty_won));
     }
     out
 }
@@ -97,12 +144,12 @@ pub fn scale_of(hand: &OhhHand) -> Result<u32, OhhError> {
 }
 
 /// The most decimal places of `amounts`, refused past [`MAX_DECIMALS`].
-fn max_scale(amounts: Vec<(String, Amount)>) -> Result<u32, OhhError> {
+fn max_scale(amounts: Vec<(AmountAt, Amount)>) -> Result<u32, OhhError> {
     let mut scale = 0;
     for (at, amount) in amounts {
         if amount.0.scale > MAX_DECIMALS {
             return Err(OhhError::new(
-                at,
+                at.to_string(),
                 format!("{} has more than {MAX_DECIMALS} decimal places", amount.0),
             ));
         }
@@ -111,12 +158,13 @@ fn max_scale(amounts: Vec<(String, Amount)>) -> Result<u32, OhhError> {
     Ok(scale)
 }
 
-/// `amount` in units of `10^-scale`, if it is one the settlement takes.
-pub fn units(amount: Decimal, scale: u32, at: &str) -> Result<u64, OhhError> {
+/// `amount` in units of `10^-scale`, if it is one the settlement takes;
+/// `at` is written out only when it is not.
+pub fn units(amount: Decimal, scale: u32, at: impl fmt::Display) -> Result<u64, OhhError> {
     match amount.at_scale(scale) {
         Some(u) if (0..=MAX_UNITS).contains(&u) => Ok(u as u64),
         _ => Err(OhhError::new(
-            at,
+            at.to_string(),
             format!("{amount} is not an amount from 0 to 2^53 - 1 of the hand's smallest unit"),
         )),
     }
@@ -177,10 +225,9 @@ pub fn read(hand: &OhhHand, play: Play) -> Result<OhhRead, OhhError> {
     let n = hand.players.len();
     let mut seats = Vec::with_capacity(n);
     for (i, p) in hand.players.iter().enumerate() {
-        let at = format!("/players/{i}/starting_stack");
         seats.push(Seat {
             seat: p.seat,
-            stack: units(p.starting_stack.0, scale, &at)?,
+            stack: units(p.starting_stack.0, scale, AmountAt::Stack(i))?,
         });
     }
     let mut reader = Reader {
@@ -210,7 +257,11 @@ pub fn read(hand: &OhhHand, play: Play) -> Result<OhhRead, OhhError> {
     for (r, round) in hand.rounds.iter().enumerate() {
         reader.round(r)?;
         for (a, action) in round.actions.iter().enumerate() {
-            reader.action(&format!("/rounds/{r}/actions/{a}"), action)?;
+            let at = StepAt::Action {
+                round: r,
+                action: a,
+            };
+            reader.action(at, action)?;
         }
     }
     Ok(reader.out)
@@ -223,10 +274,11 @@ impl Reader<'_> {
         if r > 0 {
             self.chips.round.iter_mut().for_each(|c| *c = 0);
         }
-        let cards = board_cards(round.cards.as_ref(), &format!("/rounds/{r}/cards"))?;
+        let at = StepAt::Cards { round: r };
+        let cards = board_cards(round.cards.as_ref(), at)?;
         if !cards.is_empty() {
             self.push(
-                format!("/rounds/{r}/cards"),
+                at,
                 Step::Deal {
                     to: Dealt::Board,
                     cards,
@@ -236,13 +288,13 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn push(&mut self, at: String, step: Step) {
+    fn push(&mut self, at: StepAt, step: Step) {
         self.out.betting.steps.push(step);
         self.out.at.push(at);
     }
 
     /// The player an action names, by their place in `players`.
-    fn player(&self, at: &str, action: &OhhAction) -> Result<usize, OhhError> {
+    fn player(&self, at: StepAt, action: &OhhAction) -> Result<usize, OhhError> {
         let id = action.player_id.ok_or_else(|| {
             OhhError::new(format!("{at}/player_id"), "the action needs its player")
         })?;
@@ -255,9 +307,9 @@ impl Reader<'_> {
             })
     }
 
-    fn amount(&self, at: &str, action: &OhhAction) -> Result<u64, OhhError> {
+    fn amount(&self, at: StepAt, action: &OhhAction) -> Result<u64, OhhError> {
         match action.amount {
-            Some(a) => units(a.0, self.scale, &format!("{at}/amount")),
+            Some(a) => units(a.0, self.scale, AmountAt::Action(at)),
             None => Err(OhhError::new(
                 format!("{at}/amount"),
                 "the action needs its amount",
@@ -266,7 +318,7 @@ impl Reader<'_> {
     }
 
     /// One action as a step (or as what the settlement reads beside them).
-    fn action(&mut self, at: &str, action: &OhhAction) -> Result<(), OhhError> {
+    fn action(&mut self, at: StepAt, action: &OhhAction) -> Result<(), OhhError> {
         let kind = action.action.as_str();
         if matches!(
             kind,
@@ -319,7 +371,7 @@ impl Reader<'_> {
             act,
             all_in: action.is_allin.unwrap_or(false),
         });
-        self.push(at.to_string(), step);
+        self.push(at, step);
         Ok(())
     }
 
@@ -330,14 +382,14 @@ impl Reader<'_> {
     /// holds); a straddle counts as what it put in.
     fn nominal(&self, forced: Forced, to: u64, all_in: bool) -> Result<u64, OhhError> {
         let (blind, at) = match forced {
-            Forced::SmallBlind => (self.hand.small_blind_amount, "/small_blind_amount"),
-            Forced::BigBlind => (self.hand.big_blind_amount, "/big_blind_amount"),
+            Forced::SmallBlind => (self.hand.small_blind_amount, "small_blind_amount"),
+            Forced::BigBlind => (self.hand.big_blind_amount, "big_blind_amount"),
             _ => return Ok(to),
         };
         if !all_in {
             return Ok(to);
         }
-        Ok(to.max(units(blind.0, self.scale, at)?))
+        Ok(to.max(units(blind.0, self.scale, AmountAt::Field(at))?))
     }
 
     /// An action that puts chips in: a forced post, a call, bet or raise,
@@ -346,7 +398,7 @@ impl Reader<'_> {
         &mut self,
         kind: &str,
         p: usize,
-        at: &str,
+        at: StepAt,
         action: &OhhAction,
     ) -> Result<Act, OhhError> {
         let amount = self.amount(at, action)?;
@@ -393,12 +445,17 @@ impl Reader<'_> {
 
 /// A round's `cards`: an array of card strings (an empty string or null
 /// is read as none, as some rooms write the first round).
-fn board_cards(cards: Option<&serde_json::Value>, at: &str) -> Result<Vec<Card>, OhhError> {
+fn board_cards(cards: Option<&serde_json::Value>, at: StepAt) -> Result<Vec<Card>, OhhError> {
     let list = match cards {
         None | Some(serde_json::Value::Null) => return Ok(Vec::new()),
         Some(serde_json::Value::String(s)) if s.is_empty() => return Ok(Vec::new()),
         Some(serde_json::Value::Array(list)) => list,
-        Some(_) => return Err(OhhError::new(at, "the cards must be an array of cards")),
+        Some(_) => {
+            return Err(OhhError::new(
+                at.to_string(),
+                "the cards must be an array of cards",
+            ))
+        }
     };
     let mut out = Vec::with_capacity(list.len());
     for (i, c) in list.iter().enumerate() {
@@ -413,7 +470,7 @@ fn board_cards(cards: Option<&serde_json::Value>, at: &str) -> Result<Vec<Card>,
 
 /// An action's cards, when it names them all (`??` or an unknown card is
 /// a card not seen).
-fn hole_cards(action: &OhhAction, at: &str) -> Result<Option<Vec<String>>, OhhError> {
+fn hole_cards(action: &OhhAction, at: StepAt) -> Result<Option<Vec<String>>, OhhError> {
     let Some(cards) = &action.cards else {
         return Ok(None);
     };

@@ -104,7 +104,7 @@ fn settled(state: &AppState, req: &OhhRequest, stop: &AtomicBool) -> ApiResult<R
     let mut event = settled_event(state, &request, stop)?;
     if let Some(steps) = event.data.explanation.as_mut() {
         // The betting came before the pots: its findings explain first.
-        let at = |s: usize| format!("/ohh{}", judged.read.at.get(s).map_or("", String::as_str));
+        let at = |s: usize| format!("/ohh{}", judged.read.pointer(s));
         let findings = finding_steps(&judged.replay.verdict, &request.players, &at);
         steps.splice(0..0, findings);
     }
