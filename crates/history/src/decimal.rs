@@ -81,19 +81,53 @@ impl Decimal {
         if !f.is_finite() {
             return None;
         }
-        let text = format!("{f}");
-        let digits: Vec<u8> = text.bytes().filter(u8::is_ascii_digit).collect();
-        let first = digits
-            .iter()
-            .position(|&b| b != b'0')
-            .unwrap_or(digits.len());
-        let last = digits
-            .iter()
-            .rposition(|&b| b != b'0')
-            .map_or(first, |i| i + 1);
-        (last - first <= 15)
-            .then(|| Decimal::parse(&text))
-            .flatten()
+        let mut text = ShortText::default();
+        // Longer text than the buffer holds has over 20 whole digits or
+        // over 9 decimal places, which `parse` refuses anyway.
+        std::fmt::Write::write_fmt(&mut text, format_args!("{f}")).ok()?;
+        let text = std::str::from_utf8(text.bytes()).ok()?;
+        let mut first = None;
+        let mut last = 0;
+        for (i, b) in text.bytes().filter(u8::is_ascii_digit).enumerate() {
+            if b != b'0' {
+                first.get_or_insert(i);
+                last = i + 1;
+            }
+        }
+        let significant = first.map_or(0, |first| last - first);
+        (significant <= 15).then(|| Decimal::parse(text)).flatten()
+    }
+}
+
+/// A float's text written on the stack: amounts are read by the dozen a
+/// hand, and none needs more than a few tens of bytes.
+struct ShortText {
+    buf: [u8; 40],
+    len: usize,
+}
+
+impl Default for ShortText {
+    fn default() -> ShortText {
+        ShortText {
+            buf: [0; 40],
+            len: 0,
+        }
+    }
+}
+
+impl ShortText {
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl std::fmt::Write for ShortText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        let room = self.buf.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        room.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
@@ -138,5 +172,16 @@ mod tests {
         // 0.1 + 0.2 prints with 17 digits: not a decimal a record wrote.
         assert_eq!(Decimal::of_float(0.1 + 0.2), None);
         assert_eq!(Decimal::of_float(f64::NAN), None);
+        // Past the stack buffer: refused, as `parse` refuses such text.
+        assert_eq!(Decimal::of_float(1e-30), None);
+        assert_eq!(Decimal::of_float(1e30), None);
+        assert_eq!(
+            Decimal::of_float(-0.000000001).unwrap().to_string(),
+            "-0.000000001"
+        );
+        assert_eq!(
+            Decimal::of_float(99999999999999.9).unwrap().at_scale(1),
+            Some(999999999999999)
+        );
     }
 }
