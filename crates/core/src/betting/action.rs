@@ -110,6 +110,9 @@ pub struct Seat {
     pub seat: u32,
     /// Chips before the hand.
     pub stack: u64,
+    /// At the table but not dealt in (OHH's `is_sitting_out`): no cards,
+    /// no turn, nothing put in; the settlement lists them folded.
+    pub sitting_out: bool,
 }
 
 /// The hand as played.

@@ -76,7 +76,7 @@ impl<'a> Play<'a> {
     /// The hand before its first step, or why it cannot be played.
     pub fn new(hand: &'a BettingHand) -> Result<Play<'a>, BettingError> {
         let n = hand.seats.len();
-        if n < 2 {
+        if hand.seats.iter().filter(|s| !s.sitting_out).count() < 2 {
             return Err(err(None, R::TooFewPlayers));
         }
         if hand.chip_unit == 0 {
@@ -107,6 +107,8 @@ impl<'a> Play<'a> {
             .iter()
             .map(|s| Player {
                 left: s.stack,
+                // Never in the hand: skipped as a folded player is.
+                folded: s.sitting_out,
                 ..Player::default()
             })
             .collect();

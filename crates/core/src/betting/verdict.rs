@@ -128,7 +128,7 @@ pub enum BettingRefusal {
     TakesBack { player: usize, to: u64, has: u64 },
     #[error("the hand has not ended")]
     NotEnded,
-    #[error("a hand needs two players or more")]
+    #[error("a hand needs two players or more dealt in")]
     TooFewPlayers,
     #[error("seat number {0} is taken twice")]
     SeatTwice(u32),

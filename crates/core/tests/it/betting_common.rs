@@ -14,6 +14,7 @@ pub fn hand(structure: Structure, stacks: &[u64], button: u32, steps: Vec<Step>)
             .map(|(i, &stack)| Seat {
                 seat: i as u32 + 1,
                 stack,
+                sitting_out: false,
             })
             .collect(),
         button: Some(button),

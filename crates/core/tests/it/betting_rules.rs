@@ -72,6 +72,56 @@ fn rules_16_2_who_acts_clockwise_after_the_opener_then_the_button() {
     assert_eq!(next_action(&h), Ok(Next::Over(End::RunOut { round: 0 })));
 }
 
+/// A seat sitting the hand out (OHH's `is_sitting_out`) is at the table
+/// but not dealt in: play skips it, it is settled folded with nothing in,
+/// and a table left with one player dealt in has no hand.
+#[test]
+fn rules_16_2_a_player_sitting_out_is_not_dealt_in() {
+    // Four seats, the button on seat 1; seat 4 (player 3) sits out, so
+    // after the blinds the button acts first, as three-handed.
+    let mut h = hand(nl(100), &[BIG; 4], 1, vec![sb(1, 50), bb(2, 100)]);
+    h.seats[3].sitting_out = true;
+    assert_eq!(to_act(&h).0, 0);
+    let h = then(&h, vec![raise(0, 300), fold(1), fold(2)]);
+    assert_eq!(
+        next_action(&h),
+        Ok(Next::Over(End::Uncontested { winner: 0 }))
+    );
+    let d = derive_betting(&h).expect("an ended hand");
+    assert_eq!(d.committed, vec![300, 50, 100, 0]);
+    assert_eq!(d.folded, vec![false, true, true, true]);
+    // Dealt in, the same player would be first to act (under the gun).
+    let mut dealt = h.clone();
+    dealt.seats[3].sitting_out = false;
+    dealt.steps.truncate(2);
+    assert_eq!(to_act(&dealt).0, 3);
+    // An action by a player sitting out is refused, as after a fold.
+    let mut acts = hand(
+        nl(100),
+        &[BIG; 3],
+        1,
+        vec![sb(1, 50), bb(2, 100), call(0, 100)],
+    );
+    acts.seats[0].sitting_out = true;
+    assert_eq!(
+        replay_betting(&acts).map(|_| ()),
+        Err(BettingError {
+            step: Some(2),
+            refusal: R::AfterFold { player: 0 }
+        })
+    );
+    // Two seats, one sitting out: no hand to play.
+    let mut alone = hand(nl(100), &[BIG; 2], 1, vec![]);
+    alone.seats[1].sitting_out = true;
+    assert_eq!(
+        next_action(&alone),
+        Err(BettingError {
+            step: None,
+            refusal: R::TooFewPlayers
+        })
+    );
+}
+
 #[test]
 fn rules_16_3_facing_a_bet_fold_call_or_raise_else_check_or_bet() {
     let h = three(nl(100), &[BIG; 3], vec![]);

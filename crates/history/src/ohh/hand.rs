@@ -128,7 +128,9 @@ pub struct OhhPlayer {
     /// with `settle.tournament`, the player's `bounty` of RULES.md §12.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player_bounty: Option<Amount>,
-    /// The room's sitting-out flag, echoed in the record.
+    /// The room's sitting-out flag, echoed in the record: a player flagged
+    /// so whom no action puts in the hand (cards, a post, a bet) is not
+    /// dealt in, and is settled folded with the stack unchanged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_sitting_out: Option<bool>,
 }

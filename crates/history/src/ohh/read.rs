@@ -228,6 +228,7 @@ pub fn read(hand: &OhhHand, play: Play) -> Result<OhhRead, OhhError> {
         seats.push(Seat {
             seat: p.seat,
             stack: units(p.starting_stack.0, scale, AmountAt::Stack(i))?,
+            sitting_out: sits_out(hand, i),
         });
     }
     let mut reader = Reader {
@@ -265,6 +266,23 @@ pub fn read(hand: &OhhHand, play: Play) -> Result<OhhRead, OhhError> {
         }
     }
     Ok(reader.out)
+}
+
+/// The actions that are outside the pot: not part of the hand's betting.
+const OUTSIDE_THE_POT: [&str; 4] = ["Added Chips", "Sits Down", "Stands Up", "Player Adjustment"];
+
+/// Whether player `i` sits the hand out: flagged `is_sitting_out` by the
+/// room, and named by no action but those outside the pot (a flagged
+/// player dealt cards, posting or acting is in the hand, whatever the
+/// flag says).
+fn sits_out(hand: &OhhHand, i: usize) -> bool {
+    let p = &hand.players[i];
+    p.is_sitting_out == Some(true)
+        && !hand
+            .rounds
+            .iter()
+            .flat_map(|r| &r.actions)
+            .any(|a| a.player_id == Some(p.id) && !OUTSIDE_THE_POT.contains(&a.action.as_str()))
 }
 
 impl Reader<'_> {
@@ -320,11 +338,7 @@ impl Reader<'_> {
     /// One action as a step (or as what the settlement reads beside them).
     fn action(&mut self, at: StepAt, action: &OhhAction) -> Result<(), OhhError> {
         let kind = action.action.as_str();
-        if matches!(
-            kind,
-            "Added Chips" | "Sits Down" | "Stands Up" | "Player Adjustment"
-        ) {
-            // Outside the pot: not part of the hand's betting.
+        if OUTSIDE_THE_POT.contains(&kind) {
             return Ok(());
         }
         if kind == "Add to Pot" {

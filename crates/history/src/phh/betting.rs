@@ -201,6 +201,7 @@ pub fn betting_hand(hand: &PhhHand) -> Result<(BettingHand, Vec<Option<usize>>),
         .map(|i| Seat {
             seat: i as u32 + 1,
             stack: stacks[i],
+            sitting_out: false,
         })
         .collect();
     let bring_in = hand.bring_in.and_then(amount).unwrap_or(0);

@@ -69,6 +69,43 @@ async fn rules_16_5_an_ohh_hand_settles_from_its_actions_in_its_own_decimals() {
     assert_eq!(a["record"]["differences"], json!([]));
 }
 
+/// RULES.md §16.2: a player the room flags `is_sitting_out`, whom no
+/// action puts in the hand, is not dealt in: the hand plays as
+/// three-handed (the button raises first, not seat 4), the sitter is
+/// settled folded with the stack unchanged, and the record echoes the
+/// flag. Flagged but posting, the player is in the hand.
+#[tokio::test]
+async fn rules_16_2_a_player_sitting_out_is_not_dealt_in() {
+    let mut hand = three_handed();
+    hand["players"].as_array_mut().unwrap().push(
+        json!({"id": 3, "seat": 4, "name": "Away", "starting_stack": 5.00, "is_sitting_out": true}),
+    );
+    let r = post_json(app(), "/v1/settle/ohh", &json!({"ohh": hand.clone()})).await;
+    assert_eq!(r.status.as_u16(), 200, "{}", r.json());
+    let a = r.json();
+    assert_eq!(
+        a["data"]["finalChipStacks"],
+        json!({"0": 164, "1": 188, "2": 298, "3": 500})
+    );
+    assert_eq!(a["betting"], json!({"legal": true, "findings": []}));
+    assert_eq!(a["record"]["ohh"]["players"][3]["is_sitting_out"], true);
+    let b = post_json(app(), "/v1/betting", &json!({"ohh": hand.clone()})).await;
+    assert_eq!(b.status.as_u16(), 200, "{}", b.json());
+    assert_eq!(
+        b.json(),
+        json!({"betting": {"legal": true, "findings": []}, "next": {"over": "showdown"}})
+    );
+    // The same player posting an ante is dealt in: seat 4 then acts
+    // before the button, whose raise is out of turn.
+    let antes = hand["rounds"][0]["actions"].as_array_mut().unwrap();
+    antes.insert(0, act(3, "Post Ante", Some(0.01)));
+    let b = post_json(app(), "/v1/betting", &json!({"ohh": hand})).await;
+    assert_eq!(b.status.as_u16(), 200, "{}", b.json());
+    let findings = &b.json()["betting"]["findings"];
+    assert_eq!(findings[0]["code"], "outOfTurn", "{}", b.json());
+    assert_eq!(findings[0]["at"], "/ohh/rounds/0/actions/4", "{}", b.json());
+}
+
 #[tokio::test]
 async fn record_differences_name_where_the_rooms_pots_disagree() {
     let mut hand = three_handed();
