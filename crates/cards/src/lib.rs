@@ -33,7 +33,7 @@ pub use eval::table::HandKey;
 pub use hand::{HandRank, Name, Rulebook, Showdown, Side};
 pub use hole_cards_play::{both_hole_cards_play, five_card_high_value};
 pub use malformed::{read_card, short_deck_refusal, MalformedCard, NotInShortDeck};
-pub use showing::stud_showing_value;
+pub use showing::{stud_bring_in_value, stud_showing_value};
 pub use twice::{first_twice, placed, CardAt, CardTwice, Seen};
 pub use variant::{Family, HandKind, Variant, VariantId};
 

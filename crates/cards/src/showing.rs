@@ -45,6 +45,21 @@ pub fn stud_showing_value(variant: VariantId, up: &[Card]) -> u64 {
     }
 }
 
+/// Who brings in on stud's third street (RULES.md §16.2), as a value
+/// where greater brings in: the lowest door card by rank, the ace high,
+/// equal ranks by suit with clubs lowest; in razz and razzdugi the
+/// highest, the king high and the ace low, spades first among equals.
+/// Never 0, which stands for a door card not seen.
+pub fn stud_bring_in_value(variant: VariantId, door: Card) -> u64 {
+    let (rank, suit) = (door.rank() as u64, door.suit() as u64);
+    if variant.variant().high.is_lowball() {
+        let rank = if door.rank() == Rank::Ace { 1 } else { rank };
+        rank * 4 + suit + 1
+    } else {
+        (15 - rank) * 4 + (3 - suit) + 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,6 +68,26 @@ mod tests {
     fn v(variant: VariantId, up: &str) -> u64 {
         let cards: Vec<&str> = up.split_whitespace().collect();
         stud_showing_value(variant, &parse_cards(&cards).unwrap())
+    }
+
+    fn door(variant: VariantId, card: &str) -> u64 {
+        stud_bring_in_value(variant, card.parse().unwrap())
+    }
+
+    #[test]
+    fn rules_16_2_the_bring_in_lowest_door_card_clubs_first_razz_highest_spades_first() {
+        let s = VariantId::Stud;
+        assert!(door(s, "2s") > door(s, "3c"));
+        assert!(door(s, "Kc") > door(s, "Ad"));
+        assert!(door(s, "2c") > door(s, "2d"));
+        assert!(door(s, "2d") > door(s, "2h") && door(s, "2h") > door(s, "2s"));
+        assert_eq!(door(VariantId::StudHiLo, "2c"), door(s, "2c"));
+        let r = VariantId::Razz;
+        assert!(door(r, "Kc") > door(r, "Qs"));
+        assert!(door(r, "2c") > door(r, "Ad"));
+        assert!(door(r, "Ks") > door(r, "Kh"));
+        assert_eq!(door(VariantId::Razzdugi, "Ks"), door(r, "Ks"));
+        assert!(door(s, "As") > 0 && door(r, "Ac") > 0);
     }
 
     #[test]

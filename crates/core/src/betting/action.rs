@@ -128,5 +128,9 @@ pub struct BettingHand {
     pub steps: Vec<Step>,
     /// Stud: per round, per player, the value of the hand showing on the
     /// up cards (greater acts first, §16.2); `None` in button games.
+    /// Third street's row says who brings in (greater first).
     pub showing: Option<Vec<Vec<u64>>>,
+    /// Stud: the bring-in's amount (0 in other games), offered to the
+    /// player who brings in before they post it (§16.3, §16.7).
+    pub bring_in: u64,
 }

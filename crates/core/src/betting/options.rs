@@ -50,6 +50,10 @@ pub struct Options {
     pub all_in: u64,
     /// Every chip in the middle: this round's bets and dead money included.
     pub pot: u64,
+    /// Stud's third street before anything is bet: the bring-in the
+    /// player may post (at most the stack) instead of completing; with
+    /// it, neither a fold nor a check is open.
+    pub bring_in: Option<u64>,
 }
 
 /// Who is to act next, or why nobody is.
@@ -93,9 +97,10 @@ impl Play<'_> {
         let total = pl.round + pl.left;
         let facing = self.facing(p);
         let to = self.to_call(p).min(total);
+        let bring_in = self.bring_in_due().then(|| self.hand.bring_in.min(total));
         Options {
-            fold: true,
-            check: !facing,
+            fold: bring_in.is_none(),
+            check: !facing && bring_in.is_none(),
             call: facing.then_some(Call {
                 to,
                 all_in: to == total,
@@ -105,6 +110,7 @@ impl Play<'_> {
             has: pl.round,
             all_in: total,
             pot: u64::try_from(self.middle()).unwrap_or(u64::MAX),
+            bring_in,
         }
     }
 
@@ -211,7 +217,7 @@ impl Play<'_> {
         let cover = self.cover(p);
         let match_all = (cover > call && cover < min).then_some(cover);
         let max = self.size_max(p).min(total).max(min);
-        let kind = if self.completing() {
+        let kind = if self.completing() || self.bring_in_due() {
             Aggression::Complete
         } else if self.bet() == 0 {
             Aggression::Bet

@@ -112,7 +112,7 @@ impl<'a> Play<'a> {
                 ..Player::default()
             })
             .collect();
-        Ok(Play {
+        let mut play = Play {
             hand,
             players,
             order,
@@ -132,7 +132,13 @@ impl<'a> Play<'a> {
             board: Vec::new(),
             cards: 0,
             findings: Vec::new(),
-        })
+        };
+        // Stud: the player who brings in is the first to act (a posted
+        // bring-in moves the search there as well).
+        if !hand.game.has_button() {
+            play.cursor = play.first_cursor();
+        }
+        Ok(play)
     }
 
     /// Applies step `i`: a refusal when it cannot be applied at all.
@@ -268,6 +274,17 @@ impl<'a> Play<'a> {
         if forced != Forced::SmallBlind {
             self.raises += 1;
         }
+    }
+
+    /// Stud's third street before anything is bet: the player to act
+    /// brings in, or completes at once (§16.3).
+    pub fn bring_in_due(&self) -> bool {
+        self.hand.bring_in > 0
+            && matches!(self.hand.game, super::structure::Game::Stud { .. })
+            && self.round == 0
+            && self.bring_in == 0
+            && self.raises == 0
+            && self.high == 0
     }
 
     /// The place before player `p`, so that `p` is the next searched.

@@ -47,9 +47,10 @@ impl Play<'_> {
         self.pending_deal = true;
     }
 
-    /// Where a later round's search for the first player starts after:
-    /// the button in button games; in stud, before the best hand showing.
-    fn first_cursor(&self) -> usize {
+    /// Where a round's search for the first player starts after: the
+    /// button in button games; in stud, before the best hand showing (on
+    /// third street, before the player who brings in).
+    pub(super) fn first_cursor(&self) -> usize {
         let n = self.order.len();
         if self.hand.game.has_button() {
             return n - 1;

@@ -23,6 +23,7 @@ pub fn hand(structure: Structure, stacks: &[u64], button: u32, steps: Vec<Step>)
         chip_unit: 1,
         steps,
         showing: None,
+        bring_in: 0,
     }
 }
 

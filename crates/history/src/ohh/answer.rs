@@ -135,7 +135,8 @@ pub struct ToAct {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OptionsAnswer {
-    /// Always true (TDA 50: a fold stands even when a check is open).
+    /// True (TDA 50: a fold stands even when a check is open), but for
+    /// stud's bring-in, which is forced.
     pub fold: bool,
     /// `true` when there is nothing to call; left out otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -158,6 +159,17 @@ pub struct OptionsAnswer {
     pub raise: Option<Range>,
     /// The round total with every chip in.
     pub all_in: u64,
+    /// Stud's third street before anything is bet: the bring-in the
+    /// player to act may post instead of completing; left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub bring_in: Option<u64>,
+    /// Stud's third street while the bet is at most the bring-in: the
+    /// completion's round total (`raise` gives it as a range too); left
+    /// out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub complete: Option<u64>,
 }
 
 /// The smallest and largest round totals a bet or raise may make.
@@ -239,6 +251,11 @@ fn to_act(game: Game, player: serde_json::Value, o: &Options) -> ToAct {
             bet: range.filter(|_| betting == Some(Aggression::Bet)),
             raise: range.filter(|_| betting != Some(Aggression::Bet)),
             all_in: o.all_in,
+            bring_in: o.bring_in,
+            complete: o
+                .raise
+                .filter(|r| r.kind == Aggression::Complete)
+                .map(|r| r.min),
         },
     }
 }

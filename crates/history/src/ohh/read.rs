@@ -247,6 +247,7 @@ pub fn read(hand: &OhhHand, play: Play) -> Result<OhhRead, OhhError> {
                 chip_unit,
                 steps: Vec::new(),
                 showing: None,
+                bring_in: 0,
             },
             at: Vec::new(),
             scale,

@@ -165,9 +165,10 @@ impl Chips {
     /// A `cbr` to `to`: stud's completion over the bring-in, a raise over
     /// a bet, else a bet.
     fn aggression(&self, to: u64) -> Act {
+        // The bring-in may complete without posting first (bet 0).
         let completes = matches!(self.streets.game(), Game::Stud { .. })
             && self.streets.round == 0
-            && self.bet > 0
+            && self.bring_in > 0
             && self.bet <= self.bring_in;
         if completes {
             Act::Complete { to }
@@ -231,6 +232,7 @@ pub fn betting_hand(hand: &PhhHand) -> Result<(BettingHand, Vec<Option<usize>>),
         chip_unit: 1,
         steps,
         showing: chips.streets.showing(stud_variant(&hand.variant)),
+        bring_in: chips.bring_in,
     };
     Ok((betting, from))
 }

@@ -4,7 +4,7 @@
 //! and the hand showing on the up cards that decides who opens each later
 //! street.
 
-use showdown_cards::{stud_showing_value, Card, VariantId};
+use showdown_cards::{stud_bring_in_value, stud_showing_value, Card, VariantId};
 use showdown_core::betting::{Dealt, Game, Step};
 
 /// The places of a stud player's up cards: the third to the sixth dealt.
@@ -92,7 +92,8 @@ impl Streets {
 
     /// Stud: for each round and each player, the hand showing on the up
     /// cards dealt by then (greater opens the street, §16.2); third
-    /// street's row is 0, the bring-in opening it. `None` in other games.
+    /// street's row is who brings in, by the door card (0: not seen).
+    /// `None` in other games.
     pub fn showing(&self, variant: VariantId) -> Option<Vec<Vec<u64>>> {
         if !matches!(self.game, Game::Stud { .. }) {
             return None;
@@ -102,7 +103,10 @@ impl Streets {
                 .iter()
                 .map(|cards| {
                     if round == 0 {
-                        return 0;
+                        return match cards.get(UP.start).copied().flatten() {
+                            Some(door) => stud_bring_in_value(variant, door),
+                            None => 0,
+                        };
                     }
                     let end = (round + 3).min(UP.end).min(cards.len());
                     let up: Vec<Card> = cards

@@ -49,7 +49,7 @@ fn rules_16_3_stud_the_bring_in_is_called_or_completed_to_the_small_bet() {
     assert_eq!(n["next"]["round"], "Third");
     assert_eq!(
         n["next"]["options"],
-        serde_json::json!({"fold": true, "call": 10, "raise": {"min": 20, "max": 20}, "allIn": 495})
+        serde_json::json!({"fold": true, "call": 10, "raise": {"min": 20, "max": 20}, "allIn": 495, "complete": 20})
     );
     // The completion is the first bet: the raise after it is one unit more.
     let n = next(&stud("'p3 pb', 'p4 cc', 'p1 cbr 20'"));
@@ -103,4 +103,26 @@ fn rules_16_1_a_draw_round_starts_with_its_first_draw() {
         before["next"],
         serde_json::json!({"over": "round", "deal": "Draw1"})
     );
+}
+
+/// RULES.md §16.2 and §16.7: before the bring-in is posted, the lowest
+/// door card (p3's 2s) is to act, offered the bring-in or the completion
+/// and neither a fold nor a check; completing at once is legal.
+#[test]
+fn rules_16_2_before_the_bring_in_its_player_posts_it_or_completes() {
+    let n = next(&stud(""));
+    assert_eq!(n["next"]["toAct"], "p3");
+    assert_eq!(
+        n["next"]["options"],
+        serde_json::json!({"fold": false, "raise": {"min": 20, "max": 20}, "allIn": 495,
+            "bringIn": 10, "complete": 20})
+    );
+    let completed = parse_one(&stud("'p3 cbr 20', 'p4 cc', 'p1 cc', 'p2 f'"), "stud").unwrap();
+    assert_eq!(judge_betting(&completed), BettingJudged::Legal);
+    let n = next(&stud("'p3 cbr 20'"));
+    assert_eq!(n["next"]["toAct"], "p4");
+    assert_eq!(n["next"]["options"]["call"], 20);
+    // Razz: the highest door card brings in (p4's king).
+    let razz = stud("").replace("'F7S'", "'FR'");
+    assert_eq!(next(&razz)["next"]["toAct"], "p4");
 }

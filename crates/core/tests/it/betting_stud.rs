@@ -1,0 +1,54 @@
+//! Stud's bring-in before it is posted (RULES.md §16.2, §16.3, §16.7):
+//! the door cards say who brings in, and that player may post the
+//! bring-in or complete at once.
+
+use crate::betting_common::*;
+use showdown_core::betting::{Act, Action, Aggression, BettingHand, Forced, Game, Next, Step};
+
+/// Four players at fixed-limit stud 20/40 with a bring-in of 10, nothing
+/// posted yet; by the door cards player 2 brings in (the greatest value
+/// of third street's row).
+fn third_street(steps: Vec<Step>) -> BettingHand {
+    let mut h = hand(fl(20, 40), &[1_000; 4], 1, steps);
+    h.button = None;
+    h.game = Game::Stud { low: false };
+    h.bring_in = 10;
+    h.showing = Some(vec![vec![1, 2, 5, 3], vec![0; 4], vec![0; 4]]);
+    h
+}
+
+fn complete(p: usize, to: u64) -> Step {
+    Step::Act(Action::new(p, Act::Complete { to }))
+}
+
+#[test]
+fn rules_16_2_the_door_cards_say_who_brings_in_and_acts_first() {
+    let (player, o) = to_act(&third_street(vec![]));
+    assert_eq!(player, 2);
+    // §16.7: the bring-in or the completion; the post is forced, so no
+    // fold and no check.
+    assert_eq!(o.bring_in, Some(10));
+    assert!(!o.fold && !o.check && o.call.is_none());
+    assert_eq!(
+        o.raise.map(|r| (r.kind, r.min, r.max)),
+        Some((Aggression::Complete, 20, 20))
+    );
+    // Posted, the others call it or complete, and no bring-in is offered.
+    let posted = third_street(vec![post(2, Forced::BringIn, 10)]);
+    let (player, o) = to_act(&posted);
+    assert_eq!(player, 3);
+    assert_eq!(o.bring_in, None);
+    assert!(o.fold);
+    assert_eq!(o.call.map(|c| c.to), Some(10));
+}
+
+#[test]
+fn rules_16_3_the_bring_in_may_complete_without_posting_first() {
+    let h = third_street(vec![complete(2, 20), call(3, 20), call(0, 20), fold(1)]);
+    assert!(findings(&h).is_empty(), "{:?}", findings(&h));
+    // The round is over: fourth street's cards are next.
+    assert_eq!(showdown_core::next_action(&h), Ok(Next::Deal { round: 1 }));
+    // Another player completing first is out of turn.
+    let early = third_street(vec![complete(0, 20)]);
+    assert_eq!(findings(&early), vec![(0, "outOfTurn")]);
+}
