@@ -225,6 +225,7 @@ pub struct OhhBounty {
     pub player_id: u64,
     /// The bounty the room paid.
     pub bounty_won: Amount,
-    /// The player knocked out.
+    /// The player knocked out; the winner's own id for the winner's own
+    /// bounty, paid on the tournament's last hand (RULES.md §12.7).
     pub defeated_player_id: u64,
 }

@@ -167,7 +167,10 @@ fn cash_out(pots: &mut [OhhPot], id: u64, amount: Amount, fee: Amount) {
 /// `settle.tournament` and the players their `player_bounty`: one entry a
 /// collector paid in cash for a player knocked out, `bounty_won` in the
 /// hand's bounty decimals (a progressive knockout's other part goes on
-/// the collector's own bounty, not won now). `None` otherwise: the
+/// the collector's own bounty, not won now). On the tournament's last
+/// hand the winner is also paid their own bounty (RULES.md §12.7): an
+/// entry of its own, the winner as both collector and player knocked
+/// out, since OHH has no other place for it. `None` otherwise: the
 /// room's, if any, stay as they came.
 fn bounties(
     hand: &OhhHand,
@@ -198,7 +201,31 @@ fn bounties(
             }
         }
     }
+    out.extend(own_bounty(settled, id_of, scale));
     Some(out)
+}
+
+/// The tournament winner's own bounty, paid with the title: what the
+/// settlement paid the winner in bounty money beyond their awards.
+fn own_bounty(
+    settled: &HandComplete,
+    id_of: &dyn Fn(&str) -> Option<u64>,
+    scale: u32,
+) -> Option<OhhBounty> {
+    let winner = settled.tournament_winner.as_deref()?;
+    let paid = *settled.bounty_cash.as_ref()?.get(winner)?;
+    let awards: u64 = (settled.eliminations.iter().flatten())
+        .flat_map(|e| &e.awards)
+        .filter(|a| a.agent_id == winner)
+        .map(|a| a.cash)
+        .sum();
+    let own = paid.checked_sub(awards).filter(|&own| own > 0)?;
+    let id = id_of(winner)?;
+    Some(OhhBounty {
+        player_id: id,
+        bounty_won: Amount::at(i128::from(own), scale),
+        defeated_player_id: id,
+    })
 }
 
 /// Where the room's bounties differ from the settlement's, entry by

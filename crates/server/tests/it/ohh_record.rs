@@ -102,6 +102,16 @@ async fn rules_12_the_bounties_paid_are_written_in_tournament_bounties_and_round
         json!([{"player_id": 1, "bounty_won": 1.2, "defeated_player_id": 0}])
     );
     assert_eq!(a["data"]["bounties"], json!({"1": 36}));
+    // RULES.md §12.7, the last hand: the winner is paid their own bounty,
+    // grown by the head they took (2.40 + 1.20), an entry of its own.
+    let a = round_trips(&json!({"tournament": {"progressiveBp": 5000, "playersLeft": 2}})).await;
+    assert_eq!(a["data"]["tournamentWinner"], "1");
+    assert_eq!(a["data"]["bountyCash"], json!({"1": 48}));
+    assert_eq!(
+        a["record"]["ohh"]["tournament_bounties"],
+        json!([{"player_id": 1, "bounty_won": 1.2, "defeated_player_id": 0},
+            {"player_id": 1, "bounty_won": 3.6, "defeated_player_id": 1}])
+    );
     // The room's bounties, where they differ, are named.
     let mut hand = all_in_on_the_flop();
     hand["tournament_bounties"] =
