@@ -10,16 +10,9 @@ use std::collections::BTreeMap;
 #[schema(example = json!({
     "removedDenomination": 5,
     "colorUpTo": 25,
-    "convention": "standard",
-    "smallBlindSeat": 3,
-    "seed": 20260522,
     "players": [
-        {"id": "agent-a", "seat": 1, "leftoverChips": 4, "otherChips": 1000},
-        {"id": "agent-b", "seat": 2, "leftoverChips": 3, "otherChips": 500},
-        {"id": "agent-c", "seat": 3, "leftoverChips": 2, "otherChips": 750},
-        {"id": "agent-d", "seat": 4, "leftoverChips": 2, "otherChips": 250},
-        {"id": "agent-e", "seat": 5, "leftoverChips": 3, "otherChips": 1500},
-        {"id": "agent-f", "seat": 6, "leftoverChips": 1, "otherChips": 0}
+        {"id": "agent-a", "seat": 1, "leftoverChips": 2, "otherChips": 100, "cards": ["Kd", "4c"]},
+        {"id": "agent-b", "seat": 2, "leftoverChips": 2, "otherChips": 0, "cards": ["Qs", "9h"]}
     ]
 }))]
 pub struct ChipRaceRequest {

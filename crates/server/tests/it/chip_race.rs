@@ -247,29 +247,31 @@ fn schema_example(doc: &Value, name: &str) -> Value {
     }
 }
 
-/// The chip race's examples are real: the request example runs, and the
-/// answer example is the race of an audit (`docs_examples` sends every
-/// other route's example pair).
+/// The chip race's examples are real: the request example is an audit
+/// (the cards dealt given), and the answer example is its TDA race
+/// (`docs_examples` pairs every route's examples the same way); the
+/// seeded race of the chip-race guide, 15 $5 chips, colors up to 3.
 #[tokio::test]
 async fn chip_race_examples_are_what_the_service_answers() {
     let doc = serde_json::to_value(showdown_server::openapi()).unwrap();
-
     let (status, _, r) = post("/v1/chip-race", schema_example(&doc, "ChipRaceRequest")).await;
     assert_eq!(status, StatusCode::OK, "{r}");
-    assert_eq!(
-        r["coloredUpChips"], 3,
-        "the chip-race guide's numbers: 15 $5 chips"
-    );
+    assert_eq!(r, schema_example(&doc, "ChipRaceResponse"));
 
-    // The response example is the TDA race of these cards.
-    let audit = json!({
-        "removedDenomination": 5, "colorUpTo": 25,
+    let seeded = json!({
+        "removedDenomination": 5, "colorUpTo": 25, "convention": "standard",
+        "smallBlindSeat": 3, "seed": 20260522,
         "players": [
-            {"id": "agent-a", "seat": 1, "leftoverChips": 2, "otherChips": 100, "cards": ["Kd", "4c"]},
-            {"id": "agent-b", "seat": 2, "leftoverChips": 2, "otherChips": 0, "cards": ["Qs", "9h"]}
+            {"id": "agent-a", "seat": 1, "leftoverChips": 4, "otherChips": 1000},
+            {"id": "agent-b", "seat": 2, "leftoverChips": 3, "otherChips": 500},
+            {"id": "agent-c", "seat": 3, "leftoverChips": 2, "otherChips": 750},
+            {"id": "agent-d", "seat": 4, "leftoverChips": 2, "otherChips": 250},
+            {"id": "agent-e", "seat": 5, "leftoverChips": 3, "otherChips": 1500},
+            {"id": "agent-f", "seat": 6, "leftoverChips": 1, "otherChips": 0}
         ]
     });
-    let (status, _, r) = post("/v1/chip-race", audit).await;
+    let (status, _, r) = post("/v1/chip-race", seeded).await;
     assert_eq!(status, StatusCode::OK, "{r}");
-    assert_eq!(r, schema_example(&doc, "ChipRaceResponse"));
+    assert_eq!(r["coloredUpChips"], 3, "15 $5 chips make 3 $25 chips");
+    assert_eq!(r["seed"], 20260522);
 }
