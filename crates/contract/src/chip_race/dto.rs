@@ -32,8 +32,8 @@ pub struct ChipRaceRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(format = Int64, maximum = 4294967295u64, minimum = 1)]
     pub small_blind_seat: Option<u32>,
-    /// Deal from this seed (0 to 2^53 - 1); else every racing player gives
-    /// the cards they were dealt.
+    /// Deal from this seed (0 to 2^53 − 1); without it, every racing player
+    /// sends the `cards` they were dealt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub seed: Option<u64>,

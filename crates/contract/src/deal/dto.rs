@@ -13,25 +13,28 @@ use serde::{Deserialize, Serialize};
     "players": [{"id": "a", "stack": 5000}, {"id": "b", "stack": 3000}, {"id": "c", "stack": 2000}]
 }))]
 pub struct DealRequest {
-    /// `icm` (Malmuth–Harville, exact; 2 to 20 players), `chipChop` (the
-    /// last place's prize each, the rest by chips) or `equal` (2 to 10,000
-    /// players).
+    /// `icm` (Malmuth–Harville, exact; 2 to 20 players), `chipChop` (every
+    /// player the last place's prize, the rest by chips) or `equal` (both 2 to
+    /// 10,000 players).
     #[schema(value_type = crate::schema_enums::DealMethodName)]
     pub method: String,
     /// The prizes of places 1 … k still to be paid, never rising, each a
-    /// multiple of `prizeUnit`; k at most the number of players.
+    /// multiple of `prizeUnit`; k at most the number of players (places past it
+    /// pay 0: a deal before the money lists fewer prizes than players); they
+    /// add up to at most 2^53 − 1.
     #[schema(max_items = 10000, value_type = Vec<u64>)]
     pub prizes: Vec<u64>,
     /// The smallest amount paid (a cent, say); default 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 9007199254740991u64)]
     pub prize_unit: Option<u64>,
-    /// Kept back from the winner's prize and played for; default 0, at most
-    /// `prizes[0]` − `prizes[1]`, a multiple of `prizeUnit`.
+    /// Kept back from the winner's prize and played for; default 0. A multiple
+    /// of `prizeUnit`, at most `prizes[0]` − `prizes[1]` (with one place still
+    /// paid, `prizes[1]` is 0: at most the whole first prize).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub set_aside: Option<u64>,
-    /// The players left: 2 or more.
+    /// The players left, 2 or more, in any order.
     #[schema(min_items = 2, max_items = 10000)]
     pub players: Vec<DealPlayer>,
 }

@@ -21,11 +21,12 @@ pub struct EquityRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 4)]
     pub board: Option<Vec<String>>,
-    /// Cards known to be out of the deck (burnt, exposed, folded and shown).
+    /// Cards known to be out of the deck (burnt, exposed, folded and shown);
+    /// default none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<crate::schema_enums::CardName>>, max_items = 52)]
     pub dead: Option<Vec<String>>,
-    /// The players all in, 2 to 9, each with all their hole cards.
+    /// The players all in, 2 to 9, each an `id` and all its hole `cards`.
     #[schema(min_items = 2, max_items = 9)]
     pub players: Vec<EquityPlayer>,
 }

@@ -78,9 +78,10 @@ pub struct SettleRequest {
     /// The bad-beat jackpot drop (RULES.md §8.4); without it, no drop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jackpot: Option<JackpotRequest>,
-    /// Board games only, instead of `board`: the boards in deal order (run
-    /// it twice, double-board games), 1 to 16; they may share their first
-    /// cards (RULES.md §9).
+    /// Board games only, instead of `board`: the boards in the order they were
+    /// dealt (run it twice, double-board games), 1 to 16. They may start with
+    /// the same cards (those dealt before the run-out); no other card may
+    /// repeat (RULES.md §9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<crate::schema_enums::BoardCards>>, min_items = 1, max_items = 16)]
     pub boards: Option<Vec<Vec<String>>>,
@@ -272,7 +273,8 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub rake: Option<TakeDto<'a>>,
-    /// Only when the request has `jackpot`: the drop and who paid it.
+    /// Only when the request has `jackpot`: the drop and who paid it, in the
+    /// shape of `rake`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub jackpot: Option<TakeDto<'a>>,
@@ -280,8 +282,8 @@ pub struct HandComplete<'a> {
     /// dead + won + returned`.
     #[schema(value_type = BTreeMap<String, u64>)]
     pub final_chip_stacks: BTreeMap<Id<'a>, u64>,
-    /// With several boards (RULES.md §9): each board's cards and every live
-    /// player's hand on it.
+    /// With several boards (RULES.md §9): each board's `index`, `cards` and
+    /// `hands` (every live player's hand, and low hand, on it, by seat).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub boards: Option<Vec<BoardDto<'a>>>,
@@ -306,8 +308,13 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub all_in_ev: Option<Vec<AllInEvDto<'a>>>,
-    /// Only when the request has `badBeat`: whether the hand qualifies for
-    /// the bad-beat jackpot, and its payouts.
+    /// Only when the request has `badBeat`: whether the hand qualifies for the
+    /// bad-beat jackpot. Not qualified: `{"qualified": false, "reason"}`, the
+    /// first condition that failed (`no-showdown`, `too-few-players`,
+    /// `losing-hand-too-low`, `hole-cards-do-not-play`). Qualified:
+    /// `{"qualified": true, "losingHand", "winningHand", "payouts", "paid",
+    /// "remaining"}`, each payout an `agentId`, `role` and `amount`, listed
+    /// losers, winners, then the table, by seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub bad_beat: Option<BadBeatDto<'a>>,
@@ -322,8 +329,8 @@ pub struct HandComplete<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub eliminations: Option<Vec<EliminationDto<'a>>>,
-    /// Only with `tournament`: every player's bounty after the hand, by id,
-    /// the eliminated left out (the tournament winner's is 0: it was paid).
+    /// Only with `tournament`: every player not knocked out, by id, and their
+    /// bounty after the hand (the tournament winner's is 0: it was paid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, value_type = Option<BTreeMap<String, u64>>)]
     pub bounties: Option<BTreeMap<Id<'a>, u64>>,

@@ -19,17 +19,21 @@ pub struct AllInEvRequest {
 #[serde(rename_all = "camelCase")]
 #[schema(as = AllInEv)]
 pub struct AllInEvDto<'a> {
-    /// The player.
+    /// The live player.
     #[schema(value_type = String)]
     pub agent_id: Id<'a>,
-    /// What the pots owed the player over the run-outs: `Σ net × equity`
-    /// over the pots they are eligible for.
+    /// What the pots owed the player over the run-outs: `Σ net × equity` over
+    /// the pots they can win, each pot after its rake and drop, the equity over
+    /// every run-out from the first `boardCards` cards. `numerator` and
+    /// `denominator` are in lowest terms, `chips` is that fraction rounded to
+    /// the nearest multiple of `chipUnit`, halves away from zero.
     pub expected: ExactChips,
-    /// What the pots paid the player (odd chips included, uncalled bets
-    /// not), or their cash-out amount.
+    /// What the pots paid the player (odd chips included, an uncalled bet not);
+    /// a cashed-out player's cash-out amount.
     #[schema(maximum = 9007199254740991u64)]
     pub won: u64,
-    /// `won − expected`: negative when the cards ran against the player.
+    /// `won − expected`, negative when the cards ran against the player: a
+    /// fraction, with its own rounding in `chips` (not `won − expected.chips`).
     pub luck: ExactChips,
 }
 

@@ -11,34 +11,38 @@ use serde::{Deserialize, Serialize};
 #[schema(example = json!({"pool": 100000, "minLosingHand": ["Ah", "Ad", "Ac", "Th", "Td"],
     "bothHoleCardsPlay": true, "minPlayersDealt": 4, "loserBp": 5000, "winnerBp": 2500, "tableBp": 2500}))]
 pub struct BadBeatRequest {
-    /// Chips in the jackpot's fund.
+    /// Chips in the jackpot's fund (the backend keeps it), a multiple of
+    /// `chipUnit`.
     #[schema(maximum = 9007199254740991u64)]
     pub pool: u64,
     /// Five distinct cards of the variant's deck: the weakest losing hand
     /// that qualifies, ranked as a high hand of the variant.
     #[schema(value_type = Vec<crate::schema_enums::CardName>, min_items = 5, max_items = 5)]
     pub min_losing_hand: Vec<String>,
-    /// Whether every winner and loser must play both hole cards; default true.
+    /// Whether every winner and loser must make their hand with both hole
+    /// cards; default true.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub both_hole_cards_play: Option<bool>,
     /// Players dealt in that the hand needs; default 4.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub min_players_dealt: Option<u64>,
-    /// Players dealt in; default the number of players in the request.
+    /// Players dealt in; default the number of `players`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub players_dealt: Option<u64>,
-    /// The losers' part in basis points; default 5000.
+    /// The losers' part in basis points; default 5000. The three parts add up
+    /// to 10,000 at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub loser_bp: Option<u64>,
-    /// The winners' part in basis points; default 2500.
+    /// The winners' part in basis points; default 2500. The three parts add up
+    /// to 10,000 at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub winner_bp: Option<u64>,
-    /// The rest of the table's part in basis points; default 2500. The
-    /// three parts add up to 10000 at most.
+    /// The rest of the table's part in basis points; default 2500. The three
+    /// parts add up to 10,000 at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub table_bp: Option<u64>,

@@ -9,17 +9,20 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CashOutRequest {
-    /// The player's `id`: live, and at a showdown.
+    /// The player's `id`: a live player at a showdown who took the room's
+    /// cash-out offer; each player once.
     pub agent_id: String,
     /// Board cards dealt when the offer was taken: 0, 3 or 4.
     #[schema(schema_with = crate::schema_enums::cash_out_board_cards)]
     pub board_cards: u64,
-    /// The room's fee in basis points, 0 to 10000; default 100 (1 %).
+    /// The room's fee in basis points, 0 to 10,000; default 100 (1 %).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub fee_bp: Option<u64>,
-    /// How the fee is rounded; default `down`. Given, the answer reports
-    /// the fee.
+    /// How the fee is rounded: `down` (the default: the exact worth less the
+    /// fee, rounded down) or `nearest` (the fee an amount of its own, rounded
+    /// to the nearest chip, off the worth rounded down). Naming it adds `fee`
+    /// to the answer (RULES.md §10.5.3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<CashOutFeeRounding>)]
     pub fee_rounding: Option<String>,

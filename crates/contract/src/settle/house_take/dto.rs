@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 #[schema(example = json!({"percentBp": 500, "cap": 300, "rounding": "down", "spread": "mainFirst", "noFlopNoDrop": true, "attribution": "weightedContributed"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RakeRequest {
-    /// The rate in basis points, 0 to 10000 (500 is 5 %).
+    /// The rate in basis points, 0 to 10,000 (500 is 5 %); required in `rake`.
     #[schema(maximum = 10000)]
     pub percent_bp: u64,
     /// The most rake one hand pays, in chips (a multiple of `chipUnit`);
@@ -20,21 +20,28 @@ pub struct RakeRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 9007199254740991u64)]
     pub cap: Option<u64>,
-    /// Instead of `cap`: the entry with the greatest `minPlayers` not above
-    /// `playersDealt` applies; when none does, no cap.
+    /// Instead of `cap`: a list such as `[{"minPlayers": 2, "cap": 50},
+    /// {"minPlayers": 5, "cap": 300}]`; the entry with the greatest
+    /// `minPlayers` not above `playersDealt` applies, and when none does, no
+    /// cap.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caps_by_players_dealt: Option<Vec<CapStepRequest>>,
-    /// Players dealt in, for the cap; default the number of `players`, never
-    /// fewer.
+    /// How many players were dealt in, for choosing the cap; default (and
+    /// minimum) the number of `players`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(format = Int64, maximum = 4294967295u64)]
     pub players_dealt: Option<u32>,
-    /// How the rate's product is rounded to whole chip units; default `down`.
+    /// How the rate's product is rounded to whole chip units: `down` (the
+    /// default), `halfEven` or `up` (the house keeps any fraction).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<RakeRounding>)]
     pub rounding: Option<String>,
-    /// Which pot gives what of the rake and the jackpot drop; default
-    /// `proportional`. The hand's total is the same every way.
+    /// Which pot gives what of the rake and the jackpot drop (RULES.md §8.5):
+    /// `proportional` (the default, by size), `mainFirst` (the main pot raked
+    /// first, each later pot paying what the rate and the cap leave on the
+    /// running total), `lastFirst` (the last side pot first) or
+    /// `proportionalMainRest` (by size, each side pot rounded down and the main
+    /// pot paying the rest). The hand's total is the same every way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<RakeSpread>)]
     pub spread: Option<String>,
@@ -42,8 +49,9 @@ pub struct RakeRequest {
     /// (board games); default true.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no_flop_no_drop: Option<bool>,
-    /// How `rake.contributions` (and `jackpot.contributions`) is shared out;
-    /// default `weightedContributed`.
+    /// How the rake is charged to players in `rake.contributions` (and the drop
+    /// in `jackpot.contributions`): `weightedContributed` (the default),
+    /// `contributed` or `dealt`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<RakeAttribution>)]
     pub attribution: Option<String>,
@@ -110,8 +118,8 @@ pub enum RakeAttribution {
 #[schema(example = json!({"amount": 100, "minPot": 2000}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JackpotRequest {
-    /// The drop, in chips (a multiple of `chipUnit`); never more than the
-    /// pots hold after the rake.
+    /// The drop, in chips (a multiple of `chipUnit`), required in `jackpot`;
+    /// never more than the pots hold after the rake.
     #[schema(maximum = 9007199254740991u64)]
     pub amount: u64,
     /// No drop when the chips in the pots (RULES.md §8.1: everything put

@@ -177,11 +177,14 @@ pub struct PotDto<'a> {
     /// Gross: every chip in the pot; its shares add up to `amount − rake −
     /// jackpot`.
     pub amount: u64,
-    /// Only when the request has `rake`: the part of the rake from this pot.
+    /// Only when the request has `rake`: the part of the rake taken from this
+    /// pot. `amount` stays the gross pot; its shares add up to `amount − rake −
+    /// jackpot`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub rake: Option<u64>,
-    /// Only when the request has `jackpot`: the part of the drop from this pot.
+    /// Only when the request has `jackpot`: the part of the drop taken from
+    /// this pot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub jackpot: Option<u64>,
@@ -194,7 +197,9 @@ pub struct PotDto<'a> {
     pub tie: bool,
     /// Who got what from the pot.
     pub shares: Vec<ShareDto<'a>>,
-    /// With several boards: each board's share of the pot and who won it.
+    /// With several boards: each board's share of the pot (`board`, its index,
+    /// and `amount`) and who won it: `halves`, each a `half` (`whole`, `high`
+    /// or `low`), its `amount` and its `winners` in odd-chip order.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub boards: Option<Vec<PotBoardDto<'a>>>,

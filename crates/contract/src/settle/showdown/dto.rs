@@ -28,15 +28,21 @@ pub struct ShowdownRequest {
     )]
     #[schema(value_type = Option<bool>)]
     pub run_out: bool,
-    /// `losers` (default) or `none`.
+    /// `losers` (the default: a hand that cannot beat or tie one already shown
+    /// is mucked) or `none` (every live hand is shown).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ShowdownMuckName>)]
     pub muck: Option<String>,
-    /// `allIn` (default), `bettingOver` or `runOut`.
+    /// When every hand is turned up: `allIn` (the default, TDA 15: any live
+    /// player all in), `bettingOver` (at most one live player not all in) or
+    /// `runOut` (only when `runOut` is true); with `cashOuts`, always (RULES.md
+    /// §15.8).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ShowdownFaceUpName>)]
     pub face_up: Option<String>,
-    /// `action` (default), `pots` or `seat`.
+    /// `action` (the default, TDA 16: the last aggressor, else the first to
+    /// act, then clockwise), `pots` (pot by pot, from the last side pot down to
+    /// the main pot) or `seat` (rising seat number).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ShowdownOrderName>)]
     pub order: Option<String>,
@@ -44,7 +50,8 @@ pub struct ShowdownRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ShowdownOrderName>)]
     pub face_up_order: Option<String>,
-    /// `house` (default) or `table`.
+    /// `house` (the default) or `table`: no card and no rank of a hand that was
+    /// not shown appears anywhere in the answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ShowdownAudienceName>)]
     pub audience: Option<String>,
@@ -61,7 +68,14 @@ pub struct ShowdownEntryDto<'a> {
     pub agent_id: Id<'a>,
     /// Whether the hand was turned up.
     pub shown: bool,
-    /// Why it was shown or not.
+    /// Why it was shown or not: `allIn` (face up; always with `cashOuts`),
+    /// `first` (shows first), `opens` (the first hand shown for a pot it
+    /// contests with another live player; a pot left to one live player is won
+    /// unseen), `contends` (beats or ties the best hand shown in one of its
+    /// pots), `chose` (shown by choice), `showAll` (`muck: none`), `badBeat` (a
+    /// losing or winning hand the bad-beat jackpot pays, shown where it could
+    /// be mucked: RULES.md §15.8), `beaten` (mucked), `uncontested` (the one
+    /// live player, not shown).
     #[schema(value_type = crate::schema_enums::ShowdownWhyName)]
     pub why: Text,
     /// Only when shown: every card of the player, as the request lists them.
@@ -77,8 +91,9 @@ pub struct ShowdownEntryDto<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub low_hand_rank: Option<HandRankDto>,
-    /// Only when shown, on several boards: the hand on each board, in
-    /// board order.
+    /// Only when shown, on several boards, instead of `handRank` and
+    /// `lowHandRank`: one entry a board, in board order, each its `board` (the
+    /// index), `handRank` and `lowHandRank`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub hand_ranks: Option<Vec<BoardRankDto>>,

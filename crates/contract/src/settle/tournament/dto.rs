@@ -11,14 +11,15 @@ use std::collections::BTreeMap;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(example = json!({"bountyUnit": 1, "progressiveBp": 5000, "playersLeft": 27}))]
 pub struct TournamentRequest {
-    /// The smallest bounty amount (a cent, say), default 1; every bounty
-    /// is a multiple of it. Bounty money, not chips.
+    /// The smallest amount of bounty money (a cent, say), default 1; every
+    /// bounty is a multiple of it. Bounty money is not chips: `chipUnit` never
+    /// applies to it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 9007199254740991u64)]
     pub bounty_unit: Option<u64>,
-    /// The part of a collected bounty added to the collector's own, in
-    /// basis points, 0 to 10000; default 0 (a plain knockout), 5000 the
-    /// usual progressive knockout.
+    /// The part of a collected bounty added to the collector's own, in basis
+    /// points, 0 to 10,000; default 0 (a plain knockout), 5000 the usual
+    /// progressive knockout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(maximum = 10000)]
     pub progressive_bp: Option<u64>,
@@ -41,25 +42,29 @@ pub struct TournamentRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 4294967295u64)]
     pub big_blind_seat: Option<u32>,
-    /// How the button moves: `dead` (the default, TDA 31) or `forward`
-    /// (the button and blinds always on players, as PokerStars and GGPoker
-    /// deal).
+    /// How the button moves: `dead` (the default: TDA 31, RULES.md §13.2) or
+    /// `forward` (the button and blinds always on players, as PokerStars and
+    /// GGPoker deal; §13.5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::ButtonRuleName>)]
     pub button_rule: Option<String>,
     /// Prize money by place, `prizes[0]` the winner's (RULES.md §14.1):
-    /// multiples of `prizeUnit`, never rising; places past the list pay 0.
-    /// Needs `playersLeft`; at most 10,000 places adding up to 2^53 - 1.
+    /// multiples of `prizeUnit`, never rising, at most 10,000, adding up to at
+    /// most 2^53 − 1; a place past the list pays 0. Needs `playersLeft`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_items = 10000)]
     pub prizes: Option<Vec<u64>>,
-    /// The smallest amount of prize money (a cent, say), default 1.
-    /// Prize money, not chips.
+    /// The smallest amount of prize money (a cent, say), default 1; prize money
+    /// is not chips. The tournament's: send the same on every hand, with or
+    /// without `prizes` (a shared prize is divided in whole units).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 9007199254740991u64)]
     pub prize_unit: Option<u64>,
-    /// `split` (the default) or `seat`: whether equal stacks busted in
-    /// this hand share their places (RULES.md §14.3).
+    /// `split` (the default; PokerStars): equal stacks knocked out together
+    /// share their places and the sum of those prizes; `seat` (GGPoker): they
+    /// finish one place each, in seat order after the button (stud: by seat
+    /// number); RULES.md §14.3. The tournament's: send the same on every hand,
+    /// with or without `prizes` (it orders the places either way).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::schema_enums::TiedPlacesName>)]
     pub tied_places: Option<String>,
@@ -84,8 +89,9 @@ pub struct EliminationDto<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = crate::schema_enums::place_pair)]
     pub places: Option<[u64; 2]>,
-    /// Only with `tournament.prizes`: the prize money paid for those
-    /// places, 0 included (RULES.md §14.2).
+    /// Only with `tournament.prizes`: what the player is paid for the place or
+    /// places taken, 0 included; a shared sum is divided in `prizeUnit`s, the
+    /// units left over one each in seat order (RULES.md §14.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub prize: Option<u64>,
