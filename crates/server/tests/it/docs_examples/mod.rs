@@ -24,6 +24,7 @@
 //! example escapes it. `openapi_pairs` does the same for the examples of
 //! the OpenAPI document.
 
+mod component_examples;
 pub(crate) mod markdown;
 mod openapi_pairs;
 mod shown;
