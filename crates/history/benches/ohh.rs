@@ -15,6 +15,11 @@
 
 use std::hint::black_box;
 
+/// The server's allocator: the routes allocate what they parse, and
+/// their cost is the one the server pays.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde::Serialize;
 use serde_json::{json, Value};
