@@ -52,7 +52,8 @@ pub struct CashOutDto<'a> {
     pub board_cards: u64,
     /// The fee in basis points.
     pub fee_bp: u64,
-    /// Runouts enumerated from those board cards (N).
+    /// The run-outs enumerated from those board cards: every way the rest of
+    /// the board can come.
     pub runouts: u64,
     /// Each pot the player was eligible for: its net amount and the
     /// player's equity in it.
@@ -80,6 +81,7 @@ pub struct CashOutPotDto {
     pub index: u64,
     /// The pot less its rake and jackpot drop.
     pub net: u64,
-    /// The player's exact equity in the pot, in lowest terms.
+    /// The player's exact equity in the pot: `numerator` over `denominator`, in
+    /// lowest terms.
     pub equity: Fraction,
 }
