@@ -124,14 +124,25 @@ impl Scorer for HighScorer<'_> {
     }
 }
 
+static STANDARD: OnceLock<HighTable> = OnceLock::new();
+static SHORT_DECK: OnceLock<HighTable> = OnceLock::new();
+
 pub(crate) fn standard() -> &'static HighTable {
-    static T: OnceLock<HighTable> = OnceLock::new();
-    T.get_or_init(|| build(high_value_of_key))
+    STANDARD.get_or_init(|| build(high_value_of_key))
 }
 
 pub(crate) fn short_deck() -> &'static HighTable {
-    static T: OnceLock<HighTable> = OnceLock::new();
-    T.get_or_init(|| build(short_deck_value_of_key))
+    SHORT_DECK.get_or_init(|| build(short_deck_value_of_key))
+}
+
+/// Whether the table is already built (hold'em's, or short deck's).
+pub(crate) fn built(short: bool) -> bool {
+    if short {
+        SHORT_DECK.get()
+    } else {
+        STANDARD.get()
+    }
+    .is_some()
 }
 
 fn build(value: fn(u64, u64) -> u32) -> HighTable {

@@ -159,6 +159,23 @@ impl Game {
     }
 }
 
+/// The most hands (runouts × players) ranked one by one rather than by a
+/// table not yet built: 50,000 Omaha hands cost about a tenth of building
+/// the Omaha table, and every spot with a flop or a turn dealt fits.
+const DIRECT_WORK: u64 = 50_000;
+
+impl Game {
+    /// Whether the walk's table for this game exists (the server builds
+    /// them at start-up; the CLI's replay only when a spot needs one).
+    fn table_built(self) -> bool {
+        match self {
+            Game::Holdem => high::built(false),
+            Game::ShortDeck => high::built(true),
+            Game::Omaha | Game::OmahaHiLo => omaha::built(),
+        }
+    }
+}
+
 /// A checked deal: what the walks need.
 pub(crate) struct Spot {
     pub game: Game,
@@ -293,14 +310,15 @@ pub fn enumerate_until(
     stop: &AtomicBool,
 ) -> Result<Equity, EquityError> {
     let walk = Walk {
-        use_table: true,
+        shortcuts: true,
         stop,
     };
     run(variant, hands, board, dead, pots, walk)
 }
 
-/// [`enumerate`] without the heads-up table: always the walk. The table is
-/// generated from this, and tests hold the two to the same answers.
+/// [`enumerate`] without its shortcuts (the heads-up table, a small spot
+/// ranked hand by hand): always the walk. The table is generated from
+/// this, and tests hold the three to the same answers.
 pub fn enumerate_by_walk(
     variant: VariantId,
     hands: &[&[Card]],
@@ -309,16 +327,17 @@ pub fn enumerate_by_walk(
     pots: &[PotMask],
 ) -> Result<Equity, EquityError> {
     let walk = Walk {
-        use_table: false,
+        shortcuts: false,
         stop: &AtomicBool::new(false),
     };
     run(variant, hands, board, dead, pots, walk)
 }
 
-/// How [`run`] may answer: from the heads-up table or not, and the flag
-/// that gives the walk up.
+/// How [`run`] may answer: by a shortcut (the heads-up table, the plain
+/// ranking of a small spot) or only by the walk, and the flag that gives
+/// the walk up.
 struct Walk<'s> {
-    use_table: bool,
+    shortcuts: bool,
     stop: &'s AtomicBool,
 }
 
@@ -338,13 +357,17 @@ fn run(
             pots: Vec::new(),
         });
     }
-    if walk.use_table {
+    if walk.shortcuts {
         if let Some(e) = hu_table::answer(&spot, hands, board, dead, pots) {
             return Ok(e);
         }
     }
     if walk.stop.load(Relaxed) {
         return Err(EquityError::Stopped);
+    }
+    let small = spot.runouts.saturating_mul(hands.len() as u64) <= DIRECT_WORK;
+    if walk.shortcuts && small && !spot.game.table_built() {
+        return Ok(reference::run(&spot, hands, board, pots));
     }
     pattern::run(&spot, hands, board, pots, walk.stop).ok_or(EquityError::Stopped)
 }

@@ -38,9 +38,15 @@ fn pair_index(a: usize, b: usize) -> usize {
     a * 13 - a * (a.saturating_sub(1)) / 2 + (b - a)
 }
 
+static TABLE: OnceLock<OmahaTable> = OnceLock::new();
+
 pub(crate) fn table() -> &'static OmahaTable {
-    static T: OnceLock<OmahaTable> = OnceLock::new();
-    T.get_or_init(build)
+    TABLE.get_or_init(build)
+}
+
+/// Whether the table is already built.
+pub(crate) fn built() -> bool {
+    TABLE.get().is_some()
 }
 
 fn build() -> OmahaTable {

@@ -1,13 +1,14 @@
-//! The plain definition of §10, for tests: every runout dealt one by one,
+//! The plain definition of §10: every runout dealt one by one,
 //! every hand ranked by the cards crate's slice evaluators, every pot
 //! shared by the rule's words. Slow (no isomorphism, no shared keys) and
-//! obviously right, it is the oracle the fast walk is checked against.
+//! obviously right, it is the oracle the fast walk is checked against, and
+//! the cheaper way for a small spot before the walk's tables exist.
 
 use showdown_cards::{
     high_value, omaha_high_value, omaha_low8_value, short_deck_value, Card, VariantId,
 };
 
-use crate::{check, Equity, EquityError, Game, PlayerEquity, PotEquity, PotMask, D};
+use crate::{check, Equity, EquityError, Game, PlayerEquity, PotEquity, PotMask, Spot, D};
 
 /// [`crate::enumerate`], the slow way; same checks, same result.
 pub fn enumerate(
@@ -18,6 +19,13 @@ pub fn enumerate(
     pots: &[PotMask],
 ) -> Result<Equity, EquityError> {
     let spot = check(variant, hands, board, dead, pots)?;
+    Ok(run(&spot, hands, board, pots))
+}
+
+/// The plain walk of a checked spot. Besides the tests, [`crate::enumerate`]
+/// takes it for a spot of few runouts whose game's table is not built yet:
+/// ranking a few thousand hands costs less than building the table.
+pub(crate) fn run(spot: &Spot, hands: &[&[Card]], board: &[Card], pots: &[PotMask]) -> Equity {
     let deck: Vec<Card> = spot.deck.iter().map(|&i| Card::from_index(i)).collect();
     let n = hands.len();
     let mut out: Vec<Vec<PlayerEquity>> = vec![vec![PlayerEquity::default(); n]; pots.len()];
@@ -76,14 +84,14 @@ pub fn enumerate(
         }
     });
     debug_assert_eq!(runouts, spot.runouts);
-    Ok(Equity {
+    Equity {
         runouts,
         pots: pots
             .iter()
             .zip(out)
             .map(|(&eligible, players)| PotEquity { eligible, players })
             .collect(),
-    })
+    }
 }
 
 /// Call `f` with every `k`-subset of `deck`.

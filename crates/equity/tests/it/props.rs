@@ -6,7 +6,7 @@ use crate::common;
 use common::{deal, Deal, GAMES};
 use proptest::prelude::*;
 use showdown_cards::Card;
-use showdown_equity::{enumerate, reference, Equity, PotMask, D};
+use showdown_equity::{enumerate, enumerate_by_walk, reference, Equity, PotMask, D};
 
 /// A random spot: game, 2 to 4 players, a flop or a turn, 0 to 2 dead cards,
 /// and up to three pots of random eligible sets.
@@ -44,6 +44,8 @@ proptest! {
     #[test]
     fn fast_equals_reference_on_flop_and_turn_spots_every_game((d, pots) in spot()) {
         let slow = reference::enumerate(d.variant, &d.refs(), &d.board, &d.dead, &pots).unwrap();
+        let walk = enumerate_by_walk(d.variant, &d.refs(), &d.board, &d.dead, &pots).unwrap();
+        prop_assert_eq!(&walk, &slow, "{:?}", d);
         prop_assert_eq!(run(&d, &pots), slow, "{:?}", d);
     }
 
@@ -274,6 +276,8 @@ proptest! {
             }
         }
         let slow = reference::enumerate(d.variant, &d.refs(), &d.board, &d.dead, &pots).unwrap();
+        let walk = enumerate_by_walk(d.variant, &d.refs(), &d.board, &d.dead, &pots).unwrap();
+        prop_assert_eq!(&walk, &slow, "{:?}", d);
         prop_assert_eq!(run(&d, &pots), slow, "{:?}", d);
     }
 }
