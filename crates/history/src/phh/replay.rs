@@ -239,7 +239,8 @@ pub(crate) fn input_scale(hand: &PhhHand) -> u32 {
         .map(|d| d.scale)
         .max()
         .unwrap_or(0);
-    for action in &hand.actions {
+    // Only an amount with a decimal point can raise the scale.
+    for action in hand.actions.iter().filter(|a| a.contains('.')) {
         let words = words(action);
         if let [_, "cbr", amount] = words.as_slice() {
             if let Some(d) = Decimal::parse(amount) {
