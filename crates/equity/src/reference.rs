@@ -8,7 +8,8 @@ use showdown_cards::{
     high_value, omaha_high_value, omaha_low8_value, short_deck_value, Card, VariantId,
 };
 
-use crate::{check, Equity, EquityError, Game, PlayerEquity, PotEquity, PotMask, Spot, D};
+use crate::error::EquityError;
+use crate::{check, Equity, Game, PlayerEquity, PotEquity, PotMask, Spot, D};
 
 /// [`crate::enumerate`], the slow way; same checks, same result.
 pub fn enumerate(
