@@ -44,6 +44,10 @@ impl Decimal {
 
     /// This amount counted in units of `10^-scale`, if it is a whole number of them.
     pub fn at_scale(self, scale: u32) -> Option<i128> {
+        // Nearly every amount of a hand is already at the hand's scale.
+        if self.scale == scale {
+            return Some(self.units);
+        }
         if self.scale > scale {
             let div = 10i128.pow(self.scale - scale);
             (self.units % div == 0).then_some(self.units / div)

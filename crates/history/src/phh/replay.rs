@@ -60,7 +60,12 @@ pub struct Recorded {
 /// The request id of the player at PHH index `i` (`p1`, `p2`, ... as the
 /// actions name them; names may repeat across files, these never do).
 pub fn player_id(index: usize) -> String {
-    format!("p{}", index + 1)
+    // A table's first nine ids without the formatting machinery: the
+    // replay names every player of every hand several times.
+    match u8::try_from(index + 1) {
+        Ok(n @ 1..=9) => String::from_iter(['p', char::from(b'0' + n)]),
+        _ => format!("p{}", index + 1),
+    }
 }
 
 /// Replays `hand` into the settle request: the table seated with its

@@ -309,3 +309,12 @@ mod no_panic {
         }
     }
 }
+
+#[test]
+fn player_ids_are_p_and_the_index_from_one() {
+    let ids: Vec<String> = [0, 1, 8, 9, 10, 254, 255, 1000].map(player_id).to_vec();
+    assert_eq!(
+        ids,
+        ["p1", "p2", "p9", "p10", "p11", "p255", "p256", "p1001"]
+    );
+}
