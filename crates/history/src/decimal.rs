@@ -1,7 +1,7 @@
-//! Exact decimal amounts, as both formats write them: PHH's TOML and
-//! OHH's JSON give non-integers as floating-point numbers, and the
-//! amount a record meant is read back from their shortest text, so no
-//! float ever reaches a settlement.
+//! Exact decimal amounts, as both formats write them: a PHH amount is
+//! read from the text the TOML parser keeps, and an OHH amount, which
+//! the JSON parser gives as a float, from the float's shortest text; so
+//! no float ever reaches a settlement.
 
 /// An exact decimal amount: `units / 10^scale`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,19 +9,46 @@
 
 use super::PhhError;
 pub use crate::decimal::Decimal;
-use toml::{Table, Value};
+use toml::de::{DeTable, DeValue};
 
-/// A TOML number as a decimal. TOML gives non-integers as floats; their
-/// shortest round-trip text (`10112.5`) is the decimal the file wrote.
-fn decimal_of(value: &Value) -> Option<Decimal> {
+/// Significant digits up to which a decimal's text goes through a float
+/// and back unchanged, so it is the decimal the float reading gives.
+const FLOAT_DIGITS: usize = 15;
+
+/// A TOML number as a decimal. The parser keeps each number's text: an
+/// integer, and a plain decimal of up to 15 significant digits, is read
+/// from it as written; any other float (`1e3`, `+2.5`, more digits) as
+/// the shortest text of the float it is (`10112.5`), as a float reader
+/// would see it, so both readings give the same decimals.
+fn decimal_of(value: &DeValue<'_>) -> Option<Decimal> {
     match value {
-        Value::Integer(i) => Some(Decimal {
-            units: i128::from(*i),
+        DeValue::Integer(i) => Some(Decimal {
+            units: i128::from(i64::from_str_radix(i.as_str(), i.radix()).ok()?),
             scale: 0,
         }),
-        Value::Float(f) => Decimal::of_float(*f),
+        DeValue::Float(f) => {
+            let text = f.as_str();
+            plain_decimal(text)
+                .or_else(|| Decimal::of_float(text.parse::<f64>().ok().filter(|f| f.is_finite())?))
+        }
         _ => None,
     }
+}
+
+/// `text` as a decimal when it is `-`, digits, `.`, digits with at most
+/// [`FLOAT_DIGITS`] significant ones; `None` sends it the float's way.
+fn plain_decimal(text: &str) -> Option<Decimal> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let plain = digits.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let significant = digits
+        .trim_start_matches(['0', '.'])
+        .trim_end_matches(['0', '.'])
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .count();
+    (plain && significant <= FLOAT_DIGITS)
+        .then(|| Decimal::parse(text))
+        .flatten()
 }
 
 /// One hand as the PHH file gives it (only the fields the replay needs).
@@ -51,16 +78,18 @@ pub struct PhhHand {
 /// of their keys) text. A table that is not a valid hand gives an `Err` in
 /// its place, so one bad hand does not hide the others.
 pub fn parse_hands(text: &str, label: &str) -> Result<Vec<Result<PhhHand, PhhError>>, PhhError> {
-    let table: Table = text
-        .parse()
-        .map_err(|e: toml::de::Error| PhhError::Toml(e.message().to_string()))?;
+    // The parser's own borrowed table: the hand's few fields are read
+    // from it, and the rest of the file is never copied.
+    let table = DeTable::parse(text)
+        .map_err(|e| PhhError::Toml(e.message().to_string()))?
+        .into_inner();
     if table.contains_key("variant") {
         return Ok(vec![hand_from_table(&table, label.to_string())]);
     }
     let hands: Vec<_> = table
         .iter()
-        .filter_map(|(key, value)| match value {
-            Value::Table(t) => Some(hand_from_table(t, format!("{label}#{key}"))),
+        .filter_map(|(key, value)| match value.get_ref() {
+            DeValue::Table(t) => Some(hand_from_table(t, format!("{label}#{}", key.get_ref()))),
             _ => None,
         })
         .collect();
@@ -85,9 +114,10 @@ pub fn parse_one(text: &str, label: &str) -> Result<PhhHand, PhhError> {
     hands.remove(0)
 }
 
-fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
-    let variant = match t.get("variant") {
-        Some(Value::String(s)) => s.clone(),
+fn hand_from_table(t: &DeTable<'_>, label: String) -> Result<PhhHand, PhhError> {
+    let get = |name: &str| t.get(name).map(|v| v.get_ref());
+    let variant = match get("variant") {
+        Some(DeValue::String(s)) => s.to_string(),
         _ => return Err(field("variant", "missing or not a string")),
     };
     let starting_stacks =
@@ -97,10 +127,10 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
         return Err(field("starting_stacks", "fewer than 2 players"));
     }
     let per_player = |name: &'static str| -> Result<Vec<Decimal>, PhhError> {
-        match t.get(name) {
+        match get(name) {
             None => Ok(vec![Decimal { units: 0, scale: 0 }; n]),
             // A single number: every player posts it (pokerkit's reading).
-            Some(v @ (Value::Integer(_) | Value::Float(_))) => {
+            Some(v @ (DeValue::Integer(_) | DeValue::Float(_))) => {
                 let d = decimal_of(v).ok_or_else(|| field(name, "not an amount"))?;
                 Ok(vec![d; n])
             }
@@ -116,7 +146,7 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
     };
     let antes = per_player("antes")?;
     let blinds_or_straddles = per_player("blinds_or_straddles")?;
-    let one = |name: &'static str| match t.get(name) {
+    let one = |name: &'static str| match get(name) {
         None => Ok(None),
         Some(v) => decimal_of(v)
             .map(Some)
@@ -134,8 +164,8 @@ fn hand_from_table(t: &Table, label: String) -> Result<PhhHand, PhhError> {
     if finishing_stacks.as_ref().is_some_and(|f| f.len() != n) {
         return Err(field("finishing_stacks", "not one per starting stack"));
     }
-    let hand = match t.get("hand") {
-        Some(Value::Integer(h)) => u64::try_from(*h).ok(),
+    let hand = match get("hand") {
+        Some(DeValue::Integer(h)) => u64::from_str_radix(h.as_str(), h.radix()).ok(),
         _ => None,
     };
     Ok(PhhHand {
@@ -162,13 +192,13 @@ fn field(field: &'static str, message: &str) -> PhhError {
     }
 }
 
-fn strings(t: &Table, name: &'static str) -> Result<Option<Vec<String>>, PhhError> {
-    match t.get(name) {
+fn strings(t: &DeTable<'_>, name: &'static str) -> Result<Option<Vec<String>>, PhhError> {
+    match t.get(name).map(|v| v.get_ref()) {
         None => Ok(None),
-        Some(Value::Array(list)) => list
+        Some(DeValue::Array(list)) => list
             .iter()
-            .map(|v| match v {
-                Value::String(s) => Ok(s.clone()),
+            .map(|v| match v.get_ref() {
+                DeValue::String(s) => Ok(s.to_string()),
                 _ => Err(field(name, "an entry is not a string")),
             })
             .collect::<Result<Vec<_>, _>>()
@@ -177,12 +207,14 @@ fn strings(t: &Table, name: &'static str) -> Result<Option<Vec<String>>, PhhErro
     }
 }
 
-fn amounts(t: &Table, name: &'static str) -> Result<Option<Vec<Decimal>>, PhhError> {
-    match t.get(name) {
+fn amounts(t: &DeTable<'_>, name: &'static str) -> Result<Option<Vec<Decimal>>, PhhError> {
+    match t.get(name).map(|v| v.get_ref()) {
         None => Ok(None),
-        Some(Value::Array(list)) => list
+        Some(DeValue::Array(list)) => list
             .iter()
-            .map(|v| decimal_of(v).ok_or_else(|| field(name, "an entry is not an amount")))
+            .map(|v| {
+                decimal_of(v.get_ref()).ok_or_else(|| field(name, "an entry is not an amount"))
+            })
             .collect::<Result<Vec<_>, _>>()
             .map(Some),
         Some(_) => Err(field(name, "not an array")),
@@ -215,6 +247,48 @@ mod tests {
         let second = hands[1].as_ref().unwrap();
         assert_eq!(second.label, "b.phhs#2");
         assert_eq!(second.antes, vec![Decimal { units: 1, scale: 0 }; 3]);
+    }
+
+    proptest::proptest! {
+        /// A plain decimal read from its text is the decimal its float
+        /// gives (the reading before the parser's text was kept), and a
+        /// float past 15 significant digits is left to the float's way.
+        #[test]
+        fn a_decimals_text_reads_as_its_float_does(
+            whole in 0u64..10_000_000_000,
+            frac in 0u64..1_000_000_000,
+            places in 0usize..=9,
+            negative: bool,
+        ) {
+            let frac = format!("{frac:09}");
+            let text = format!("{}{whole}.{}", if negative { "-" } else { "" }, &frac[..places.max(1)]);
+            let by_float = Decimal::of_float(text.parse::<f64>().unwrap());
+            match plain_decimal(&text) {
+                Some(d) => proptest::prop_assert_eq!(Some(d), by_float, "{}", text),
+                None => {
+                    let digits = text.trim_start_matches(['-', '0', '.']).trim_end_matches(['0', '.']);
+                    proptest::prop_assert!(digits.bytes().filter(u8::is_ascii_digit).count() > FLOAT_DIGITS, "{}", text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_in_other_forms_read_as_their_floats() {
+        let hand = |amount: &str| {
+            let text =
+                format!("variant = 'NT'\nstarting_stacks = [{amount}, 0x10]\nactions = []\n");
+            parse_one(&text, "x").unwrap().starting_stacks
+        };
+        let d = |units, scale| Decimal { units, scale };
+        assert_eq!(hand("1e3"), vec![d(1000, 0), d(16, 0)]);
+        assert_eq!(hand("+2.50"), vec![d(25, 1), d(16, 0)]);
+        assert_eq!(hand("1_000.5"), vec![d(10005, 1), d(16, 0)]);
+        assert!(parse_one(
+            "variant = 'NT'\nstarting_stacks = [0.30000000000000004, 1]\nactions = []\n",
+            "x"
+        )
+        .is_err());
     }
 
     #[test]
