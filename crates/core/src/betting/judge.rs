@@ -83,6 +83,10 @@ impl Play<'_> {
         if self.to_act() != Some(p) {
             return Some(Code::OutOfTurn);
         }
+        // The bring-in is forced: its player posts it or completes.
+        if self.bring_in_due() && matches!(read, Read::Fold | Read::Check) {
+            return Some(Code::BringInNotPosted);
+        }
         match read {
             Read::Fold | Read::Call => None,
             Read::Check => self.facing(p).then_some(Code::CheckFacingBet),

@@ -15,6 +15,9 @@ pub enum Code {
     CheckFacingBet,
     /// A call of less than owed by a player who is not all in (TDA 37).
     UnderCall,
+    /// Stud: a fold or a check by the player who brings in, before the
+    /// forced bring-in is posted or completed (§16.3, §16.7).
+    BringInNotPosted,
     /// A fixed-limit raise at the cap (TDA 45).
     OverCap,
     /// A raise by a player the betting was not re-opened to (TDA 41B).
@@ -37,6 +40,7 @@ impl Code {
             Code::OutOfTurn => "outOfTurn",
             Code::CheckFacingBet => "checkFacingBet",
             Code::UnderCall => "underCall",
+            Code::BringInNotPosted => "bringInNotPosted",
             Code::OverCap => "overCap",
             Code::NotReopened => "notReopened",
             Code::UnderBet => "underBet",
@@ -51,7 +55,7 @@ impl Code {
         match self {
             Code::BettingOver => "§16.4",
             Code::OutOfTurn | Code::UnderCall => "TDA 37",
-            Code::CheckFacingBet | Code::LimitSize => "§16.3",
+            Code::CheckFacingBet | Code::BringInNotPosted | Code::LimitSize => "§16.3",
             Code::OverCap => "TDA 45",
             Code::NotReopened => "TDA 41B",
             Code::UnderBet | Code::UnderRaise => "TDA 41A",
@@ -66,6 +70,7 @@ impl Code {
             Code::OutOfTurn => "another player was to act",
             Code::CheckFacingBet => "a check while facing a bet",
             Code::UnderCall => "a call of less than owed, not all in",
+            Code::BringInNotPosted => "a fold or a check before the forced bring-in was posted",
             Code::OverCap => "a raise once the round was capped",
             Code::NotReopened => "a raise the betting was not re-opened for",
             Code::UnderBet => "a bet below the minimum bet",

@@ -52,3 +52,38 @@ fn rules_16_3_the_bring_in_may_complete_without_posting_first() {
     let early = third_street(vec![complete(0, 20)]);
     assert_eq!(findings(&early), vec![(0, "outOfTurn")]);
 }
+
+#[test]
+fn rules_16_6_a_fold_or_a_check_before_the_bring_in_is_posted() {
+    // §16.7 offers neither: the post is forced. Each is the one finding
+    // of its hand, applied as recorded: after the fold, the bring-in is
+    // still to be posted, by the next player to act.
+    let check = Step::Act(Action::new(2, Act::Check));
+    let h = third_street(vec![fold(2)]);
+    assert_eq!(findings(&h), vec![(0, "bringInNotPosted")]);
+    let (player, o) = to_act(&h);
+    assert_eq!((player, o.bring_in), (3, Some(10)));
+    assert_eq!(
+        findings(&third_street(vec![check])),
+        vec![(0, "bringInNotPosted")]
+    );
+    // A call with nothing bet is a check, and reads as one.
+    assert_eq!(
+        findings(&third_street(vec![call(2, 0)])),
+        vec![(0, "bringInNotPosted")]
+    );
+    // Posted or completed, a later fold is the player's right.
+    let posted = third_street(vec![
+        post(2, Forced::BringIn, 10),
+        complete(3, 20),
+        call(0, 20),
+        call(1, 20),
+        fold(2),
+    ]);
+    assert!(findings(&posted).is_empty(), "{:?}", findings(&posted));
+    // Out of turn before it comes first.
+    assert_eq!(
+        findings(&third_street(vec![fold(1)])),
+        vec![(0, "outOfTurn")]
+    );
+}

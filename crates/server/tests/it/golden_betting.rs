@@ -359,6 +359,11 @@ fn rules_16_6_one_hand_for_each_finding_code() {
             "limitSize",
             json!({"1": 199, "2": 198, "3": 203}),
         ),
+        (
+            "rules-16-6-bring-in-not-posted-the-low-card-folds",
+            "bringInNotPosted",
+            json!({"p1": 525, "p2": 495, "p3": 495, "p4": 485}),
+        ),
     ];
     for (name, code, stacks) in cases {
         assert_eq!(settled(name), (stacks, vec![code.to_string()]), "{name}");
