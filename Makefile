@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV := tests/.venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck all-in-ev-crosscheck icm-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
+.PHONY: run test lint layers fmt bench exhaustive crosscheck equity-crosscheck all-in-ev-crosscheck betting-crosscheck icm-crosscheck pydeps openapi load soak fuzz schemathesis hadolint ci corpus clients fresh-clone attack
 
 # The release profile, which `make test` shares: the service as it runs
 # (about 0.9x the image's throughput), and the tests reuse every crate this
@@ -85,6 +85,16 @@ equity-crosscheck: $(PY)
 all-in-ev-crosscheck: $(PY)
 	$(CARGO) build --quiet --release --bin showdown
 	$(PY) tests/crosscheck/all_in_ev_crosscheck.py --bin target/release/showdown
+
+# The betting route's next action (RULES.md §16.2-16.4, §16.7) against
+# PokerKit 0.7.7's own betting: 400 seeded hands each of no-limit hold'em,
+# pot-limit Omaha and fixed-limit hold'em played in PokerKit, every
+# decision asked of the release binary's POST /v1/betting. Where the two
+# read the rules apart, each case is checked against the rule (the
+# script's header lists them). About 15 s.
+betting-crosscheck: $(PY)
+	$(CARGO) build --quiet --release --bin showdown
+	$(PY) tests/crosscheck/betting_crosscheck.py --bin target/release/showdown
 
 # ICM deals (RULES.md §14.5-14.7) against a computation apart: every icm
 # golden deal divided again in Python, exact fractions up to ten players,

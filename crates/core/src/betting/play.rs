@@ -268,11 +268,28 @@ impl<'a> Play<'a> {
             self.opener = Some((amount, forced, at));
             self.cursor = at;
         }
+        let above = amount > self.open;
         self.open = self.open.max(amount);
         self.largest = self.open;
-        self.level = self.open;
-        if forced != Forced::SmallBlind {
-            self.raises += 1;
+        match self.unit() {
+            // Fixed limit: a straddle is a raise (§16.3), one all in for
+            // less a raise by the half-unit rule like any other all-in.
+            Some(unit) if forced == Forced::Straddle => {
+                if amount >= self.level.saturating_add(unit) {
+                    self.level = amount;
+                    self.raises += 1;
+                } else if amount.saturating_sub(self.level).saturating_mul(2) >= unit {
+                    self.level = self.level.saturating_add(unit);
+                    self.raises += 1;
+                }
+            }
+            // The big blind is the first bet (toward fixed limit's cap).
+            _ => {
+                self.level = self.open;
+                if forced != Forced::SmallBlind && above {
+                    self.raises += 1;
+                }
+            }
         }
     }
 

@@ -7,6 +7,7 @@ mod betting;
 mod betting_common;
 mod betting_props;
 mod betting_rules;
+mod betting_straddle;
 mod betting_stud;
 mod boards;
 mod boards_props;

@@ -271,7 +271,12 @@ fn posts(
                 _ => Forced::Straddle,
             };
             chips.put(p, blind);
-            chips.bet = chips.bet.max(blind);
+            // §16.3: the others call a big blind's full amount even when
+            // it is all in for less; a straddle's is what it posted (what
+            // `put` leaves), as the core reads the post.
+            if forced == Forced::BigBlind {
+                chips.bet = chips.bet.max(blind);
+            }
             steps.push(post(p, forced, blind));
         }
     }

@@ -126,3 +126,24 @@ fn rules_16_2_before_the_bring_in_its_player_posts_it_or_completes() {
     let razz = stud("").replace("'F7S'", "'FR'");
     assert_eq!(next(&razz)["next"]["toAct"], "p4");
 }
+
+/// §16.3: a straddle's full amount is what it posted. Seat 3 straddles
+/// 40 from 25 left after the ante: a call (`cc`) puts in 25, as the
+/// core reads the post and PokerKit writes the hand, not 35 of a 40
+/// straddle (found by tests/crosscheck/betting_crosscheck.py).
+#[test]
+fn rules_16_3_a_straddle_all_in_for_less_is_called_for_what_it_posted() {
+    let text = |actions: &str| {
+        format!(
+            "variant = 'NT'\nantes = 5\nblinds_or_straddles = [10, 20, 40, 0, 0, 0]\nmin_bet = 20\n\
+             starting_stacks = [200, 1870, 30, 40, 46, 89]\nactions = [\
+             'd dh p1 QdJs', 'd dh p2 4dKh', 'd dh p3 KdKc', 'd dh p4 8c8s', 'd dh p5 5cJh', \
+             'd dh p6 Qh5s'{actions}]\n"
+        )
+    };
+    let n = next(&text(", 'p4 cc'"));
+    assert_eq!(n["next"]["toAct"], "p5");
+    assert_eq!(n["next"]["toCall"], 25);
+    let played = parse_one(&text(", 'p4 cc', 'p5 cc', 'p6 cc', 'p1 cc', 'p2 cc'"), "s").unwrap();
+    assert_eq!(judge_betting(&played), BettingJudged::Legal);
+}

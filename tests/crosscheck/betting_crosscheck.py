@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Cross-check the betting route's next action (RULES.md §16.2-16.4, §16.7)
+against PokerKit 0.7.7's own betting.
+
+Plays seeded random hands of no-limit hold'em, pot-limit Omaha and
+fixed-limit hold'em (2 to 6 players, blinds, sometimes antes and a
+straddle, stacks short and deep so that short all-ins come up) in
+PokerKit's `State`, dealing the cards here. At every decision it posts the
+hand so far, written as PHH, to the real service's `POST /v1/betting` and
+compares `next` with what PokerKit lets that player do: who acts, the
+chips to call, whether a fold is open when facing a bet, whether a bet or
+raise is open and its smallest and largest round total. The action taken
+is then drawn from what both allow, so every hand stays legal by both
+readings, and the finished hand's verdict must be `legal`.
+
+PokerKit's betting and RULES.md part in these places, each counted and
+checked here against the rule, never passed over silently:
+- a fold with a check open: PokerKit refuses it, §16.3 (TDA 50) allows it;
+- a player who has acted and since faces less than a full raise (short
+  all-ins, TDA 41B): PokerKit still offers a raise, §16.3 does not. Each
+  such case is checked against TDA 41B as counted here from the actions:
+  the bet has risen by less than the round's largest full bet or raise
+  since the player last acted (fixed limit: by less than half a unit);
+- a raise over players who can only call all in for less: §16.3 opens
+  it, PokerKit does not (checked: nobody else can put in more than the bet);
+- a straddle counts as a bet of its full amount (§16.3), so the smallest
+  raise before the flop can be above PokerKit's, which measures the
+  straddle by its increment over the big blind;
+- fixed limit after a short all-in: §16.3 raises to the level plus one
+  unit, the level moved one unit by an all-in of half a unit or more;
+  PokerKit raises to the all-in plus a unit. Each case is checked
+  against the level as counted here;
+- one player with chips left, facing no bet (a big blind whose callers
+  are all in for less): §16.4 ends the betting, PokerKit asks that
+  player to check; the check is applied to PokerKit and not recorded;
+- fixed limit: an all-in of half a unit or more re-opens the betting for
+  a player who has acted (TDA 41B, §16.3); PokerKit needs a whole unit;
+- fixed limit before the flop: the big blind is the first bet and a
+  straddle a raise toward the cap of four (§16.3, TDA 45); PokerKit
+  counts only the raises after the blind (checked: four counted here).
+Anything else is a disagreement.
+
+Usage:
+  betting_crosscheck.py [--hands N] [--seed S] [--bin PATH]
+  (defaults 400 hands a game, seed 1, $SHOWDOWN_BIN or
+  target/release/showdown)
+
+Starts `showdown serve` on a free loopback port, stops it by its process
+id at the end; exits 1 on any disagreement.
+"""
+
+import argparse
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+
+from pokerkit import Automation, FixedLimitTexasHoldem, NoLimitTexasHoldem, PotLimitOmahaHoldem
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+# game -> (PHH variant, hole cards, fixed limit, PokerKit's constructor)
+GAMES = {
+    "no-limit hold'em": ("NT", 2, False, NoLimitTexasHoldem),
+    "pot-limit Omaha": ("PO", 4, False, PotLimitOmahaHoldem),
+    "fixed-limit hold'em": ("FT", 2, True, FixedLimitTexasHoldem),
+}
+SB, BB = 10, 20
+
+
+class Service:
+    """`showdown serve` on a free loopback port."""
+
+    def __init__(self, binary):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        env = dict(os.environ, SHOWDOWN_ADDR=f"127.0.0.1:{self.port}", RUST_LOG="warn")
+        self.proc = subprocess.Popen([binary, "serve"], env=env, stdout=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
+                return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        sys.exit("betting crosscheck: the service did not answer /healthz")
+
+    def betting(self, text):
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/v1/betting",
+            data=text.encode(),
+            headers={"content-type": "application/toml"},
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as e:
+            return {"problem": json.load(e)}
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+class Round:
+    """TDA 41B as counted here from the actions of one betting round."""
+
+    def __init__(self, opening, full):
+        self.bet = opening  # the round's highest total
+        self.full = full  # the largest full bet or raise (fixed limit: the unit)
+        self.level = opening  # fixed limit: the level bets and raises go up from
+        self.raises = 0  # fixed limit: bets and raises so far (the cap is 4)
+        self.seen = {}  # player -> the bet when they last acted
+
+    def reopened(self, p, fixed):
+        if p not in self.seen:
+            return True
+        need = (self.full + 1) // 2 if fixed else self.full
+        return self.bet - self.seen[p] >= need
+
+    def act(self, p, to, fixed):
+        if to > self.bet:
+            if not fixed and to - self.bet >= self.full:
+                self.full = to - self.bet
+            # §16.3: a raise, or an all-in of half a unit or more above
+            # the level, takes the level one unit up.
+            if fixed and 2 * (to - self.level) >= self.full:
+                self.level += self.full
+                self.raises += 1
+            self.bet = to
+        self.seen[p] = self.bet
+
+
+def phh(variant, fixed, antes, blinds, stacks, actions):
+    sizes = f"small_bet = {BB}\nbig_bet = {2 * BB}\n" if fixed else f"min_bet = {BB}\n"
+    return (
+        f"variant = '{variant}'\nantes = {antes}\nblinds_or_straddles = {blinds}\n{sizes}"
+        f"starting_stacks = {stacks}\nactions = {json.dumps(actions)}\n"
+    )
+
+
+def deal(rng, n):
+    stacks = []
+    for _ in range(n):
+        stacks.append(rng.choice([rng.randint(3, 70), rng.randint(80, 300), rng.randint(400, 2000)]))
+    antes = rng.choice([0, 0, 2, 5])
+    # The blinds are posted in full: a big blind all in for less is called
+    # in full by §16.3 (worked example 16.5) and for what it posted by
+    # PokerKit, a difference RULES.md states and the golden files cover.
+    for p in (0, 1):
+        stacks[p] = max(stacks[p], BB + antes + 1)
+    blinds = [SB, BB] + [0] * (n - 2)
+    if n > 3 and rng.random() < 0.2:
+        blinds[2] = 2 * BB
+    return antes, blinds, stacks
+
+
+def play(service, game, rng, tally):
+    variant, hole, fixed, kind = GAMES[game]
+    n = rng.randint(2, 6)
+    antes, blinds, stacks = deal(rng, n)
+    if fixed:
+        state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, 2 * BB, stacks, n)
+    else:
+        state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, stacks, n)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(deck)
+    actions, street, rnd = [], None, None
+    straddled = len(blinds) > 2 and blinds[2] > 0
+    problems = []
+    while state.status:
+        if state.can_burn_card():
+            state.burn_card("??")  # the cards are dealt here, from our deck
+            continue
+        if state.can_deal_hole():
+            i = state.hole_dealee_index
+            cards = "".join(deck.pop() for _ in range(hole))
+            state.deal_hole(cards)
+            actions.append(f"d dh p{i + 1} {cards}")
+            continue
+        if state.can_deal_board():
+            cards = "".join(deck.pop() for _ in range(state.board_dealing_count))
+            state.deal_board(cards)
+            actions.append(f"d db {cards}")
+            continue
+        i = state.actor_index
+        if i is None:
+            break
+        if state.street_index != street:
+            street = state.street_index
+            unit = BB * (2 if fixed and street >= 2 else 1)
+            # The opening blind or straddle counts as a bet of its amount.
+            top = max(state.bets)
+            rnd = Round(top, unit if fixed else max(unit, top))
+            if fixed and street == 0:
+                # The big blind is the first bet; a straddle a raise, one
+                # all in for less by the half-unit rule (§16.3).
+                rnd.level, rnd.raises = BB, 1
+                if top >= BB + unit:
+                    rnd.level, rnd.raises = top, 2
+                elif 2 * (top - BB) >= unit:
+                    rnd.level, rnd.raises = BB + unit, 2
+        text = phh(variant, fixed, antes, blinds, stacks, actions)
+        ours = service.betting(text)
+        if "over" in ours.get("next", {}) and unanswerable(state, i):
+            # §16.4: one player with chips, facing no bet, ends the
+            # betting; PokerKit still asks them to check. Not recorded.
+            tally["a check nobody could answer (§16.4 ends the betting; PokerKit asks for it)"] += 1
+            state.check_or_call()
+            continue
+        pk_raise = None
+        if state.can_complete_bet_or_raise_to():
+            pk_raise = (
+                state.min_completion_betting_or_raising_to_amount,
+                state.max_completion_betting_or_raising_to_amount,
+            )
+        our_raise = compare(ours, state, i, pk_raise, rnd, fixed, straddled, tally, problems, text)
+        take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed)
+    final = service.betting(phh(variant, fixed, antes, blinds, stacks, actions))
+    if final.get("betting", {}).get("legal") is not True:
+        problems.append(f"the finished hand is not legal: {json.dumps(final)}\n{phh(variant, fixed, antes, blinds, stacks, actions)}")
+    tally["hands"] += 1
+    return problems
+
+
+def unanswerable(state, i):
+    """Player `i` faces no bet and nobody else can put in a chip."""
+    others = [q for q in range(len(state.bets)) if q != i and state.statuses[q]]
+    return state.checking_or_calling_amount == 0 and all(state.stacks[q] == 0 for q in others)
+
+
+def compare(ours, state, i, pk_raise, rnd, fixed, straddled, tally, problems, text):
+    """Compares one decision; returns our raise range (or None)."""
+    tally["decisions"] += 1
+    nxt = ours.get("next")
+    if not nxt or "toAct" not in nxt:
+        problems.append(f"no player to act in our answer {json.dumps(ours)}\n{text}")
+        return None
+    o = nxt["options"]
+    ours_raise = o.get("raise") or o.get("bet")
+    our_range = (ours_raise["min"], ours_raise["max"]) if ours_raise else None
+    to_call = state.checking_or_calling_amount
+    disagree = []
+    if nxt["toAct"] != f"p{i + 1}":
+        disagree.append(f"to act: ours {nxt['toAct']}, PokerKit p{i + 1}")
+    if nxt["toCall"] != to_call:
+        disagree.append(f"to call: ours {nxt['toCall']}, PokerKit {to_call}")
+    if to_call > 0 and o["fold"] != state.can_fold():
+        disagree.append(f"fold facing a bet: ours {o['fold']}, PokerKit {state.can_fold()}")
+    if to_call == 0 and o["fold"] and not state.can_fold():
+        tally["fold with a check open (TDA 50; PokerKit refuses it)"] += 1
+    if our_range != pk_raise:
+        why = known(our_range, pk_raise, state, i, rnd, fixed, straddled)
+        if why:
+            tally[why] += 1
+        else:
+            disagree.append(f"raise: ours {our_range}, PokerKit {pk_raise}")
+    if disagree:
+        problems.append("; ".join(disagree) + f"\n  ours {json.dumps(nxt)}\n{text}")
+    return our_range
+
+
+def known(our_range, pk_raise, state, i, rnd, fixed, straddled):
+    """Why RULES.md and PokerKit part here, if it is one of the known ways."""
+    if our_range is None and pk_raise is not None and not rnd.reopened(i, fixed):
+        return "a raise after less than a full raise (TDA 41B; PokerKit offers it)"
+    top = max(state.bets)
+    others = [q for q in range(len(state.bets)) if q != i and state.statuses[q]]
+    if our_range and pk_raise is None and all(state.stacks[q] + state.bets[q] <= top for q in others):
+        return "a raise over players who can only call all in for less (§16.3 opens it; PokerKit not)"
+    if (our_range and pk_raise and straddled and state.street_index == 0
+            and our_range[1] == pk_raise[1] and our_range[0] > pk_raise[0]):
+        return "a straddle is a bet of its full amount (§16.3; PokerKit measures its increment)"
+    if (fixed and our_range and pk_raise is None and i in rnd.seen and rnd.reopened(i, fixed)
+            and rnd.bet - rnd.seen[i] < rnd.full):
+        return "fixed limit: half a unit re-opens (TDA 41B; PokerKit needs a whole unit)"
+    if fixed and state.street_index == 0 and our_range is None and pk_raise and rnd.raises >= 4:
+        return "fixed limit capped at four before the flop, the blind the first bet (§16.3, TDA 45; PokerKit counts only raises)"
+    if fixed and our_range and pk_raise and top % rnd.full:
+        # A short all-in left the bet off the units: §16.3's level, as
+        # counted here, against PokerKit's all-in plus a unit.
+        total = state.stacks[i] + state.bets[i]
+        expected = min(rnd.level + rnd.full, total)
+        if our_range == (expected, expected):
+            return "fixed limit after a short all-in: the level of §16.3, checked here (PokerKit adds a unit to the all-in)"
+    return None
+
+
+def take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed):
+    """An action both readings allow, applied to PokerKit and written as PHH."""
+    roll = rng.random()
+    both = None
+    if pk_raise and our_raise:
+        lo, hi = max(pk_raise[0], our_raise[0]), min(pk_raise[1], our_raise[1])
+        both = (lo, hi) if lo <= hi else None
+    if both and roll < 0.35:
+        lo, hi = both
+        to = rng.choice([lo, hi, rng.randint(lo, hi)])
+        state.complete_bet_or_raise_to(to)
+        actions.append(f"p{i + 1} cbr {to}")
+        rnd.act(i, to, fixed)
+    elif roll < 0.5 and state.can_fold():
+        state.fold()
+        actions.append(f"p{i + 1} f")
+    else:
+        state.check_or_call()
+        actions.append(f"p{i + 1} cc")
+        rnd.act(i, rnd.bet, fixed)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--hands", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bin", default=os.environ.get("SHOWDOWN_BIN", os.path.join(ROOT, "target/release/showdown")))
+    args = ap.parse_args()
+    service = Service(args.bin)
+    failed = 0
+    start = time.time()
+    try:
+        for g, game in enumerate(GAMES):
+            rng = random.Random(args.seed * 1000 + g)
+            tally = Counter()
+            problems = []
+            for _ in range(args.hands):
+                problems += play(service, game, rng, tally)
+            for p in problems[: int(os.environ.get("SHOW", "5"))]:
+                print(f"DISAGREE {game}: {p}")
+            failed += len(problems)
+            known_ways = ", ".join(f"{k}: {v}" for k, v in sorted(tally.items()) if k not in ("hands", "decisions"))
+            print(f"{game:22} {tally['hands']} hands, {tally['decisions']} decisions, {len(problems)} disagreements"
+                  + (f"; {known_ways}" if known_ways else ""))
+    finally:
+        service.stop()
+    print(f"betting crosscheck: {failed} disagreements with PokerKit 0.7.7, {time.time() - start:.0f} s")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
