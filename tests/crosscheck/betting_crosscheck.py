@@ -2,14 +2,17 @@
 """Cross-check the betting route's next action (RULES.md §16.2-16.4, §16.7)
 against PokerKit 0.7.7's own betting.
 
-Plays seeded random hands of no-limit hold'em, pot-limit Omaha and
-fixed-limit hold'em (2 to 6 players, blinds, sometimes antes and a
-straddle, stacks short and deep so that short all-ins come up) in
+Plays seeded random hands of no-limit hold'em, pot-limit Omaha,
+fixed-limit hold'em, seven-card stud and razz (2 to 6 players, blinds or a
+bring-in, antes, sometimes a straddle, stacks short and deep so that
+short all-ins come up) in
 PokerKit's `State`, dealing the cards here. At every decision it posts the
 hand so far, written as PHH, to the real service's `POST /v1/betting` and
-compares `next` with what PokerKit lets that player do: who acts, the
-chips to call, whether a fold is open when facing a bet, whether a bet or
-raise is open and its smallest and largest round total. The action taken
+compares `next` with what PokerKit lets that player do: who acts (stud:
+the bring-in by the door cards, later streets by the hand showing), the
+chips to call, the bring-in, whether a fold is open when facing a bet,
+whether a bet, raise or completion is open and its smallest and largest
+round total. The action taken
 is then drawn from what both allow, so every hand stays legal by both
 readings, and the finished hand's verdict must be `legal`.
 
@@ -35,6 +38,8 @@ checked here against the rule, never passed over silently:
   player to check; the check is applied to PokerKit and not recorded;
 - fixed limit: an all-in of half a unit or more re-opens the betting for
   a player who has acted (TDA 41B, §16.3); PokerKit needs a whole unit;
+- fixed limit: an all-in of less than half a unit is no raise toward
+  the cap (§16.3); PokerKit counts it (checked: fewer than four counted);
 - fixed limit before the flop: the big blind is the first bet and a
   straddle a raise toward the cap of four (§16.3, TDA 45); PokerKit
   counts only the raises after the blind (checked: four counted here).
@@ -61,7 +66,14 @@ import urllib.error
 import urllib.request
 from collections import Counter
 
-from pokerkit import Automation, FixedLimitTexasHoldem, NoLimitTexasHoldem, PotLimitOmahaHoldem
+from pokerkit import (
+    Automation,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitTexasHoldem,
+    NoLimitTexasHoldem,
+    PotLimitOmahaHoldem,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 AUTOMATIONS = (
@@ -78,8 +90,11 @@ GAMES = {
     "no-limit hold'em": ("NT", 2, False, NoLimitTexasHoldem),
     "pot-limit Omaha": ("PO", 4, False, PotLimitOmahaHoldem),
     "fixed-limit hold'em": ("FT", 2, True, FixedLimitTexasHoldem),
+    "seven-card stud": ("F7S", 1, True, FixedLimitSevenCardStud),
+    "razz": ("FR", 1, True, FixedLimitRazz),
 }
-SB, BB = 10, 20
+STUD = ("F7S", "FR")
+SB, BB, BRING_IN = 10, 20, 10
 
 
 class Service:
@@ -125,6 +140,7 @@ class Round:
         self.full = full  # the largest full bet or raise (fixed limit: the unit)
         self.level = opening  # fixed limit: the level bets and raises go up from
         self.raises = 0  # fixed limit: bets and raises so far (the cap is 4)
+        self.completing = False  # stud's third street before the completion
         self.seen = {}  # player -> the bet when they last acted
 
     def reopened(self, p, fixed):
@@ -138,8 +154,11 @@ class Round:
             if not fixed and to - self.bet >= self.full:
                 self.full = to - self.bet
             # §16.3: a raise, or an all-in of half a unit or more above
-            # the level, takes the level one unit up.
-            if fixed and 2 * (to - self.level) >= self.full:
+            # the level, takes the level one unit up; stud's completion
+            # (to one small bet over the bring-in) is the first bet.
+            if self.completing and 2 * (to - self.level) >= self.full:
+                self.level, self.raises, self.completing = self.full, 1, False
+            elif fixed and 2 * (to - self.level) >= self.full:
                 self.level += self.full
                 self.raises += 1
             self.bet = to
@@ -148,8 +167,9 @@ class Round:
 
 def phh(variant, fixed, antes, blinds, stacks, actions):
     sizes = f"small_bet = {BB}\nbig_bet = {2 * BB}\n" if fixed else f"min_bet = {BB}\n"
+    forced = f"bring_in = {BRING_IN}\n" if variant in STUD else f"blinds_or_straddles = {blinds}\n"
     return (
-        f"variant = '{variant}'\nantes = {antes}\nblinds_or_straddles = {blinds}\n{sizes}"
+        f"variant = '{variant}'\nantes = {antes}\n{forced}{sizes}"
         f"starting_stacks = {stacks}\nactions = {json.dumps(actions)}\n"
     )
 
@@ -174,7 +194,10 @@ def play(service, game, rng, tally):
     variant, hole, fixed, kind = GAMES[game]
     n = rng.randint(2, 6)
     antes, blinds, stacks = deal(rng, n)
-    if fixed:
+    if variant in STUD:
+        antes = max(antes, 2)
+        state = kind.create_state(AUTOMATIONS, True, antes, BRING_IN, BB, 2 * BB, stacks, n)
+    elif fixed:
         state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, 2 * BB, stacks, n)
     else:
         state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, stacks, n)
@@ -207,7 +230,8 @@ def play(service, game, rng, tally):
             # The opening blind or straddle counts as a bet of its amount.
             top = max(state.bets)
             rnd = Round(top, unit if fixed else max(unit, top))
-            if fixed and street == 0:
+            rnd.completing = variant in STUD and street == 0
+            if fixed and street == 0 and variant not in STUD:
                 # The big blind is the first bet; a straddle a raise, one
                 # all in for less by the half-unit rule (§16.3).
                 rnd.level, rnd.raises = BB, 1
@@ -254,13 +278,16 @@ def compare(ours, state, i, pk_raise, rnd, fixed, straddled, tally, problems, te
     o = nxt["options"]
     ours_raise = o.get("raise") or o.get("bet")
     our_range = (ours_raise["min"], ours_raise["max"]) if ours_raise else None
-    to_call = state.checking_or_calling_amount
+    to_call = state.checking_or_calling_amount if state.can_check_or_call() else 0
     disagree = []
+    bring_in = state.effective_bring_in_amount if state.can_post_bring_in() else None
+    if o.get("bringIn") != bring_in:
+        disagree.append(f"bring-in: ours {o.get('bringIn')}, PokerKit {bring_in}")
     if nxt["toAct"] != f"p{i + 1}":
         disagree.append(f"to act: ours {nxt['toAct']}, PokerKit p{i + 1}")
     if nxt["toCall"] != to_call:
         disagree.append(f"to call: ours {nxt['toCall']}, PokerKit {to_call}")
-    if to_call > 0 and o["fold"] != state.can_fold():
+    if (to_call > 0 or bring_in) and o["fold"] != state.can_fold():
         disagree.append(f"fold facing a bet: ours {o['fold']}, PokerKit {state.can_fold()}")
     if to_call == 0 and o["fold"] and not state.can_fold():
         tally["fold with a check open (TDA 50; PokerKit refuses it)"] += 1
@@ -289,13 +316,15 @@ def known(our_range, pk_raise, state, i, rnd, fixed, straddled):
     if (fixed and our_range and pk_raise is None and i in rnd.seen and rnd.reopened(i, fixed)
             and rnd.bet - rnd.seen[i] < rnd.full):
         return "fixed limit: half a unit re-opens (TDA 41B; PokerKit needs a whole unit)"
+    if fixed and our_range and pk_raise is None and rnd.raises < 4 and top % rnd.full:
+        return "fixed limit: an all-in of less than half a unit is no raise toward the cap (§16.3; PokerKit counts it)"
     if fixed and state.street_index == 0 and our_range is None and pk_raise and rnd.raises >= 4:
         return "fixed limit capped at four before the flop, the blind the first bet (§16.3, TDA 45; PokerKit counts only raises)"
     if fixed and our_range and pk_raise and top % rnd.full:
         # A short all-in left the bet off the units: §16.3's level, as
         # counted here, against PokerKit's all-in plus a unit.
         total = state.stacks[i] + state.bets[i]
-        expected = min(rnd.level + rnd.full, total)
+        expected = min(rnd.full if rnd.completing else rnd.level + rnd.full, total)
         if our_range == (expected, expected):
             return "fixed limit after a short all-in: the level of §16.3, checked here (PokerKit adds a unit to the all-in)"
     return None
@@ -308,6 +337,15 @@ def take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed):
     if pk_raise and our_raise:
         lo, hi = max(pk_raise[0], our_raise[0]), min(pk_raise[1], our_raise[1])
         both = (lo, hi) if lo <= hi else None
+    if state.can_post_bring_in() and (roll < 0.7 or not both):
+        amount = state.effective_bring_in_amount
+        state.post_bring_in()
+        actions.append(f"p{i + 1} pb")
+        # The bring-in is its poster's action; the level starts at it.
+        rnd.bet = rnd.level = rnd.seen[i] = amount
+        return
+    if state.can_post_bring_in():
+        roll = 0  # completes: neither a fold nor a check is open
     if both and roll < 0.35:
         lo, hi = both
         to = rng.choice([lo, hi, rng.randint(lo, hi)])

@@ -157,9 +157,18 @@ impl Play<'_> {
     fn raised(&mut self, p: usize, to: u64) {
         let bet = self.bet();
         match self.unit() {
-            Some(_) if self.completing() => {
-                self.level = to.max(self.level);
-                self.raises = 1;
+            // Stud: the completion, to one small bet, is the first bet; an
+            // all-in short of it completes from half a unit above the
+            // bring-in, like any all-in raise (§16.3).
+            Some(unit) if self.completing() => {
+                if to.saturating_sub(self.level).saturating_mul(2) >= unit {
+                    self.level = self.exact(unit);
+                    self.raises = 1;
+                    if to.saturating_sub(self.level).saturating_mul(2) >= unit {
+                        self.level = self.level.saturating_add(unit);
+                        self.raises += 1;
+                    }
+                }
             }
             Some(unit) => {
                 if to.saturating_sub(self.level).saturating_mul(2) >= unit {

@@ -87,3 +87,30 @@ fn rules_16_6_a_fold_or_a_check_before_the_bring_in_is_posted() {
         vec![(0, "outOfTurn")]
     );
 }
+
+/// The same table with player 3 holding only `short` chips.
+fn short_fourth(short: u64, steps: Vec<Step>) -> BettingHand {
+    let mut h = third_street(steps);
+    h.seats[3].stack = short;
+    h
+}
+
+#[test]
+fn rules_16_3_an_all_in_completes_the_bring_in_only_from_half_a_unit_over_it() {
+    // Brought in for 10; player 3 all in for 19, 9 over the bring-in and
+    // short of half a unit (10): no completion, so the next may call 19
+    // or complete to one small bet, 20 (found against PokerKit).
+    let h = short_fourth(19, vec![post(2, Forced::BringIn, 10), complete(3, 19)]);
+    let (player, o) = to_act(&h);
+    assert_eq!((player, o.call.map(|c| c.to)), (0, Some(19)));
+    assert_eq!(
+        o.raise.map(|r| (r.kind, r.min, r.max)),
+        Some((Aggression::Complete, 20, 20))
+    );
+    // Called at 19, then completed: the completion is the first bet and
+    // the level the small bet, 20, not the short all-in's 19 plus one:
+    // a raise is to 40.
+    let h = then(&h, vec![complete(0, 20)]);
+    assert_eq!(to_act(&h).1.raise.map(|r| (r.min, r.max)), Some((40, 40)));
+    assert!(findings(&h).is_empty(), "{:?}", findings(&h));
+}
