@@ -88,10 +88,10 @@ all-in-ev-crosscheck: $(PY)
 
 # The betting route's next action (RULES.md §16.2-16.4, §16.7) against
 # PokerKit 0.7.7's own betting: 400 seeded hands each of no-limit hold'em,
-# pot-limit Omaha, fixed-limit hold'em, seven-card stud and razz played in
-# PokerKit, every decision asked of the release binary's POST /v1/betting.
-# Where the two read the rules apart, each case is checked against the
-# rule (the script's header lists them). About 20 s.
+# pot-limit Omaha, fixed-limit hold'em, seven-card stud, razz and 2-7
+# triple draw played in PokerKit, every decision asked of the release
+# binary's POST /v1/betting. Where the two read the rules apart, each case
+# is checked against the rule (the script's header lists them). About 25 s.
 betting-crosscheck: $(PY)
 	$(CARGO) build --quiet --release --bin showdown
 	$(PY) tests/crosscheck/betting_crosscheck.py --bin target/release/showdown

@@ -3,7 +3,8 @@
 against PokerKit 0.7.7's own betting.
 
 Plays seeded random hands of no-limit hold'em, pot-limit Omaha,
-fixed-limit hold'em, seven-card stud and razz (2 to 6 players, blinds or a
+fixed-limit hold'em, seven-card stud, razz and 2-7 triple draw (2 to 6
+players, blinds or a
 bring-in, antes, sometimes a straddle, stacks short and deep so that
 short all-ins come up) in
 PokerKit's `State`, dealing the cards here. At every decision it posts the
@@ -68,6 +69,7 @@ from collections import Counter
 
 from pokerkit import (
     Automation,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitTexasHoldem,
@@ -92,6 +94,7 @@ GAMES = {
     "fixed-limit hold'em": ("FT", 2, True, FixedLimitTexasHoldem),
     "seven-card stud": ("F7S", 1, True, FixedLimitSevenCardStud),
     "razz": ("FR", 1, True, FixedLimitRazz),
+    "2-7 triple draw": ("F2L3D", 1, True, FixedLimitDeuceToSevenLowballTripleDraw),
 }
 STUD = ("F7S", "FR")
 SB, BB, BRING_IN = 10, 20, 10
@@ -205,14 +208,26 @@ def play(service, game, rng, tally):
     rng.shuffle(deck)
     actions, street, rnd = [], None, None
     straddled = len(blinds) > 2 and blinds[2] > 0
+    owed = 0  # replacement cards the draws so far are owed
     problems = []
     while state.status:
         if state.can_burn_card():
             state.burn_card("??")  # the cards are dealt here, from our deck
             continue
+        if state.can_stand_pat_or_discard():
+            i = state.stand_patter_or_discarder_index
+            held = [repr(c) for c in state.hole_cards[i]]
+            # Never more discards than the deck can replace.
+            k = max(0, min(rng.randint(0, 3), len(deck) - owed))
+            owed += k
+            out = "".join(rng.sample(held, k)) if k > 0 else ""
+            state.stand_pat_or_discard(out)
+            actions.append(f"p{i + 1} sd {out}".rstrip())
+            continue
         if state.can_deal_hole():
             i = state.hole_dealee_index
             cards = "".join(deck.pop() for _ in range(hole))
+            owed = max(0, owed - hole)
             state.deal_hole(cards)
             actions.append(f"d dh p{i + 1} {cards}")
             continue
