@@ -90,8 +90,10 @@ all-in-ev-crosscheck: $(PY)
 # PokerKit 0.7.7's own betting: 400 seeded hands each of no-limit hold'em,
 # pot-limit Omaha, fixed-limit hold'em, seven-card stud, razz and 2-7
 # triple draw played in PokerKit, every decision asked of the release
-# binary's POST /v1/betting. Where the two read the rules apart, each case
-# is checked against the rule (the script's header lists them). About 25 s.
+# binary's POST /v1/betting, the flop games' hands also as OHH (the two
+# readings must answer alike). Where PokerKit and RULES.md read the rules
+# apart, each case is checked against the rule (the script's header lists
+# them). About 30 s.
 betting-crosscheck: $(PY)
 	$(CARGO) build --quiet --release --bin showdown
 	$(PY) tests/crosscheck/betting_crosscheck.py --bin target/release/showdown

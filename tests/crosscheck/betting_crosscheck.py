@@ -13,7 +13,9 @@ compares `next` with what PokerKit lets that player do: who acts (stud:
 the bring-in by the door cards, later streets by the hand showing), the
 chips to call, the bring-in, whether a fold is open when facing a bet,
 whether a bet, raise or completion is open and its smallest and largest
-round total. The action taken
+round total. The flop games' hands are also written as Open Hand
+History and asked again: the OHH reading must answer as the PHH one.
+The action taken
 is then drawn from what both allow, so every hand stays legal by both
 readings, and the finished hand's verdict must be `legal`.
 
@@ -65,6 +67,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import warnings
 from collections import Counter
 
 from pokerkit import (
@@ -77,6 +80,9 @@ from pokerkit import (
     PotLimitOmahaHoldem,
 )
 
+# PokerKit warns when its own deck runs short in a draw game; the cards
+# are dealt here, from a deck of our own, so its deck does not matter.
+warnings.filterwarnings("ignore", category=UserWarning, module="pokerkit")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -123,6 +129,18 @@ class Service:
             f"http://127.0.0.1:{self.port}/v1/betting",
             data=text.encode(),
             headers={"content-type": "application/toml"},
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as e:
+            return {"problem": json.load(e)}
+
+    def betting_ohh(self, body):
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/v1/betting",
+            data=body.encode(),
+            headers={"content-type": "application/json"},
         )
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
@@ -177,6 +195,54 @@ def phh(variant, fixed, antes, blinds, stacks, actions):
     )
 
 
+class Ohh:
+    """The same hand written as Open Hand History (flop games): every
+    amount the chips the action adds, as the OHH reader takes it. Its
+    `next` must be the PHH reading's: one rule book, two formats."""
+
+    GAME = {"NT": ("Holdem", "NL"), "PO": ("Omaha", "PL"), "FT": ("Holdem", "FL")}
+
+    def __init__(self, variant, antes, blinds, stacks, state):
+        game, limit = self.GAME[variant]
+        n = len(stacks)
+        self.hand = {
+            "spec_version": "1.4.7", "game_type": game, "bet_limit": {"bet_type": limit},
+            "dealer_seat": n, "small_blind_amount": SB, "big_blind_amount": BB,
+            "players": [{"id": p + 1, "seat": p + 1, "name": f"p{p + 1}", "starting_stack": stacks[p]}
+                        for p in range(n)],
+            "rounds": [],
+        }
+        if antes:
+            self.hand["ante_amount"] = antes
+        posts = [("Post Ante", p, min(antes, stacks[p])) for p in range(n) if antes]
+        names = ["Post SB", "Post BB", "Straddle"]
+        order = [1, 0] if n == 2 else list(range(len(blinds)))  # heads-up: the button posts the small blind
+        for k, b in enumerate(blinds):
+            if b:
+                p = order[k]
+                posts.append((names[min(k, 2)], p, min(b, stacks[p] - min(antes, stacks[p]))))
+        self.street("Preflop", [])
+        for name, p, amount in posts:
+            if amount == 0:
+                continue  # all in on the ante: nothing left to post
+            self.act(p, name, amount, amount == stacks[p] - (0 if name == "Post Ante" else min(antes, stacks[p])))
+
+    def street(self, name, cards):
+        self.hand["rounds"].append({"id": len(self.hand["rounds"]), "street": name, "cards": cards, "actions": []})
+
+    def act(self, p, action, amount=None, all_in=False):
+        a = {"action_number": sum(len(r["actions"]) for r in self.hand["rounds"]) + 1,
+             "player_id": p + 1, "action": action}
+        if amount:
+            a["amount"] = amount
+        if all_in:
+            a["is_allin"] = True
+        self.hand["rounds"][-1]["actions"].append(a)
+
+    def body(self):
+        return json.dumps({"ohh": self.hand})
+
+
 def deal(rng, n):
     stacks = []
     for _ in range(n):
@@ -204,6 +270,7 @@ def play(service, game, rng, tally):
         state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, 2 * BB, stacks, n)
     else:
         state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, stacks, n)
+    ohh = Ohh(variant, antes, blinds, stacks, state) if variant in Ohh.GAME else None
     deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
     rng.shuffle(deck)
     actions, street, rnd = [], None, None
@@ -235,6 +302,9 @@ def play(service, game, rng, tally):
             cards = "".join(deck.pop() for _ in range(state.board_dealing_count))
             state.deal_board(cards)
             actions.append(f"d db {cards}")
+            if ohh:
+                name = ["Flop", "Turn", "River"][len(ohh.hand["rounds"]) - 1]
+                ohh.street(name, [cards[k : k + 2] for k in range(0, len(cards), 2)])
             continue
         i = state.actor_index
         if i is None:
@@ -269,12 +339,29 @@ def play(service, game, rng, tally):
                 state.max_completion_betting_or_raising_to_amount,
             )
         our_raise = compare(ours, state, i, pk_raise, rnd, fixed, straddled, tally, problems, text)
-        take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed)
+        if ohh:
+            same_reading(ours, service.betting_ohh(ohh.body()), tally, problems, text)
+        take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed, ohh)
     final = service.betting(phh(variant, fixed, antes, blinds, stacks, actions))
     if final.get("betting", {}).get("legal") is not True:
         problems.append(f"the finished hand is not legal: {json.dumps(final)}\n{phh(variant, fixed, antes, blinds, stacks, actions)}")
     tally["hands"] += 1
     return problems
+
+
+def same_reading(phh_answer, ohh_answer, tally, problems, text):
+    """The OHH reading of the hand so far answers as the PHH one does."""
+    tally["OHH answers compared with PHH's"] += 1
+    expected = json.loads(json.dumps(phh_answer))
+    nxt = expected.get("next", {})
+    if "toAct" in nxt:
+        nxt["toAct"] = int(nxt["toAct"][1:])
+    for f in expected.get("betting", {}).get("findings", []):
+        f.pop("at", None)
+    for f in ohh_answer.get("betting", {}).get("findings", []):
+        f.pop("at", None)
+    if ohh_answer != expected:
+        problems.append(f"OHH reads the hand apart: {json.dumps(ohh_answer)}\n  PHH {json.dumps(phh_answer)}\n{text}")
 
 
 def unanswerable(state, i):
@@ -345,8 +432,9 @@ def known(our_range, pk_raise, state, i, rnd, fixed, straddled):
     return None
 
 
-def take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed):
-    """An action both readings allow, applied to PokerKit and written as PHH."""
+def take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed, ohh=None):
+    """An action both readings allow, applied to PokerKit and written as PHH
+    (and OHH, whose amounts are the chips the action adds)."""
     roll = rng.random()
     both = None
     if pk_raise and our_raise:
@@ -364,13 +452,21 @@ def take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed):
     if both and roll < 0.35:
         lo, hi = both
         to = rng.choice([lo, hi, rng.randint(lo, hi)])
+        if ohh:
+            added = to - state.bets[i]
+            ohh.act(i, "Raise" if max(state.bets) > 0 else "Bet", added, added == state.stacks[i])
         state.complete_bet_or_raise_to(to)
         actions.append(f"p{i + 1} cbr {to}")
         rnd.act(i, to, fixed)
     elif roll < 0.5 and state.can_fold():
+        if ohh:
+            ohh.act(i, "Fold")
         state.fold()
         actions.append(f"p{i + 1} f")
     else:
+        if ohh:
+            added = state.checking_or_calling_amount
+            ohh.act(i, "Call" if added else "Check", added, added and added == state.stacks[i])
         state.check_or_call()
         actions.append(f"p{i + 1} cc")
         rnd.act(i, rnd.bet, fixed)
