@@ -125,22 +125,18 @@ class Service:
         sys.exit("betting crosscheck: the service did not answer /healthz")
 
     def betting(self, text):
-        req = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/v1/betting",
-            data=text.encode(),
-            headers={"content-type": "application/toml"},
-        )
-        try:
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return json.load(r)
-        except urllib.error.HTTPError as e:
-            return {"problem": json.load(e)}
+        """`POST /v1/betting` of a PHH hand so far."""
+        return self.post(text, "application/toml")
 
     def betting_ohh(self, body):
+        """`POST /v1/betting` of an OHH hand so far."""
+        return self.post(body, "application/json")
+
+    def post(self, body, content_type):
         req = urllib.request.Request(
             f"http://127.0.0.1:{self.port}/v1/betting",
             data=body.encode(),
-            headers={"content-type": "application/json"},
+            headers={"content-type": content_type},
         )
         try:
             with urllib.request.urlopen(req, timeout=10) as r:
