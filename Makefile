@@ -87,9 +87,9 @@ all-in-ev-crosscheck: $(PY)
 	$(PY) tests/crosscheck/all_in_ev_crosscheck.py --bin target/release/showdown
 
 # The betting route's next action (RULES.md §16.2-16.4, §16.7) against
-# PokerKit 0.7.7's own betting: 400 seeded hands each of no-limit hold'em,
-# pot-limit Omaha, fixed-limit hold'em, seven-card stud, razz and 2-7
-# triple draw played in PokerKit, every decision asked of the release
+# PokerKit 0.7.7's own betting: 300 seeded hands each of nine games (flop,
+# stud and draw, the three betting structures) played in PokerKit, every
+# decision asked of the release
 # binary's POST /v1/betting, the flop games' hands also as OHH (the two
 # readings must answer alike). Where PokerKit and RULES.md read the rules
 # apart, each case is checked against the rule (the script's header lists

@@ -2,22 +2,21 @@
 """Cross-check the betting route's next action (RULES.md §16.2-16.4, §16.7)
 against PokerKit 0.7.7's own betting.
 
-Plays seeded random hands of no-limit hold'em, pot-limit Omaha,
-fixed-limit hold'em, seven-card stud, razz and 2-7 triple draw (2 to 6
-players, blinds or a
-bring-in, antes, sometimes a straddle, stacks short and deep so that
-short all-ins come up) in
-PokerKit's `State`, dealing the cards here. At every decision it posts the
-hand so far, written as PHH, to the real service's `POST /v1/betting` and
-compares `next` with what PokerKit lets that player do: who acts (stud:
-the bring-in by the door cards, later streets by the hand showing), the
-chips to call, the bring-in, whether a fold is open when facing a bet,
-whether a bet, raise or completion is open and its smallest and largest
-round total. The flop games' hands are also written as Open Hand
-History and asked again: the OHH reading must answer as the PHH one.
-The action taken
-is then drawn from what both allow, so every hand stays legal by both
-readings, and the finished hand's verdict must be `legal`.
+Plays seeded random hands of nine games in PokerKit's `State` (no-limit
+hold'em and short deck, pot-limit Omaha, fixed-limit hold'em, seven-card
+stud, razz, stud hi-lo, 2-7 triple draw, 2-7 single draw; 2 to 6
+players, blinds or a bring-in, antes, sometimes a straddle, stacks short
+and deep so that short all-ins come up), dealing the cards here. At every
+decision it posts the hand so far, written as PHH, to the real service's
+`POST /v1/betting` and compares `next` with what PokerKit lets that
+player do: who acts (stud: the bring-in by the door cards, later streets
+by the hand showing), the chips to call, the bring-in, whether a fold is
+open when facing a bet, whether a bet, raise or completion is open and
+its smallest and largest round total. The flop games' hands are also
+written as Open Hand History and asked again: the OHH reading must
+answer as the PHH one. The action taken is then drawn from what both
+allow, so every hand stays legal by both readings, and the finished
+hand's verdict must be `legal`.
 
 PokerKit's betting and RULES.md part in these places, each counted and
 checked here against the rule, never passed over silently:
@@ -46,11 +45,13 @@ checked here against the rule, never passed over silently:
 - fixed limit before the flop: the big blind is the first bet and a
   straddle a raise toward the cap of four (§16.3, TDA 45); PokerKit
   counts only the raises after the blind (checked: four counted here).
-Anything else is a disagreement.
+Anything else is a disagreement. Fixed-limit Omaha hi-lo is left out:
+PokerKit 0.7.7's FixedLimitOmahaHoldemHighLowSplitEightOrBetter offers
+raises past one unit, so its betting is not fixed limit's.
 
 Usage:
   betting_crosscheck.py [--hands N] [--seed S] [--bin PATH]
-  (defaults 400 hands a game, seed 1, $SHOWDOWN_BIN or
+  (defaults 300 hands a game, seed 1, $SHOWDOWN_BIN or
   target/release/showdown)
 
 Starts `showdown serve` on a free loopback port, stops it by its process
@@ -75,7 +76,10 @@ from pokerkit import (
     FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
+    NoLimitDeuceToSevenLowballSingleDraw,
+    NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
 )
@@ -101,8 +105,11 @@ GAMES = {
     "seven-card stud": ("F7S", 1, True, FixedLimitSevenCardStud),
     "razz": ("FR", 1, True, FixedLimitRazz),
     "2-7 triple draw": ("F2L3D", 1, True, FixedLimitDeuceToSevenLowballTripleDraw),
+    "no-limit short deck": ("NS", 2, False, NoLimitShortDeckHoldem),
+    "stud hi-lo": ("F7S/8", 1, True, FixedLimitSevenCardStudHighLowSplitEightOrBetter),
+    "2-7 single draw": ("N2L1D", 1, False, NoLimitDeuceToSevenLowballSingleDraw),
 }
-STUD = ("F7S", "FR")
+STUD = ("F7S", "FR", "F7S/8")
 SB, BB, BRING_IN = 10, 20, 10
 
 
@@ -267,7 +274,7 @@ def play(service, game, rng, tally):
     else:
         state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, stacks, n)
     ohh = Ohh(variant, antes, blinds, stacks, state) if variant in Ohh.GAME else None
-    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    deck = [r + s for r in ("6789TJQKA" if variant == "NS" else "23456789TJQKA") for s in "cdhs"]
     rng.shuffle(deck)
     actions, street, rnd = [], None, None
     straddled = len(blinds) > 2 and blinds[2] > 0
@@ -470,7 +477,7 @@ def take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed, ohh=None):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=400)
+    ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bin", default=os.environ.get("SHOWDOWN_BIN", os.path.join(ROOT, "target/release/showdown")))
     args = ap.parse_args()
