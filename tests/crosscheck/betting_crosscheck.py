@@ -14,7 +14,8 @@ by the hand showing), the chips to call, the bring-in, whether a fold is
 open when facing a bet, whether a bet, raise or completion is open and
 its smallest and largest round total. The flop games' hands are also
 written as Open Hand History and asked again: the OHH reading must
-answer as the PHH one. The action taken is then drawn from what both
+answer as the PHH one, and each finished hand must settle to the same
+stacks by `POST /v1/settle/phh` and `POST /v1/settle/ohh`. The action taken is then drawn from what both
 allow, so every hand stays legal by both readings, and the finished
 hand's verdict must be `legal`.
 
@@ -139,9 +140,9 @@ class Service:
         """`POST /v1/betting` of an OHH hand so far."""
         return self.post(body, "application/json")
 
-    def post(self, body, content_type):
+    def post(self, body, content_type, path="/v1/betting"):
         req = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/v1/betting",
+            f"http://127.0.0.1:{self.port}{path}",
             data=body.encode(),
             headers={"content-type": content_type},
         )
@@ -233,11 +234,13 @@ class Ohh:
     def street(self, name, cards):
         self.hand["rounds"].append({"id": len(self.hand["rounds"]), "street": name, "cards": cards, "actions": []})
 
-    def act(self, p, action, amount=None, all_in=False):
+    def act(self, p, action, amount=None, all_in=False, cards=None):
         a = {"action_number": sum(len(r["actions"]) for r in self.hand["rounds"]) + 1,
              "player_id": p + 1, "action": action}
         if amount:
             a["amount"] = amount
+        if cards:
+            a["cards"] = cards
         if all_in:
             a["is_allin"] = True
         self.hand["rounds"][-1]["actions"].append(a)
@@ -300,6 +303,8 @@ def play(service, game, rng, tally):
             owed = max(0, owed - hole)
             state.deal_hole(cards)
             actions.append(f"d dh p{i + 1} {cards}")
+            if ohh:
+                ohh.act(i, "Dealt Cards", cards=[cards[k : k + 2] for k in range(0, len(cards), 2)])
             continue
         if state.can_deal_board():
             cards = "".join(deck.pop() for _ in range(state.board_dealing_count))
@@ -345,9 +350,12 @@ def play(service, game, rng, tally):
         if ohh:
             same_reading(ours, service.betting_ohh(ohh.body()), tally, problems, text)
         take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed, ohh)
-    final = service.betting(phh(variant, fixed, antes, blinds, stacks, actions))
+    text = phh(variant, fixed, antes, blinds, stacks, actions)
+    final = service.betting(text)
     if final.get("betting", {}).get("legal") is not True:
-        problems.append(f"the finished hand is not legal: {json.dumps(final)}\n{phh(variant, fixed, antes, blinds, stacks, actions)}")
+        problems.append(f"the finished hand is not legal: {json.dumps(final)}\n{text}")
+    if ohh:
+        same_chips(service, text, ohh, tally, problems)
     tally["hands"] += 1
     return problems
 
@@ -365,6 +373,17 @@ def same_reading(phh_answer, ohh_answer, tally, problems, text):
         f.pop("at", None)
     if ohh_answer != expected:
         problems.append(f"OHH reads the hand apart: {json.dumps(ohh_answer)}\n  PHH {json.dumps(phh_answer)}\n{text}")
+
+
+def same_chips(service, text, ohh, tally, problems):
+    """The finished hand settles to the same stacks by both routes: the
+    PHH replay's reading and the settle request the OHH actions derive."""
+    by_phh = service.post(text, "application/toml", "/v1/settle/phh")
+    by_ohh = service.post(ohh.body(), "application/json", "/v1/settle/ohh")
+    stacks = [a.get("data", {}).get("finalChipStacks") for a in (by_phh, by_ohh)]
+    tally["hands settled by both routes"] += 1
+    if None in stacks or list(stacks[0].values()) != list(stacks[1].values()):
+        problems.append(f"the routes settle apart: PHH {json.dumps(by_phh)[:600]}\n  OHH {json.dumps(by_ohh)[:600]}\n{text}")
 
 
 def unanswerable(state, i):
