@@ -5,7 +5,7 @@
 //! draining; and the socket, counting the bytes the client sends and the
 //! bytes written to it.
 
-use super::written::Written;
+use super::written::{head_bytes, Written};
 use crate::edge::answer::AnswerHold;
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response};
@@ -128,11 +128,17 @@ impl hyper::service::Service<Request<Incoming>> for ConnService {
             {
                 stats.linger.store(true, Ordering::Relaxed);
             }
+            // Measured as the head is final: an answer is held until its
+            // head and body have both gone to the socket.
+            let head = hold
+                .as_ref()
+                .map_or(0, |_| head_bytes(&parts, body.size_hint().exact()));
             Ok(Response::from_parts(
                 parts,
                 Tracked {
                     inner: body,
                     hold,
+                    head,
                     guard,
                 },
             ))
@@ -196,6 +202,8 @@ impl Drop for InFlight {
 pub(crate) struct Tracked {
     inner: Body,
     hold: Option<AnswerHold>,
+    /// The bytes of the answer's head, written before the body.
+    head: usize,
     guard: InFlight,
 }
 
@@ -204,7 +212,7 @@ impl Drop for Tracked {
         if let Some(hold) = self.hold.take() {
             let stats = &self.guard.0;
             let out = stats.bytes_out.load(Ordering::Relaxed);
-            stats.written.push(out, hold);
+            stats.written.push(out, self.head, hold);
         }
     }
 }

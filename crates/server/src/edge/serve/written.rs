@@ -6,10 +6,13 @@
 //! Ours: hyper drops a response body once it has queued its last frame,
 //! before a byte of it is written, and says nothing of its writes, so only
 //! the socket's count of bytes written tells when an answer has left.
-//! The count runs from when hyper takes the body, so an answer is given
-//! back as its last few hundred bytes (its head's size) are still queued.
+//! The count runs from when hyper takes the body, and an answer's head
+//! goes out before it: the head's bytes as hyper writes them ([`head_bytes`])
+//! are counted too, so an answer is held until its last byte has gone.
 
 use crate::edge::answer::AnswerHold;
+use axum::http::response::Parts;
+use axum::http::{header, StatusCode};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -32,14 +35,14 @@ impl Default for Written {
 }
 
 impl Written {
-    /// `hold`'s answer is queued to be written after the `out` bytes the
-    /// connection has written so far.
-    pub(super) fn push(&self, out: u64, hold: AnswerHold) {
+    /// `hold`'s answer, `head` bytes of head then its body, is queued to be
+    /// written after the `out` bytes the connection has written so far.
+    pub(super) fn push(&self, out: u64, head: usize, hold: AnswerHold) {
         let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
         // Answers are written in order: this one after those still held
         // (pipelined requests' answers queued before it).
         let after = held.back().map_or(out, |(at, _)| (*at).max(out));
-        let at = after.saturating_add(hold.bytes() as u64);
+        let at = after.saturating_add((head + hold.bytes()) as u64);
         held.push_back((at, hold));
         if held.len() == 1 {
             self.release_at.store(at, Ordering::Relaxed);
@@ -68,9 +71,87 @@ impl Written {
     }
 }
 
+/// The bytes of a response head as hyper 1 writes it to an HTTP/1.1
+/// client with its default settings: the status line, each header as
+/// `name: value`, the `content-length` of a `body` of known length and the
+/// `date` it adds when the response has none, and the blank line. (An
+/// HTTP/1.0 client's `connection: keep-alive` is not counted: its answer
+/// is given back that many bytes early, as before.)
+pub(super) fn head_bytes(parts: &Parts, body: Option<u64>) -> usize {
+    let line = match parts.status {
+        StatusCode::OK => "HTTP/1.1 200 OK\r\n".len(),
+        s => "HTTP/1.1 000 \r\n".len() + s.canonical_reason().unwrap_or("<none>").len(),
+    };
+    let headers: usize = parts
+        .headers
+        .iter()
+        .map(|(k, v)| k.as_str().len() + v.len() + ": \r\n".len())
+        .sum();
+    let length = match body {
+        Some(n) if !parts.headers.contains_key(header::CONTENT_LENGTH) => {
+            "content-length: \r\n".len() + n.to_string().len()
+        }
+        _ => 0,
+    };
+    // `date: ` and the 29 bytes of an IMF-fixdate.
+    let date = if parts.headers.contains_key(header::DATE) {
+        0
+    } else {
+        "date: \r\n".len() + 29
+    };
+    line + headers + length + date + "\r\n".len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parts(status: u16, headers: &[(&str, &str)]) -> Parts {
+        let mut b = axum::http::Response::builder().status(status);
+        for (k, v) in headers {
+            b = b.header(*k, *v);
+        }
+        b.body(()).unwrap().into_parts().0
+    }
+
+    #[test]
+    fn a_head_counts_the_bytes_hyper_writes() {
+        // As hyper wrote them to a client of the service (curl -D -).
+        let written = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\
+            x-request-id: 4d4e0663d16f498c-000000000001\r\ncontent-length: 1630\r\n\
+            date: Fri, 04 Dec 2026 19:43:30 GMT\r\n\r\n";
+        let p = parts(
+            200,
+            &[
+                ("content-type", "application/json"),
+                ("x-request-id", "4d4e0663d16f498c-000000000001"),
+            ],
+        );
+        assert_eq!(head_bytes(&p, Some(1630)), written.len());
+        // Another status has its reason; a length or date already there is
+        // counted once.
+        let written = "HTTP/1.1 422 Unprocessable Entity\r\ncontent-length: 9\r\n\
+            date: Fri, 04 Dec 2026 19:43:30 GMT\r\n\r\n";
+        let p = parts(
+            422,
+            &[
+                ("content-length", "9"),
+                ("date", "Fri, 04 Dec 2026 19:43:30 GMT"),
+            ],
+        );
+        assert_eq!(head_bytes(&p, Some(9)), written.len());
+    }
+
+    #[test]
+    fn an_answer_is_held_until_its_head_and_body_are_written() {
+        let budget = BodyBudget::new(1 << 20);
+        let written = Written::default();
+        written.push(100, 150, AnswerHold::new(budget.hold(1000).unwrap()));
+        written.wrote(1249);
+        assert_eq!(budget.held(), 1000, "the last byte is still queued");
+        written.wrote(1250);
+        assert_eq!(budget.held(), 0);
+    }
     use crate::edge::budget::BodyBudget;
 
     #[test]
@@ -78,9 +159,9 @@ mod tests {
         let budget = BodyBudget::new(1 << 20);
         let hold = |n| AnswerHold::new(budget.hold(n).unwrap());
         let written = Written::default();
-        written.push(100, hold(1000));
+        written.push(100, 0, hold(1000));
         // Pipelined: queued after the first, whatever the socket has taken.
-        written.push(100, hold(500));
+        written.push(100, 0, hold(500));
         assert_eq!((written.held(), budget.held()), (1500, 1500));
         written.wrote(1099);
         assert_eq!(budget.held(), 1500, "one byte of the first is still queued");
@@ -90,7 +171,7 @@ mod tests {
         assert_eq!(budget.held(), 500);
         written.wrote(1600);
         assert_eq!((written.held(), budget.held()), (0, 0));
-        written.push(2000, hold(10));
+        written.push(2000, 0, hold(10));
         drop(written);
         assert_eq!(budget.held(), 0, "a connection gone gives back its holds");
     }
