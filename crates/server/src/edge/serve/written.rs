@@ -114,13 +114,16 @@ mod tests {
         b.body(()).unwrap().into_parts().0
     }
 
+    /// A status, its headers, a body's length and the head hyper wrote.
+    type Case = (u16, &'static [(&'static str, &'static str)], u64, String);
+
     #[test]
     fn a_head_counts_the_bytes_hyper_writes() {
         // Heads as hyper wrote them to a client of the service (curl -D -);
         // another status has its reason, and a length or date already
         // there is counted once.
         let date = "date: Fri, 04 Dec 2026 19:43:30 GMT\r\n";
-        let cases: [(u16, &[(&str, &str)], u64, String); 2] = [
+        let cases: [Case; 2] = [
             (
                 200,
                 &[("content-type", "application/json"), ("x-request-id", "4d4e0663d16f498c-01")],
