@@ -17,7 +17,11 @@ written as Open Hand History and asked again: the OHH reading must
 answer as the PHH one, and each finished hand must settle to the same
 stacks by `POST /v1/settle/phh` and `POST /v1/settle/ohh`. The action taken is then drawn from what both
 allow, so every hand stays legal by both readings, and the finished
-hand's verdict must be `legal`.
+hand's verdict must be `legal`. At about a third of the decisions an
+action PokerKit refuses is tried first (a raise a chip below the
+smallest or above the largest, not all in, where the two agree on the
+range; a fold by a player not to act): it must be the verdict's first
+finding, at that action, with a code that says why.
 
 PokerKit's betting and RULES.md part in these places, each counted and
 checked here against the rule, never passed over silently:
@@ -349,6 +353,9 @@ def play(service, game, rng, tally):
         our_raise = compare(ours, state, i, pk_raise, rnd, fixed, straddled, tally, problems, text)
         if ohh:
             same_reading(ours, service.betting_ohh(ohh.body()), tally, problems, text)
+        if rng.random() < 0.3:
+            outside(service, state, i, pk_raise, our_raise, rng, tally, problems,
+                    lambda acts: phh(variant, fixed, antes, blinds, stacks, acts), actions)
         take(state, rng, i, pk_raise, our_raise, actions, rnd, fixed, ohh)
     text = phh(variant, fixed, antes, blinds, stacks, actions)
     final = service.betting(text)
@@ -384,6 +391,41 @@ def same_chips(service, text, ohh, tally, problems):
     tally["hands settled by both routes"] += 1
     if None in stacks or list(stacks[0].values()) != list(stacks[1].values()):
         problems.append(f"the routes settle apart: PHH {json.dumps(by_phh)[:600]}\n  OHH {json.dumps(by_ohh)[:600]}\n{text}")
+
+
+def outside(service, state, i, pk_raise, our_raise, rng, tally, problems, write, actions):
+    """An action PokerKit refuses, where it and RULES.md agree on the
+    options, is the verdict's first finding, at that action: a raise one
+    chip below the smallest or above the largest (not all in), or an
+    action by a player other than the one to act."""
+    total = state.stacks[i] + state.bets[i]
+    tries = []
+    # The most another player still in can put in: a raise to it is
+    # allowed below the minimum (§16.3, nobody to call), so it is not tried.
+    cover = max((state.stacks[q] + state.bets[q] for q in range(len(state.stacks))
+                 if q != i and state.statuses[q]), default=0)
+    if pk_raise and pk_raise == our_raise:
+        lo, hi = pk_raise
+        call = state.checking_or_calling_amount or 0
+        if lo - 1 > state.bets[i] + call and lo - 1 < total and lo - 1 != cover:
+            tries.append((f"p{i + 1} cbr {lo - 1}", ("underBet", "underRaise", "limitSize")))
+        if hi + 1 < total:
+            tries.append((f"p{i + 1} cbr {hi + 1}", ("overPot", "limitSize")))
+    # Not one holding the largest bet: that fold is refused (§16.6), not judged.
+    top = max(state.bets)
+    others = [q for q in range(len(state.stacks))
+              if q != i and state.statuses[q] and state.stacks[q] > 0 and state.bets[q] < top]
+    if others:
+        tries.append((f"p{rng.choice(others) + 1} f", ("outOfTurn",)))
+    if not tries:
+        return
+    act, codes = rng.choice(tries)
+    answer = service.betting(write(actions + [act]))
+    findings = answer.get("betting", {}).get("findings") or [{}]
+    first = findings[0]
+    tally["actions PokerKit refuses, judged"] += 1
+    if first.get("at") != f"/actions/{len(actions)}" or first.get("code") not in codes:
+        problems.append(f"`{act}` (PokerKit refuses it) is not the first finding: {json.dumps(answer)[:400]}\n{write(actions)}")
 
 
 def unanswerable(state, i):
