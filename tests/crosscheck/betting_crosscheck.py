@@ -269,6 +269,69 @@ def deal(rng, n):
     return antes, blinds, stacks
 
 
+class Dealer:
+    """The cards, dealt here from a deck of our own and written as PHH
+    (and OHH): PokerKit only keeps count."""
+
+    def __init__(self, variant, hole, rng):
+        ranks = "6789TJQKA" if variant == "NS" else "23456789TJQKA"
+        self.deck = [r + s for r in ranks for s in "cdhs"]
+        rng.shuffle(self.deck)
+        self.hole, self.rng = hole, rng
+        self.owed = 0  # replacement cards the draws so far are owed
+
+    def step(self, state, actions, ohh):
+        """Deals, burns or draws if the state waits on it; False if not."""
+        if state.can_burn_card():
+            state.burn_card("??")
+        elif state.can_stand_pat_or_discard():
+            i = state.stand_patter_or_discarder_index
+            held = [repr(c) for c in state.hole_cards[i]]
+            # Never more discards than the deck can replace.
+            k = max(0, min(self.rng.randint(0, 3), len(self.deck) - self.owed))
+            self.owed += k
+            out = "".join(self.rng.sample(held, k)) if k > 0 else ""
+            state.stand_pat_or_discard(out)
+            actions.append(f"p{i + 1} sd {out}".rstrip())
+        elif state.can_deal_hole():
+            i = state.hole_dealee_index
+            cards = "".join(self.deck.pop() for _ in range(self.hole))
+            self.owed = max(0, self.owed - self.hole)
+            state.deal_hole(cards)
+            actions.append(f"d dh p{i + 1} {cards}")
+            if ohh:
+                ohh.act(i, "Dealt Cards", cards=[cards[k : k + 2] for k in range(0, len(cards), 2)])
+        elif state.can_deal_board():
+            cards = "".join(self.deck.pop() for _ in range(state.board_dealing_count))
+            state.deal_board(cards)
+            actions.append(f"d db {cards}")
+            if ohh:
+                name = ["Flop", "Turn", "River"][len(ohh.hand["rounds"]) - 1]
+                ohh.street(name, [cards[k : k + 2] for k in range(0, len(cards), 2)])
+        else:
+            return False
+        return True
+
+
+def opening(state, variant, fixed):
+    """The round that starts now, as TDA 41B and §16.3 count it."""
+    street = state.street_index
+    unit = BB * (2 if fixed and street >= 2 else 1)
+    # The opening blind or straddle counts as a bet of its amount.
+    top = max(state.bets)
+    rnd = Round(top, unit if fixed else max(unit, top))
+    rnd.completing = variant in STUD and street == 0
+    if fixed and street == 0 and variant not in STUD:
+        # The big blind is the first bet; a straddle a raise, one all in
+        # for less by the half-unit rule (§16.3).
+        rnd.level, rnd.raises = BB, 1
+        if top >= BB + unit:
+            rnd.level, rnd.raises = top, 2
+        elif 2 * (top - BB) >= unit:
+            rnd.level, rnd.raises = BB + unit, 2
+    return rnd
+
+
 def play(service, game, rng, tally):
     variant, hole, fixed, kind = GAMES[game]
     n = rng.randint(2, 6)
@@ -281,61 +344,18 @@ def play(service, game, rng, tally):
     else:
         state = kind.create_state(AUTOMATIONS, True, antes, blinds, BB, stacks, n)
     ohh = Ohh(variant, antes, blinds, stacks, state) if variant in Ohh.GAME else None
-    deck = [r + s for r in ("6789TJQKA" if variant == "NS" else "23456789TJQKA") for s in "cdhs"]
-    rng.shuffle(deck)
+    dealer = Dealer(variant, hole, rng)
     actions, street, rnd = [], None, None
     straddled = len(blinds) > 2 and blinds[2] > 0
-    owed = 0  # replacement cards the draws so far are owed
     problems = []
     while state.status:
-        if state.can_burn_card():
-            state.burn_card("??")  # the cards are dealt here, from our deck
-            continue
-        if state.can_stand_pat_or_discard():
-            i = state.stand_patter_or_discarder_index
-            held = [repr(c) for c in state.hole_cards[i]]
-            # Never more discards than the deck can replace.
-            k = max(0, min(rng.randint(0, 3), len(deck) - owed))
-            owed += k
-            out = "".join(rng.sample(held, k)) if k > 0 else ""
-            state.stand_pat_or_discard(out)
-            actions.append(f"p{i + 1} sd {out}".rstrip())
-            continue
-        if state.can_deal_hole():
-            i = state.hole_dealee_index
-            cards = "".join(deck.pop() for _ in range(hole))
-            owed = max(0, owed - hole)
-            state.deal_hole(cards)
-            actions.append(f"d dh p{i + 1} {cards}")
-            if ohh:
-                ohh.act(i, "Dealt Cards", cards=[cards[k : k + 2] for k in range(0, len(cards), 2)])
-            continue
-        if state.can_deal_board():
-            cards = "".join(deck.pop() for _ in range(state.board_dealing_count))
-            state.deal_board(cards)
-            actions.append(f"d db {cards}")
-            if ohh:
-                name = ["Flop", "Turn", "River"][len(ohh.hand["rounds"]) - 1]
-                ohh.street(name, [cards[k : k + 2] for k in range(0, len(cards), 2)])
+        if dealer.step(state, actions, ohh):
             continue
         i = state.actor_index
         if i is None:
             break
         if state.street_index != street:
-            street = state.street_index
-            unit = BB * (2 if fixed and street >= 2 else 1)
-            # The opening blind or straddle counts as a bet of its amount.
-            top = max(state.bets)
-            rnd = Round(top, unit if fixed else max(unit, top))
-            rnd.completing = variant in STUD and street == 0
-            if fixed and street == 0 and variant not in STUD:
-                # The big blind is the first bet; a straddle a raise, one
-                # all in for less by the half-unit rule (§16.3).
-                rnd.level, rnd.raises = BB, 1
-                if top >= BB + unit:
-                    rnd.level, rnd.raises = top, 2
-                elif 2 * (top - BB) >= unit:
-                    rnd.level, rnd.raises = BB + unit, 2
+            street, rnd = state.street_index, opening(state, variant, fixed)
         text = phh(variant, fixed, antes, blinds, stacks, actions)
         ours = service.betting(text)
         if "over" in ours.get("next", {}) and unanswerable(state, i):
