@@ -89,7 +89,8 @@ pub(super) fn head_bytes(parts: &Parts, body: Option<u64>) -> usize {
         .sum();
     let length = match body {
         Some(n) if !parts.headers.contains_key(header::CONTENT_LENGTH) => {
-            "content-length: \r\n".len() + n.to_string().len()
+            // The length's decimal digits, without formatting it.
+            "content-length: \r\n".len() + n.checked_ilog10().map_or(1, |d| d as usize + 1)
         }
         _ => 0,
     };
